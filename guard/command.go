@@ -1,0 +1,99 @@
+package guard
+
+import "strings"
+
+// Unknown stands in a Word's Value for a part the static check cannot know:
+// a command substitution, a variable assigned at run time, a positional
+// parameter. A Word holding it is not Known.
+const Unknown = "\uFFFD"
+
+// Word is one argument of a command, resolved as far as static analysis can:
+// quotes removed, escapes, $'...', ~, brace expansion and known variables
+// applied.
+type Word struct {
+	// Value is the resolved text; parts that cannot be known are Unknown.
+	Value string
+	// Known reports that Value holds no Unknown part.
+	Known bool
+	// Glob reports an unquoted *, ? or [ that the shell would expand.
+	Glob bool
+}
+
+// Lit returns a known word with the given value, as argv at run time is.
+func Lit(s string) Word { return Word{Value: s, Known: true} }
+
+// Lits returns known words for each string.
+func Lits(ss ...string) []Word {
+	ws := make([]Word, len(ss))
+	for i, s := range ss {
+		ws[i] = Lit(s)
+	}
+	return ws
+}
+
+// Redirect is one redirection of a command.
+type Redirect struct {
+	// Op is the operator as written: ">", ">>", "<", ">|", "&>", "<<<", ...
+	Op string
+	// Fd is the descriptor written before the operator, "" when none.
+	Fd string
+	// Target is the file (or descriptor) the redirect names.
+	Target Word
+	// Write reports a redirect that opens Target for writing.
+	Write bool
+	// Truncate reports a write that empties Target first (>, >|, &>).
+	Truncate bool
+}
+
+// Command is one command a line may run, after wrappers are taken off.
+type Command struct {
+	// Args is the program name and its arguments.
+	Args []Word
+	// Text is the part of the line the command stands for.
+	Text string
+	// Dir is the working directory it runs in, "" when unknown.
+	Dir string
+	// Home is the user's home directory, "" when unknown.
+	Home string
+	// Redirects are the command's own redirections.
+	Redirects []Redirect
+	// Stdin is the text fed to the command's standard input when it is
+	// known statically (a here-document, a here-string, `echo X |`).
+	Stdin *Word
+	// StdinPiped reports that standard input comes from an earlier
+	// pipeline stage, whatever its text.
+	StdinPiped bool
+	// Via lists the wrappers the command was found behind, outermost first
+	// ("sudo", "bash -c", "xargs", "$(...)").
+	Via []string
+}
+
+// Name returns the command's program name without its directory, "" when
+// there is none or it is not known.
+func (c *Command) Name() string {
+	if len(c.Args) == 0 || !c.Args[0].Known {
+		return ""
+	}
+	n := c.Args[0].Value
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		n = n[i+1:]
+	}
+	return n
+}
+
+// Arg returns the i-th argument (0 is the program), or a zero Word.
+func (c *Command) Arg(i int) Word {
+	if i < 0 || i >= len(c.Args) {
+		return Word{}
+	}
+	return c.Args[i]
+}
+
+// Values returns the arguments' values, program included.
+func (c *Command) Values() []string {
+	vs := make([]string, len(c.Args))
+	for i, w := range c.Args {
+		vs[i] = w.Value
+	}
+	return vs
+}

@@ -1,0 +1,200 @@
+// Package guard turns a shell command line into a plan of everything it
+// would run and write, and classifies it: a Level and the Findings behind it.
+//
+// The package is pure: it does no I/O, starts no process and keeps no
+// global state. Everything it needs to know about the shell (variables,
+// working directory) is handed in as a State.
+package guard
+
+import "fmt"
+
+// State is what the shell knows when a line is classified.
+type State struct {
+	// Var returns a variable's value and whether it is set. A nil Var
+	// means an empty environment.
+	Var func(name string) (string, bool)
+	// Dir is the working directory, "" when unknown.
+	Dir string
+	// Params are the positional parameters $1, $2, ...; nil means they are
+	// not known (as in --check), so $1 could be anything.
+	Params []string
+	// ParamsKnown reports that Params is authoritative (a script's args).
+	ParamsKnown bool
+}
+
+func (s State) lookup(name string) (string, bool) {
+	if s.Var == nil {
+		return "", false
+	}
+	return s.Var(name)
+}
+
+// MapVars returns a Var function over a map.
+func MapVars(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+// Guard classifies lines and commands. Build one with New; it is safe for
+// concurrent use once built.
+type Guard struct {
+	rules      []builtin // built-in rules in force, with levels applied
+	info       []Rule    // every rule, for listing, disabled ones included
+	patterns   []Pattern
+	blockLevel Level
+	maxDepth   int
+	maxBytes   int
+}
+
+// Option configures a Guard.
+type Option func(*config) error
+
+type config struct {
+	patterns   []Pattern
+	disabled   map[string]string // rule name -> origin
+	levels     map[string]Level
+	blockLevel Level
+	maxDepth   int
+	maxBytes   int
+}
+
+// WithPatterns adds custom patterns, matched after the built-in rules.
+func WithPatterns(ps ...Pattern) Option {
+	return func(c *config) error {
+		for _, p := range ps {
+			if err := p.compile(); err != nil {
+				return err
+			}
+			c.patterns = append(c.patterns, p)
+		}
+		return nil
+	}
+}
+
+// WithDisabled turns rules off by name.
+func WithDisabled(names ...string) Option {
+	return func(c *config) error {
+		for _, n := range names {
+			c.disabled[n] = ""
+		}
+		return nil
+	}
+}
+
+// WithLevel gives a rule another level.
+func WithLevel(name string, l Level) Option {
+	return func(c *config) error { c.levels[name] = l; return nil }
+}
+
+// WithBlockLevel sets the level at and above which lines are blocked.
+func WithBlockLevel(l Level) Option {
+	return func(c *config) error { c.blockLevel = l; return nil }
+}
+
+// WithLimits sets the nesting depth and the line size past which a line is
+// high (fail closed). Zero keeps the default.
+func WithLimits(depth, bytes int) Option {
+	return func(c *config) error {
+		if depth > 0 {
+			c.maxDepth = depth
+		}
+		if bytes > 0 {
+			c.maxBytes = bytes
+		}
+		return nil
+	}
+}
+
+// Default limits.
+const (
+	DefaultMaxDepth = 64
+	DefaultMaxBytes = 1 << 20
+)
+
+// New returns a Guard with every built-in rule and the options applied. It
+// fails on an unknown rule name in WithDisabled or WithLevel.
+func New(opts ...Option) (*Guard, error) {
+	c := &config{disabled: map[string]string{}, levels: map[string]Level{}, blockLevel: Blocked,
+		maxDepth: DefaultMaxDepth, maxBytes: DefaultMaxBytes}
+	for _, o := range opts {
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes}
+	known := map[string]bool{}
+	for _, b := range builtinRules() {
+		known[b.Name] = true
+		b.Origin = "built-in"
+		b.DefaultLevel = b.Level
+		if l, ok := c.levels[b.Name]; ok && l != b.Level {
+			b.Level, b.Overridden = l, true
+		}
+		if _, ok := c.disabled[b.Name]; ok {
+			b.Disabled = true
+		}
+		g.info = append(g.info, b.Rule)
+		if !b.Disabled {
+			g.rules = append(g.rules, b)
+		}
+	}
+	for _, p := range c.patterns {
+		known[p.Name] = true
+		origin := p.Origin
+		if origin == "" {
+			origin = "custom"
+		}
+		r := Rule{Name: p.Name, Level: p.Level, DefaultLevel: p.Level, Description: p.Description, Origin: origin}
+		if l, ok := c.levels[p.Name]; ok && l != p.Level {
+			r.Level, r.Overridden = l, true
+			p.Level = l
+		}
+		if _, ok := c.disabled[p.Name]; ok {
+			r.Disabled = true
+		}
+		g.info = append(g.info, r)
+		if !r.Disabled {
+			g.patterns = append(g.patterns, p)
+		}
+	}
+	for n := range c.disabled {
+		if !known[n] {
+			return nil, fmt.Errorf("disable: unknown rule %q", n)
+		}
+	}
+	for n := range c.levels {
+		if !known[n] {
+			return nil, fmt.Errorf("levels: unknown rule %q", n)
+		}
+	}
+	return g, nil
+}
+
+// Rules lists every rule, built-in ones first, disabled ones included.
+func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.info...) }
+
+// BlockLevel returns the level at and above which lines are blocked.
+func (g *Guard) BlockLevel() Level { return g.blockLevel }
+
+// Classify parses a line and classifies everything it would run.
+func (g *Guard) Classify(line string, st State) Verdict {
+	v := g.classifyLine(line, st)
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// CheckArgv classifies one command about to run, on its final expanded
+// argv, as the run-time check does: wrappers are still taken off (`bash -c
+// STRING` has its string classified), and dir is the working directory.
+func (g *Guard) CheckArgv(argv []string, st State) Verdict {
+	v := g.classifyArgv(argv, st)
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// CheckWrite classifies opening path for writing (a redirect about to
+// happen); truncate reports that the file is emptied first.
+func (g *Guard) CheckWrite(path string, truncate bool, st State) Verdict {
+	v := g.classifyWrite(path, truncate, st)
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}

@@ -1,0 +1,6 @@
+package guard
+
+// interpRules returns the built-in rules of this family.
+func interpRules() []builtin {
+	return nil
+}

@@ -1,0 +1,6 @@
+package guard
+
+// leakRules returns the built-in rules of this family.
+func leakRules() []builtin {
+	return nil
+}

@@ -1,0 +1,6 @@
+package guard
+
+// permRules returns the built-in rules of this family.
+func permRules() []builtin {
+	return nil
+}

@@ -1,0 +1,23 @@
+package guard
+
+// Names of the structural rules, which the walker emits itself.
+const (
+	ruleParseError  = "parse_error"
+	ruleTooDeep     = "too_deep"
+	ruleTooLong     = "too_long"
+	ruleForkBomb    = "fork_bomb"
+	rulePipeToShell = "pipe_to_shell"
+	ruleUnknownCmd  = "unknown_command"
+	ruleShellCode   = "shell_code"
+)
+
+func structuralRules() []builtin {
+	return []builtin{
+		{Rule: Rule{Name: ruleParseError, Level: Blocked, Description: "the line does not parse as bash, so what it would do is unknown", Example: "echo 'unclosed"}},
+		{Rule: Rule{Name: ruleTooDeep, Level: High, Description: "the line nests commands or wrappers deeper than guardsh follows", Example: "bash -c \"bash -c \\\"...\\\"\""}},
+		{Rule: Rule{Name: ruleTooLong, Level: High, Description: "the line is longer than guardsh classifies", Example: ""}},
+		{Rule: Rule{Name: ruleForkBomb, Level: Blocked, Description: "a function that calls itself twice in the background: a fork bomb", Example: ":(){ :|:& };:"}},
+		{Rule: Rule{Name: rulePipeToShell, Level: High, Description: "feeds text that is not known in advance to a shell, which runs it as code", Example: "some-tool | sh"}},
+		{Rule: Rule{Name: ruleUnknownCmd, Level: Medium, Description: "runs a command whose name is only known at run time", Example: "$(get-cmd) --force"}},
+	}
+}

@@ -1,0 +1,6 @@
+package guard
+
+// systemRules returns the built-in rules of this family.
+func systemRules() []builtin {
+	return nil
+}

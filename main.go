@@ -1,0 +1,8 @@
+// Command guardsh is a shell that stands between a person (or a coding agent)
+// and the system: it parses every line, classifies what it would do, asks
+// before anything risky runs, and checks each command again as it runs.
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
