@@ -63,6 +63,9 @@ type Command struct {
 	// StdinPiped reports that standard input comes from an earlier
 	// pipeline stage, whatever its text.
 	StdinPiped bool
+	// PipedFrom holds the program names of the earlier stages of the
+	// command's pipeline, nearest first ("curl" in `curl URL | sh`).
+	PipedFrom []string
 	// Via lists the wrappers the command was found behind, outermost first
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string
