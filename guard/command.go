@@ -17,6 +17,11 @@ type Word struct {
 	Known bool
 	// Glob reports an unquoted *, ? or [ that the shell would expand.
 	Glob bool
+	// Vars names the parameters expanded into the word ("AWS_SECRET_KEY"
+	// for `$AWS_SECRET_KEY`), known or not.
+	Vars []string
+	// Subst reports a word that holds a command or process substitution.
+	Subst bool
 }
 
 // Lit returns a known word with the given value, as argv at run time is.
@@ -66,6 +71,9 @@ type Command struct {
 	// PipedFrom holds the program names of the earlier stages of the
 	// command's pipeline, nearest first ("curl" in `curl URL | sh`).
 	PipedFrom []string
+	// Protected lists the paths guardsh protects from being written: its
+	// config, policy, history, audit log and binary.
+	Protected []string
 	// Via lists the wrappers the command was found behind, outermost first
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string

@@ -43,6 +43,7 @@ type Guard struct {
 	blockLevel Level
 	maxDepth   int
 	maxBytes   int
+	protected  []string
 }
 
 // Option configures a Guard.
@@ -55,6 +56,13 @@ type config struct {
 	blockLevel Level
 	maxDepth   int
 	maxBytes   int
+	protected  []string
+}
+
+// WithProtected names files guardsh protects from being written (its own
+// config, policy, history, audit log, binary); rule guardsh_self uses them.
+func WithProtected(paths ...string) Option {
+	return func(c *config) error { c.protected = append(c.protected, paths...); return nil }
 }
 
 // WithPatterns adds custom patterns, matched after the built-in rules.
@@ -120,7 +128,7 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes}
+	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected}
 	known := map[string]bool{}
 	for _, b := range builtinRules() {
 		known[b.Name] = true
