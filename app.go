@@ -17,6 +17,8 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
+	case o.executor:
+		return runExecutor(o, stdin, stdout, stderr)
 	case o.help:
 		fmt.Fprint(stdout, helpText)
 		return 0

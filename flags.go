@@ -21,6 +21,7 @@ type options struct {
 	configFile string
 	version    bool
 	help       bool
+	executor   bool // --executor: hidden; the pty side of an interactive shell
 	shellOpts  []string // -e, -u, -x, -o NAME, +e ... in order, for the interpreter
 	name       string   // $0
 	args       []string // positional: script file and args, or check commands
@@ -77,6 +78,8 @@ func parseFlags(argv []string) (options, error) {
 				o.version = true
 			case "help":
 				o.help = true
+			case "executor":
+				o.executor = true
 			case "config":
 				if !hasVal {
 					if len(args) == 0 {
