@@ -16,6 +16,7 @@ func builtinRules() []builtin {
 		systemRules(),
 		leakRules(),
 		interpRules(),
+		selfRules(),
 	} {
 		rs = append(rs, fam...)
 	}

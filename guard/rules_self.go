@@ -1,0 +1,259 @@
+package guard
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// ruleSelf is the name of the rule that protects guardsh's own files.
+const ruleSelf = "guardsh_self"
+
+// selfRules returns the rule that keeps a command from turning guardsh off
+// quietly: writing its config, policy, history, audit log or binary (the
+// paths in Command.Protected), or switching the login shell with chsh.
+func selfRules() []builtin {
+	return []builtin{
+		{Rule: Rule{Name: ruleSelf, Level: High,
+			Description: "writes guardsh's own config, policy, history, audit log or binary, or changes the login shell",
+			Example:     "rm ~/.config/guardsh/config.toml"},
+			check: checkSelf},
+	}
+}
+
+func checkSelf(c *Command) []Hit {
+	switch c.Name() {
+	case "chsh":
+		return hit("changes the login shell, which can switch it away from guardsh")
+	case "usermod":
+		for _, a := range c.Args[1:] {
+			if v := a.Value; v == "-s" || v == "--shell" || strings.HasPrefix(v, "--shell=") ||
+				(strings.HasPrefix(v, "-s") && !strings.HasPrefix(v, "--")) {
+				return hit("changes the login shell, which can switch it away from guardsh")
+			}
+		}
+	}
+	if len(c.Protected) == 0 {
+		return nil
+	}
+	var hits []Hit
+	seen := map[string]bool{}
+	add := func(p, how string) {
+		if !seen[p] {
+			seen[p] = true
+			hits = append(hits, Hit{Reason: how + " " + p + ", one of guardsh's own files"})
+		}
+	}
+	// Redirects that write a protected file.
+	for _, r := range c.Redirects {
+		if !r.Write {
+			continue
+		}
+		for _, p := range selfMatch(c, r.Target, false) {
+			add(p, "writes")
+		}
+	}
+	if len(c.Args) == 0 {
+		return hits
+	}
+	args := c.Args[1:]
+	operands := selfOperands(args)
+	switch name := c.Name(); name {
+	case "tee", "truncate", "shred", "unlink", "touch", "fallocate":
+		for _, w := range operands {
+			for _, p := range selfMatch(c, w, false) {
+				add(p, "writes")
+			}
+		}
+	case "rm", "rmdir", "chmod", "chown", "chgrp", "chattr", "setfacl", "setfattr":
+		rec := name == "rmdir" || selfHasFlag(args, 'r', 'R', "--recursive")
+		verb := "deletes"
+		if name != "rm" && name != "rmdir" {
+			verb = "changes the permissions of"
+		}
+		for _, w := range operands {
+			for _, p := range selfMatch(c, w, rec) {
+				add(p, verb)
+			}
+		}
+	case "sed", "perl", "ruby":
+		if !selfInPlace(args) {
+			break
+		}
+		for _, w := range operands {
+			for _, p := range selfMatch(c, w, false) {
+				add(p, "edits in place")
+			}
+		}
+	case "dd":
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, "of=") {
+				w := a
+				w.Value = strings.TrimPrefix(a.Value, "of=")
+				for _, p := range selfMatch(c, w, false) {
+					add(p, "writes")
+				}
+			}
+		}
+	case "cp", "mv", "install", "ln", "rsync", "scp", "link":
+		dst, srcs := selfCopyTarget(args, operands)
+		if dst != nil {
+			for _, p := range selfMatch(c, *dst, false) {
+				add(p, "overwrites")
+			}
+			// Copying a file named like a protected one into its directory.
+			for _, p := range c.Protected {
+				if dst.Known && !dst.Glob && selfSame(c, dst.Value, filepath.Dir(p)) {
+					for _, s := range srcs {
+						if s.Known && filepath.Base(s.Value) == filepath.Base(p) {
+							add(p, "overwrites")
+						}
+					}
+				}
+			}
+		}
+		if name == "mv" {
+			for _, s := range srcs {
+				for _, p := range selfMatch(c, s, true) {
+					add(p, "moves away")
+				}
+			}
+		}
+	}
+	return hits
+}
+
+// selfOperands returns the arguments that are not options. Options that
+// take a value in the next word are not told apart: a value taken for an
+// operand can only add a match, never hide one.
+func selfOperands(args []Word) []Word {
+	var ops []Word
+	dashdash := false
+	for _, a := range args {
+		if !dashdash && a.Value == "--" {
+			dashdash = true
+			continue
+		}
+		if !dashdash && a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	return ops
+}
+
+// selfHasFlag reports whether a short flag (alone or bundled) or the long
+// one is among the arguments.
+func selfHasFlag(args []Word, short1, short2 byte, long string) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == long {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && (strings.IndexByte(v, short1) > 0 || strings.IndexByte(v, short2) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfInPlace reports sed -i, --in-place, perl -i, -pi and the like.
+func selfInPlace(args []Word) bool {
+	for _, a := range args {
+		v := a.Value
+		if v == "--in-place" || strings.HasPrefix(v, "--in-place=") {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'i') > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// selfCopyTarget returns the destination of cp, mv, install, ln and the
+// like (the -t/--target-directory value, or the last operand) and the
+// sources.
+func selfCopyTarget(args, operands []Word) (*Word, []Word) {
+	for i, a := range args {
+		switch {
+		case (a.Value == "-t" || a.Value == "--target-directory") && i+1 < len(args):
+			t := args[i+1]
+			var srcs []Word
+			for _, o := range operands {
+				if o.Value != t.Value {
+					srcs = append(srcs, o)
+				}
+			}
+			return &t, srcs
+		case strings.HasPrefix(a.Value, "--target-directory="):
+			t := a
+			t.Value = strings.TrimPrefix(a.Value, "--target-directory=")
+			return &t, operands
+		}
+	}
+	if len(operands) == 0 {
+		return nil, nil
+	}
+	dst := operands[len(operands)-1]
+	return &dst, operands[:len(operands)-1]
+}
+
+// selfMatch returns the protected paths a word names: the path itself, a
+// glob matching it, or (when tree is set, as for rm -r) a directory holding
+// it.
+func selfMatch(c *Command, w Word, tree bool) []string {
+	if !w.Known || w.Value == "" {
+		return nil
+	}
+	target := selfAbs(c, w.Value)
+	if target == "" {
+		return nil
+	}
+	var ps []string
+	for _, p := range c.Protected {
+		p = filepath.Clean(p)
+		switch {
+		case target == p:
+		case w.Glob && selfGlob(target, p):
+		case tree && target != "/" && strings.HasPrefix(p, target+"/"):
+		default:
+			continue
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// selfGlob matches a glob against a path and, for `dir/*`, the path's
+// ancestors, since removing a matched directory removes what it holds.
+func selfGlob(glob, p string) bool {
+	for q := p; q != "/" && q != "."; q = filepath.Dir(q) {
+		if ok, _ := filepath.Match(glob, q); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// selfSame reports whether a path names the directory dir.
+func selfSame(c *Command, path, dir string) bool {
+	return selfAbs(c, path) == filepath.Clean(dir)
+}
+
+// selfAbs makes a path absolute and clean, with ~ expanded; "" when a
+// relative path meets an unknown working directory.
+func selfAbs(c *Command, p string) string {
+	switch {
+	case p == "~" && c.Home != "":
+		p = c.Home
+	case strings.HasPrefix(p, "~/") && c.Home != "":
+		p = filepath.Join(c.Home, p[2:])
+	}
+	if !filepath.IsAbs(p) {
+		if c.Dir == "" {
+			return ""
+		}
+		p = filepath.Join(c.Dir, p)
+	}
+	return filepath.Clean(p)
+}
