@@ -1,13 +1,460 @@
 package guard
 
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker walks one line's syntax tree, builds the plan and collects the
+// findings into a verdict.
+type walker struct {
+	g     *Guard
+	v     *Verdict
+	funcs map[string]funcDef
+	// called records functions already classified at a call, so that a
+	// function calling itself is walked once.
+	called map[string]bool
+	// nodes counts visited commands, a bound on the work one line can cause.
+	nodes int
+	// deep reports that the depth bound was hit once already.
+	deep bool
+}
+
+// maxNodes bounds the commands one line may expand to (wrappers, function
+// calls, scripts in strings); past it the rest is not classified and the
+// line is high.
+const maxNodes = 100000
+
+func (g *Guard) newWalker(v *Verdict) *walker {
+	return &walker{g: g, v: v, funcs: map[string]funcDef{}, called: map[string]bool{}}
+}
+
+// funcDef is a function defined on the line, with the source it is in.
+type funcDef struct {
+	decl *syntax.FuncDecl
+	src  string
+	// order is when it was defined, for a stable order of findings.
+	order int
+}
+
+// parse parses a line as bash.
+func parse(src string) (*syntax.File, error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	return p.Parse(strings.NewReader(src), "")
+}
+
 func (g *Guard) classifyLine(line string, st State) Verdict {
-	return Verdict{Command: line, Findings: []Finding{}}
+	v := Verdict{Command: line, Findings: []Finding{}}
+	if len(line) > g.maxBytes {
+		g.emit(&v, ruleTooLong, "the line is longer than guardsh classifies", "")
+		return v
+	}
+	f, err := parse(line)
+	if err != nil {
+		v.Incomplete = syntax.IsIncomplete(err)
+		g.emit(&v, ruleParseError, err.Error(), line)
+		return v
+	}
+	w := g.newWalker(&v)
+	sc := &scope{st: st, dir: st.Dir}
+	for _, p := range st.Params {
+		sc.params = append(sc.params, Lit(p))
+	}
+	sc.paramsKnown = st.ParamsKnown
+	w.script(f, line, sc, 0, nil)
+	w.uncalled(sc)
+	for i := range g.patterns {
+		p := &g.patterns[i]
+		if p.Matches(line) {
+			v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
+		}
+	}
+	return v
 }
 
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
-	return Verdict{Findings: []Finding{}}
+	sc := &scope{st: st, dir: st.Dir}
+	text := quoteArgv(argv)
+	v := Verdict{Command: text, Findings: []Finding{}}
+	w := g.newWalker(&v)
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected}
+	w.command(c, sc, 0)
+	return v
 }
 
-func (g *Guard) classifyWrite(path string, truncate bool, st State) Verdict {
-	return Verdict{Command: path, Findings: []Finding{}}
+func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
+	sc := &scope{st: st, dir: st.Dir}
+	op := ">>"
+	if truncate {
+		op = ">"
+	}
+	text := op + " " + quoteArgv([]string{p})
+	v := Verdict{Command: text, Findings: []Finding{}}
+	w := g.newWalker(&v)
+	target := p
+	if !path.IsAbs(target) && sc.dir != "" {
+		target = path.Join(sc.dir, target)
+	}
+	c := &Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
+		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
+	w.command(c, sc, 0)
+	return v
+}
+
+// emit records a finding of a structural rule, unless it is disabled.
+func (g *Guard) emit(v *Verdict, rule, reason, text string) {
+	for _, r := range g.info {
+		if r.Name == rule {
+			if r.Disabled {
+				return
+			}
+			v.add(Finding{Rule: rule, Level: r.Level, Reason: reason, Text: text})
+			return
+		}
+	}
+}
+
+// quoteArgv renders argv as a shell line.
+func quoteArgv(argv []string) string {
+	var sb strings.Builder
+	for i, a := range argv {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			q = a
+		}
+		sb.WriteString(q)
+	}
+	return sb.String()
+}
+
+// script walks a parsed script. src is its source text; via the wrappers
+// it runs behind.
+func (w *walker) script(f *syntax.File, src string, sc *scope, depth int, via []string) {
+	if w.tooDeep(depth, src) {
+		return
+	}
+	for _, st := range f.Stmts {
+		w.stmt(st, src, sc, depth, via)
+	}
+}
+
+// scriptString parses and walks code held in a string: `bash -c`, eval,
+// ssh, watch, here-documents fed to a shell.
+func (w *walker) scriptString(code, text string, sc *scope, depth int, via []string) {
+	if w.tooDeep(depth, text) {
+		return
+	}
+	f, err := parse(code)
+	if err != nil {
+		w.g.emit(w.v, ruleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
+		return
+	}
+	w.script(f, code, sc, depth, via)
+	w.uncalled(sc)
+}
+
+func (w *walker) tooDeep(depth int, text string) bool {
+	w.nodes++
+	if depth > w.g.maxDepth || w.nodes > maxNodes {
+		if !w.deep {
+			w.deep = true
+			w.g.emit(w.v, ruleTooDeep, "the line nests commands deeper than guardsh follows", clip(text))
+		}
+		return true
+	}
+	return false
+}
+
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+func nodeText(src string, n syntax.Node) string {
+	a, b := int(n.Pos().Offset()), int(n.End().Offset())
+	if a < 0 || b > len(src) || a > b {
+		return ""
+	}
+	return src[a:b]
+}
+
+func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []string) {
+	if w.tooDeep(depth, nodeText(src, st)) {
+		return
+	}
+	if st.Cmd == nil {
+		// A statement that is only redirects: `> file`.
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+		w.redirects(c, st.Redirs, src, sc, depth)
+		w.command(c, sc, depth)
+		return
+	}
+	if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+		w.call(call, st, src, sc, depth, via, nil)
+		return
+	}
+	// A compound command: its redirects apply to everything inside.
+	if len(st.Redirs) > 0 {
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+		w.redirects(c, st.Redirs, src, sc, depth)
+		w.command(c, sc, depth)
+	}
+	w.compound(st.Cmd, src, sc, depth, via)
+}
+
+// feed describes what a pipeline stage reads on stdin.
+type feed struct {
+	text  *Word    // known text
+	from  []string // earlier stages, nearest first
+	piped bool
+}
+
+func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, via []string) {
+	switch x := cmd.(type) {
+	case *syntax.BinaryCmd:
+		switch x.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			w.pipeline(x, src, sc, depth, via)
+		default:
+			w.stmt(x.X, src, sc, depth+1, via)
+			w.stmt(x.Y, src, sc, depth+1, via)
+		}
+	case *syntax.Subshell:
+		inner := sc.clone()
+		for _, s := range x.Stmts {
+			w.stmt(s, src, inner, depth+1, via)
+		}
+	case *syntax.Block:
+		for _, s := range x.Stmts {
+			w.stmt(s, src, sc, depth+1, via)
+		}
+	case *syntax.IfClause:
+		for c := x; c != nil; c = c.Else {
+			for _, s := range c.Cond {
+				w.stmt(s, src, sc, depth+1, via)
+			}
+			for _, s := range c.Then {
+				w.stmt(s, src, sc, depth+1, via)
+			}
+		}
+	case *syntax.WhileClause:
+		for _, s := range x.Cond {
+			w.stmt(s, src, sc, depth+1, via)
+		}
+		for _, s := range x.Do {
+			w.stmt(s, src, sc, depth+1, via)
+		}
+	case *syntax.ForClause:
+		switch l := x.Loop.(type) {
+		case *syntax.WordIter:
+			for _, wd := range l.Items {
+				w.wordSubst(wd, src, sc, depth)
+			}
+			sc.set(l.Name.Value, value{})
+		case *syntax.CStyleLoop:
+			w.arithm(l.Init, src, sc, depth)
+			w.arithm(l.Cond, src, sc, depth)
+			w.arithm(l.Post, src, sc, depth)
+		}
+		for _, s := range x.Do {
+			w.stmt(s, src, sc, depth+1, via)
+		}
+	case *syntax.CaseClause:
+		w.wordSubst(x.Word, src, sc, depth)
+		for _, it := range x.Items {
+			for _, p := range it.Patterns {
+				w.wordSubst(p, src, sc, depth)
+			}
+			for _, s := range it.Stmts {
+				w.stmt(s, src, sc, depth+1, via)
+			}
+		}
+	case *syntax.FuncDecl:
+		name := x.Name.Value
+		w.funcs[name] = funcDef{decl: x, src: src, order: len(w.funcs)}
+		if isForkBomb(x) {
+			w.g.emit(w.v, ruleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
+		}
+	case *syntax.ArithmCmd:
+		w.arithm(x.X, src, sc, depth)
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			w.arithm(e, src, sc, depth)
+		}
+	case *syntax.TestClause:
+		syntax.Walk(x.X, func(n syntax.Node) bool {
+			if wd, ok := n.(*syntax.Word); ok {
+				w.wordSubst(wd, src, sc, depth)
+				return false
+			}
+			return true
+		})
+	case *syntax.DeclClause:
+		w.decl(x, src, sc, depth, via)
+	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			w.stmt(x.Stmt, src, sc, depth+1, append(via[:len(via):len(via)], "time"))
+		}
+	case *syntax.CoprocClause:
+		if x.Stmt != nil {
+			w.stmt(x.Stmt, src, sc, depth+1, via)
+		}
+	case *syntax.CallExpr:
+		w.call(x, nil, src, sc, depth, via, nil)
+	}
+}
+
+// pipeline walks `a | b | c`, telling each stage what it reads.
+func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int, via []string) {
+	var stages []*syntax.Stmt
+	var flatten func(s *syntax.Stmt)
+	flatten = func(s *syntax.Stmt) {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && len(s.Redirs) == 0 && !s.Negated {
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		stages = append(stages, s)
+	}
+	flatten(x.X)
+	flatten(x.Y)
+	var in *feed
+	var names []string
+	for _, st := range stages {
+		// Each stage runs in a subshell: its assignments do not persist.
+		stSc := sc.clone()
+		var out *Word
+		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
+			out = w.call(call, st, src, stSc, depth+1, via, in)
+		} else {
+			if in != nil && len(st.Redirs) == 0 {
+				// A compound stage reading a pipe: a shell inside it reads the
+				// same pipe, whatever the text.
+			}
+			w.stmt(st, src, stSc, depth+1, via)
+		}
+		name := stageName(st, stSc)
+		names = append([]string{name}, names...)
+		in = &feed{text: out, from: append([]string(nil), names...), piped: true}
+	}
+}
+
+// stageName returns the program name of a pipeline stage, for PipedFrom.
+func stageName(st *syntax.Stmt, sc *scope) string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return ""
+	}
+	r := newResolver(sc)
+	fs := r.fields(call.Args[0])
+	if len(fs) == 0 || !fs[0].Known {
+		return ""
+	}
+	n := fs[0].Value
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		n = n[i+1:]
+	}
+	// Look through wrappers that pass stdin on: `sudo curl`, `env curl`.
+	return n
+}
+
+// wordSubst walks the command and process substitutions inside a word
+// (they run when the word is expanded) and arithmetic in it.
+func (w *walker) wordSubst(wd *syntax.Word, src string, sc *scope, depth int) {
+	if wd == nil {
+		return
+	}
+	syntax.Walk(wd, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			inner := sc.clone()
+			for _, s := range n.Stmts {
+				w.stmt(s, src, inner, depth+1, []string{"$(...)"})
+			}
+			return false
+		case *syntax.ProcSubst:
+			inner := sc.clone()
+			for _, s := range n.Stmts {
+				w.stmt(s, src, inner, depth+1, []string{"<(...)"})
+			}
+			return false
+		}
+		return true
+	})
+}
+
+func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
+	if e == nil {
+		return
+	}
+	syntax.Walk(e, func(n syntax.Node) bool {
+		if wd, ok := n.(*syntax.Word); ok {
+			w.wordSubst(wd, src, sc, depth)
+			return false
+		}
+		return true
+	})
+}
+
+// isForkBomb reports a function that calls itself in a pipeline or in the
+// background: `:(){ :|:& };:`.
+func isForkBomb(fd *syntax.FuncDecl) bool {
+	name := fd.Name.Value
+	bomb := false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if !ok {
+			return true
+		}
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			if callsName(b.X, name) || callsName(b.Y, name) {
+				bomb = true
+			}
+		}
+		if st.Background && callsName(st, name) {
+			bomb = true
+		}
+		return !bomb
+	})
+	return bomb
+}
+
+func callsName(st *syntax.Stmt, name string) bool {
+	found := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+			if lit := c.Args[0].Lit(); lit == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// uncalled classifies the functions defined on the line but never called
+// there, with unknown arguments: they can be called later.
+func (w *walker) uncalled(sc *scope) {
+	var names []string
+	for name := range w.funcs {
+		if !w.called[name] {
+			names = append(names, name)
+		}
+	}
+	sort.Slice(names, func(i, j int) bool { return w.funcs[names[i]].order < w.funcs[names[j]].order })
+	for _, name := range names {
+		fd := w.funcs[name]
+		w.called[name] = true
+		inner := sc.clone()
+		inner.params, inner.paramsKnown = nil, false
+		w.stmt(fd.decl.Body, fd.src, inner, 1, []string{name + "()"})
+	}
 }

@@ -1,0 +1,403 @@
+package guard
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// call walks a simple command. st is its statement (nil inside another
+// construct), in what its stdin reads in a pipeline. It returns the text
+// the command writes on stdout when that is known (echo, printf, cat of a
+// here-document), for the next pipeline stage.
+func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope, depth int, via []string, in *feed) *Word {
+	var node syntax.Node = x
+	if st != nil {
+		node = st
+	}
+	text := nodeText(src, node)
+	if w.tooDeep(depth, text) {
+		return nil
+	}
+	r := newResolver(sc)
+	// Assignments: their values run substitutions; alone they set
+	// variables for the rest of the line.
+	for _, as := range x.Assigns {
+		w.wordSubst(as.Value, src, sc, depth)
+		if as.Array != nil {
+			for _, el := range as.Array.Elems {
+				w.wordSubst(el.Value, src, sc, depth)
+			}
+		}
+		w.arithm(as.Index, src, sc, depth)
+	}
+	for _, wd := range x.Args {
+		w.wordSubst(wd, src, sc, depth)
+	}
+	c := &Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	if in != nil {
+		c.Stdin, c.StdinPiped, c.PipedFrom = in.text, in.piped, in.from
+	}
+	if st != nil {
+		w.redirects(c, st.Redirs, src, sc, depth)
+	}
+	if len(x.Args) == 0 {
+		for _, as := range x.Assigns {
+			if as.Name == nil {
+				continue
+			}
+			v := value{}
+			if as.Array == nil && as.Index == nil && !as.Append {
+				lw := r.literal(as.Value)
+				v = value{s: lw.Value, known: lw.Known}
+			}
+			sc.set(as.Name.Value, v)
+			c.Args = nil
+		}
+		if len(c.Redirects) > 0 {
+			w.command(c, sc, depth)
+		}
+		return nil
+	}
+	// Assignments before a command set its environment only; a few of them
+	// change what the command does, which the rules see as `env NAME=V cmd`.
+	args := make([]Word, 0, len(x.Args))
+	for _, wd := range x.Args {
+		args = append(args, r.fields(wd)...)
+	}
+	if len(args) == 0 {
+		// `$EMPTY` alone runs nothing.
+		if len(c.Redirects) > 0 {
+			w.command(c, sc, depth)
+		}
+		return nil
+	}
+	if len(x.Assigns) > 0 {
+		env := []Word{Lit("env")}
+		for _, as := range x.Assigns {
+			if as.Name == nil {
+				continue
+			}
+			lw := r.literal(as.Value)
+			lw.Value = as.Name.Value + "=" + lw.Value
+			env = append(env, lw)
+		}
+		args = append(env, args...)
+	}
+	c.Args = args
+	name := c.Name()
+	if isShell(name) {
+		// `bash <(curl URL)`, `bash -c "$(curl URL)"`: the code comes from
+		// the substitution, as if piped.
+		for _, wd := range x.Args[1:] {
+			if from := substSources(wd, sc); from != nil {
+				c.StdinPiped, c.PipedFrom = true, from
+				if isProcSubstWord(wd) {
+					w.g.emit(w.v, rulePipeToShell, "runs the output of "+strings.Join(from, ", ")+" as code in "+name, text)
+				}
+			}
+		}
+	}
+	// A function defined on the line is classified where it is called,
+	// with the arguments of the call.
+	if fd, ok := w.funcs[c.Arg(0).Value]; ok && c.Arg(0).Known && len(x.Assigns) == 0 {
+		if !w.called[name] || depth < 2 {
+			w.called[name] = true
+			inner := sc.clone()
+			inner.params, inner.paramsKnown = append([]Word(nil), args[1:]...), true
+			w.stmt(fd.decl.Body, fd.src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
+		}
+		return nil
+	}
+	w.command(c, sc, depth)
+	switch name {
+	case "cd", "pushd":
+		sc.dir = cdTarget(c, sc)
+	case "popd":
+		sc.dir = ""
+	case "echo":
+		return echoOutput(c.Args[1:])
+	case "printf":
+		return printfOutput(c.Args[1:])
+	case "cat":
+		if len(c.Args) == 1 && c.Stdin != nil {
+			return c.Stdin
+		}
+	}
+	return nil
+}
+
+// cdTarget returns the directory `cd` moves to, "" when unknown.
+func cdTarget(c *Command, sc *scope) string {
+	var dir *Word
+	for _, a := range c.Args[1:] {
+		if a.Known && (a.Value == "-L" || a.Value == "-P" || a.Value == "-e" || a.Value == "-@") {
+			continue
+		}
+		if a.Known && a.Value == "--" {
+			continue
+		}
+		a := a
+		dir = &a
+		break
+	}
+	if dir == nil {
+		return c.Home
+	}
+	if !dir.Known || dir.Value == "-" {
+		return ""
+	}
+	if path.IsAbs(dir.Value) {
+		return path.Clean(dir.Value)
+	}
+	if sc.dir == "" {
+		return ""
+	}
+	return path.Join(sc.dir, dir.Value)
+}
+
+func echoOutput(args []Word) *Word {
+	nl := true
+	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value[1:], "neE") == "" && len(args[0].Value) > 1 {
+		if strings.Contains(args[0].Value, "n") {
+			nl = false
+		}
+		args = args[1:]
+	}
+	out := Word{Known: true}
+	var sb strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(a.Value)
+		out.Vars = append(out.Vars, a.Vars...)
+		if !a.Known {
+			out.Known = false
+		}
+	}
+	if nl {
+		sb.WriteByte('\n')
+	}
+	out.Value = sb.String()
+	return &out
+}
+
+func printfOutput(args []Word) *Word {
+	if len(args) == 0 || !args[0].Known {
+		return &Word{Value: Unknown}
+	}
+	vals := make([]string, 0, len(args)-1)
+	known := true
+	for _, a := range args[1:] {
+		vals = append(vals, a.Value)
+		known = known && a.Known
+	}
+	s, _, err := expand.Format(&expand.Config{}, args[0].Value, vals)
+	if err != nil {
+		return &Word{Value: Unknown}
+	}
+	return &Word{Value: s, Known: known && !strings.Contains(s, Unknown)}
+}
+
+// redirects resolves a statement's redirects into c, walks the
+// substitutions in them, and takes what they feed on stdin.
+func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *scope, depth int) {
+	r := newResolver(sc)
+	for _, rd := range rs {
+		w.wordSubst(rd.Word, src, sc, depth)
+		w.wordSubst(rd.Hdoc, src, sc, depth)
+		red := Redirect{Op: rd.Op.String()}
+		if rd.N != nil {
+			red.Fd = rd.N.Value
+		}
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			body := r.document(rd.Hdoc, quotedDelim(rd.Word))
+			c.Stdin, c.StdinPiped = &body, false
+			red.Target = Lit(rd.Word.Lit())
+			c.Redirects = append(c.Redirects, red)
+			continue
+		case syntax.WordHdoc:
+			body := r.literal(rd.Word)
+			body.Value += "\n"
+			c.Stdin, c.StdinPiped = &body, false
+			red.Target = body
+			c.Redirects = append(c.Redirects, red)
+			continue
+		}
+		red.Target = r.literal(rd.Word)
+		if red.Target.Known && red.Target.Value != "" && !path.IsAbs(red.Target.Value) && c.Dir != "" && !isFdWord(rd.Op, red.Target.Value) {
+			red.Target.Value = path.Join(c.Dir, red.Target.Value)
+		}
+		switch rd.Op {
+		case syntax.RdrOut, syntax.RdrClob, syntax.RdrAll, syntax.RdrAllClob:
+			red.Write, red.Truncate = true, true
+		case syntax.AppOut, syntax.AppAll, syntax.AppClob, syntax.AppAllClob, syntax.RdrInOut:
+			red.Write = true
+		case syntax.DplOut:
+			if !isFdWord(rd.Op, red.Target.Value) || !red.Target.Known {
+				red.Write, red.Truncate = true, true
+			}
+		case syntax.RdrIn:
+			if c.Stdin == nil {
+				c.StdinPiped = false
+			}
+		}
+		c.Redirects = append(c.Redirects, red)
+	}
+}
+
+// isFdWord reports a `>&2` or `<&-` target: a descriptor, not a file.
+func isFdWord(op syntax.RedirOperator, v string) bool {
+	if op != syntax.DplOut && op != syntax.DplIn {
+		return false
+	}
+	v = strings.TrimSuffix(v, "-")
+	if v == "" {
+		return true
+	}
+	for _, r := range v {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// quotedDelim reports a here-document delimiter with quotes or escapes in
+// it, whose body is not expanded.
+func quotedDelim(w *syntax.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.ContainsRune(p.Value, '\\') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// decl walks declare, local, export, readonly and typeset: their
+// assignments set variables, and the rules see them as a command.
+func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, via []string) {
+	r := newResolver(sc)
+	args := []Word{Lit(x.Variant.Value)}
+	for _, as := range x.Args {
+		w.wordSubst(as.Value, src, sc, depth)
+		if as.Array != nil {
+			for _, el := range as.Array.Elems {
+				w.wordSubst(el.Value, src, sc, depth)
+			}
+		}
+		if as.Name == nil {
+			if as.Value != nil {
+				args = append(args, r.fields(as.Value)...)
+			}
+			continue
+		}
+		if as.Naked {
+			args = append(args, Lit(as.Name.Value))
+			continue
+		}
+		v := value{}
+		lw := Word{Value: Unknown}
+		if as.Array == nil && as.Index == nil && !as.Append {
+			lw = r.literal(as.Value)
+			v = value{s: lw.Value, known: lw.Known}
+		}
+		sc.set(as.Name.Value, v)
+		lw.Value = as.Name.Value + "=" + lw.Value
+		args = append(args, lw)
+	}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	w.command(c, sc, depth)
+}
+
+// command classifies one command: first what it runs behind wrappers, then
+// the command itself, then custom patterns.
+func (w *walker) command(c *Command, sc *scope, depth int) {
+	if w.tooDeep(depth, c.Text) {
+		return
+	}
+	w.v.Plan = append(w.v.Plan, *c)
+	w.unwrap(c, sc, depth)
+	if len(c.Args) > 0 && !c.Args[0].Known {
+		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
+	}
+	for i := range w.g.rules {
+		b := &w.g.rules[i]
+		if b.check == nil {
+			continue
+		}
+		for _, h := range b.check(c) {
+			t := h.Text
+			if t == "" {
+				t = c.Text
+			}
+			w.v.add(Finding{Rule: b.Name, Level: b.Level, Reason: h.Reason, Text: t})
+		}
+	}
+	for i := range w.g.patterns {
+		p := &w.g.patterns[i]
+		if p.Matches(c.Text) {
+			w.v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: c.Text})
+		}
+	}
+}
+
+func isShell(name string) bool {
+	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash", "posh", "fish":
+		return true
+	}
+	return false
+}
+
+// substSources returns the program names of the pipeline inside a word's
+// command or process substitution, last stage first; nil when there is none.
+func substSources(wd *syntax.Word, sc *scope) []string {
+	var stmts []*syntax.Stmt
+	syntax.Walk(wd, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			stmts = n.Stmts
+			return false
+		case *syntax.ProcSubst:
+			stmts = n.Stmts
+			return false
+		}
+		return stmts == nil
+	})
+	if len(stmts) == 0 {
+		return nil
+	}
+	var names []string
+	var add func(st *syntax.Stmt)
+	add = func(st *syntax.Stmt) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			add(b.X)
+			add(b.Y)
+			return
+		}
+		names = append([]string{stageName(st, sc)}, names...)
+	}
+	add(stmts[len(stmts)-1])
+	return names
+}
+
+func isProcSubstWord(wd *syntax.Word) bool {
+	if len(wd.Parts) != 1 {
+		return false
+	}
+	_, ok := wd.Parts[0].(*syntax.ProcSubst)
+	return ok
+}

@@ -1,0 +1,259 @@
+package guard
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// value is what the walker knows of a variable assigned on the line.
+type value struct {
+	s     string
+	known bool
+}
+
+// scope holds what the walker knows while it walks one script: variables
+// assigned so far, the working directory, positional parameters.
+type scope struct {
+	st     State
+	vars   map[string]value
+	dir    string
+	params []Word
+	// paramsKnown reports that params are all the positional parameters.
+	paramsKnown bool
+}
+
+func (s *scope) clone() *scope {
+	c := *s
+	c.vars = make(map[string]value, len(s.vars))
+	for k, v := range s.vars {
+		c.vars[k] = v
+	}
+	return &c
+}
+
+func (s *scope) set(name string, v value) {
+	if s.vars == nil {
+		s.vars = map[string]value{}
+	}
+	s.vars[name] = v
+}
+
+func (s *scope) home() string {
+	if v, ok := s.vars["HOME"]; ok {
+		if v.known {
+			return v.s
+		}
+		return ""
+	}
+	h, _ := s.st.lookup("HOME")
+	return h
+}
+
+// environ adapts a scope to expand.Environ. Unknown values come back as the
+// Unknown marker so that expansion keeps going and the word is not Known.
+type environ struct{ s *scope }
+
+func strVar(v string) expand.Variable {
+	return expand.Variable{Set: true, Kind: expand.String, Str: v}
+}
+
+func (e environ) Get(name string) expand.Variable {
+	s := e.s
+	switch name {
+	case "#":
+		if s.paramsKnown {
+			return strVar(strconv.Itoa(len(s.params)))
+		}
+		return strVar(Unknown)
+	case "@", "*":
+		if !s.paramsKnown {
+			return strVar(Unknown)
+		}
+		vs := make([]string, len(s.params))
+		for i, p := range s.params {
+			vs[i] = p.Value
+		}
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: vs}
+	case "?", "$", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
+		return strVar(Unknown)
+	case "0":
+		return strVar("guardsh")
+	}
+	if n, err := strconv.Atoi(name); err == nil && n > 0 {
+		if n <= len(s.params) {
+			return strVar(s.params[n-1].Value)
+		}
+		if s.paramsKnown {
+			return expand.Variable{}
+		}
+		return strVar(Unknown)
+	}
+	if strings.HasPrefix(name, "HOME ") { // ~user
+		return strVar(Unknown)
+	}
+	if v, ok := s.vars[name]; ok {
+		if !v.known {
+			return strVar(Unknown)
+		}
+		return strVar(v.s)
+	}
+	if v, ok := s.st.lookup(name); ok {
+		return strVar(v)
+	}
+	return expand.Variable{}
+}
+
+func (e environ) Each(func(name string, vr expand.Variable) bool) {}
+
+// resolver expands words statically.
+type resolver struct {
+	cfg expand.Config
+}
+
+func newResolver(s *scope) *resolver {
+	r := &resolver{}
+	r.cfg.Env = environ{s}
+	r.cfg.CmdSubst = func(w io.Writer, _ *syntax.CmdSubst) error {
+		_, err := io.WriteString(w, Unknown)
+		return err
+	}
+	r.cfg.ProcSubst = func(*syntax.ProcSubst) (string, error) { return "/dev/fd/" + Unknown, nil }
+	return r
+}
+
+// simpleLit returns the value of a word that needs no expansion at all.
+func simpleLit(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		if strings.ContainsAny(p.Value, "\\{~") {
+			return "", false
+		}
+		return p.Value, true
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return "", false
+		}
+		return p.Value, true
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 0 {
+			return "", true
+		}
+		if len(p.Parts) == 1 {
+			if l, ok := p.Parts[0].(*syntax.Lit); ok && !strings.ContainsRune(l.Value, '\\') {
+				return l.Value, true
+			}
+		}
+	}
+	return "", false
+}
+
+// wordInfo returns what the word holds beyond its value: unquoted glob
+// characters, the names of parameters, substitutions.
+func wordInfo(w *syntax.Word) (glob bool, vars []string, subst bool) {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if litHasGlob(p.Value) {
+				glob = true
+			}
+		case *syntax.ExtGlob:
+			glob = true
+		}
+	}
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				vars = append(vars, n.Param.Value)
+			}
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			subst = true
+			return false
+		}
+		return true
+	})
+	return glob, vars, subst
+}
+
+func litHasGlob(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// fields expands a command word into the fields the shell would pass, as
+// far as they can be known.
+func (r *resolver) fields(w *syntax.Word) []Word {
+	if v, ok := simpleLit(w); ok {
+		return []Word{{Value: v, Known: true, Glob: wordGlobOnly(w)}}
+	}
+	glob, vars, subst := wordInfo(w)
+	fs, err := expand.Fields(&r.cfg, w)
+	if err != nil {
+		return []Word{{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}}
+	}
+	out := make([]Word, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, Word{Value: f, Known: !strings.Contains(f, Unknown), Glob: glob, Vars: vars, Subst: subst})
+	}
+	return out
+}
+
+func wordGlobOnly(w *syntax.Word) bool {
+	if l, ok := w.Parts[0].(*syntax.Lit); ok {
+		return litHasGlob(l.Value)
+	}
+	return false
+}
+
+// literal expands a word the way a redirect target or assignment value is
+// expanded: no field splitting, no globbing.
+func (r *resolver) literal(w *syntax.Word) Word {
+	if w == nil {
+		return Word{Known: true}
+	}
+	if v, ok := simpleLit(w); ok {
+		return Word{Value: v, Known: true, Glob: wordGlobOnly(w)}
+	}
+	glob, vars, subst := wordInfo(w)
+	v, err := expand.Literal(&r.cfg, w)
+	if err != nil {
+		return Word{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}
+	}
+	return Word{Value: v, Known: !strings.Contains(v, Unknown), Glob: glob, Vars: vars, Subst: subst}
+}
+
+// document expands a here-document body.
+func (r *resolver) document(w *syntax.Word, quoted bool) Word {
+	if w == nil {
+		return Word{Known: true}
+	}
+	if quoted {
+		var sb strings.Builder
+		for _, p := range w.Parts {
+			if l, ok := p.(*syntax.Lit); ok {
+				sb.WriteString(l.Value)
+			}
+		}
+		return Word{Value: sb.String(), Known: true}
+	}
+	_, vars, subst := wordInfo(w)
+	v, err := expand.Document(&r.cfg, w)
+	if err != nil {
+		return Word{Value: Unknown, Vars: vars, Subst: subst}
+	}
+	return Word{Value: v, Known: !strings.Contains(v, Unknown), Vars: vars, Subst: subst}
+}

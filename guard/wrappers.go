@@ -1,0 +1,256 @@
+package guard
+
+import (
+	"strings"
+)
+
+// inner is what a wrapper runs: a command (args) or code in a string.
+type inner struct {
+	label string
+	args  []Word
+	code  *Word
+	// params are the positional parameters code gets (bash -c CODE NAME ARGS).
+	params      []Word
+	paramsKnown bool
+	// stdin reports that the inner command reads the wrapper's stdin.
+	stdin bool
+}
+
+// unwrap finds the commands a wrapper runs and classifies each as itself.
+func (w *walker) unwrap(c *Command, sc *scope, depth int) {
+	for _, in := range w.inners(c) {
+		label := in.label
+		via := append(c.Via[:len(c.Via):len(c.Via)], label)
+		if in.code != nil {
+			if !in.code.Known {
+				w.g.emit(w.v, ruleDynamicCode, label+" runs code that is only known at run time", c.Text)
+				continue
+			}
+			isc := sc.clone()
+			if in.params != nil || in.paramsKnown {
+				isc.params, isc.paramsKnown = in.params, in.paramsKnown
+			}
+			w.scriptString(in.code.Value, c.Text, isc, depth+1, via)
+			continue
+		}
+		if len(in.args) == 0 {
+			continue
+		}
+		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, Via: via}
+		if in.stdin {
+			ic.Stdin, ic.StdinPiped, ic.PipedFrom = c.Stdin, c.StdinPiped, c.PipedFrom
+		}
+		w.command(ic, sc, depth+1)
+	}
+}
+
+// renderArgs renders words as a line, for a finding's text.
+func renderArgs(ws []Word) string {
+	vs := make([]string, len(ws))
+	for i, wd := range ws {
+		if !wd.Known {
+			vs[i] = strings.ReplaceAll(wd.Value, Unknown, "…")
+			continue
+		}
+		vs[i] = wd.Value
+	}
+	return quoteArgv(vs)
+}
+
+// inners returns what c runs behind it, when c is a wrapper.
+func (w *walker) inners(c *Command) []inner {
+	name := c.Name()
+	args := c.Args
+	if len(args) == 0 {
+		return nil
+	}
+	if isHelp(args[1:]) {
+		return nil
+	}
+	switch name {
+	case "sudo":
+		return cmdAfter("sudo", args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "ilsveKkV", long: map[string]bool{"user": true, "group": true, "host": true, "prompt": true, "close-from": true, "chdir": true, "role": true, "type": true, "other-user": true, "command-timeout": true, "chroot": true}}, true, true)
+	case "doas":
+		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
+	case "pkexec":
+		return cmdAfter("pkexec", args[1:], optSpec{long: map[string]bool{"user": true}}, false, true)
+	case "su", "runuser":
+		return suInner(name, args[1:])
+	case "env":
+		return envInner(args[1:])
+	case "nice":
+		return cmdAfter("nice", args[1:], optSpec{withArg: "n", long: map[string]bool{"adjustment": true}, numeric: true}, false, true)
+	case "ionice":
+		return cmdAfter("ionice", args[1:], optSpec{withArg: "cnp", stop: "p", long: map[string]bool{"class": true, "classdata": true, "pid": true, "pgid": true, "uid": true}}, false, true)
+	case "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne":
+		return cmdAfter(name, args[1:], optSpec{withArg: "w"}, false, true)
+	case "timeout":
+		return timeoutInner(args[1:])
+	case "time":
+		return cmdAfter("time", args[1:], optSpec{withArg: "fo", long: map[string]bool{"format": true, "output": true}}, false, true)
+	case "command":
+		return commandInner(args[1:])
+	case "builtin", "exec":
+		return cmdAfter(name, args[1:], optSpec{withArg: "a"}, false, true)
+	case "stdbuf":
+		return cmdAfter("stdbuf", args[1:], optSpec{withArg: "ioe", long: map[string]bool{"input": true, "output": true, "error": true}}, false, true)
+	case "chroot":
+		return chrootInner(args[1:])
+	case "flock":
+		return flockInner(args[1:])
+	case "taskset":
+		return tasksetInner(args[1:])
+	case "chrt":
+		return cmdAfter("chrt", args[1:], optSpec{}, false, true, 1)
+	case "xargs":
+		return xargsInner(args[1:])
+	case "parallel":
+		return parallelInner(args[1:])
+	case "find":
+		return findInner(args[1:])
+	case "watch":
+		return watchInner(args[1:])
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash", "posh", "fish":
+		return w.shellInner(c, name, args[1:])
+	case "busybox", "toybox":
+		if len(args) > 1 {
+			return []inner{{label: name, args: args[1:], stdin: true}}
+		}
+	case "eval":
+		if len(args) > 1 {
+			code := joinWords(args[1:])
+			return []inner{{label: "eval", code: &code}}
+		}
+	case "ssh":
+		return sshInner(args[1:])
+	case "docker", "podman", "nerdctl":
+		return dockerInner(name, args[1:])
+	case "kubectl", "oc":
+		return kubectlInner(name, args[1:])
+	case "at", "batch":
+		return atInner(c, name, args[1:])
+	case "crontab":
+		return crontabInner(c, args[1:])
+	case "script":
+		return scriptInner(args[1:])
+	case "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "awk", "gawk", "mawk", "nawk", "deno", "bun":
+		var ins []inner
+		for _, s := range interpScripts(c) {
+			code := Lit(s)
+			ins = append(ins, inner{label: name, code: &code})
+		}
+		return ins
+	}
+	return nil
+}
+
+// isHelp reports arguments that only ask a program for help or its version.
+func isHelp(args []Word) bool {
+	return len(args) == 1 && args[0].Known && (args[0].Value == "--help" || args[0].Value == "--version")
+}
+
+// joinWords joins words with spaces, as eval does.
+func joinWords(ws []Word) Word {
+	out := Word{Known: true}
+	vs := make([]string, len(ws))
+	for i, wd := range ws {
+		vs[i] = wd.Value
+		if !wd.Known {
+			out.Known = false
+		}
+		out.Vars = append(out.Vars, wd.Vars...)
+	}
+	out.Value = strings.Join(vs, " ")
+	return out
+}
+
+// optSpec describes a wrapper's short and long options.
+type optSpec struct {
+	withArg string          // short options that take a value
+	stop    string          // short options after which there is no command
+	long    map[string]bool // long options that take a value
+	numeric bool            // -N is an option (nice -5)
+}
+
+// cmdAfter skips a wrapper's options (and leading NAME=VALUE assignments
+// when assigns is set) and returns the command that follows. skip extra
+// operands are skipped first (chrt PRIO cmd).
+func cmdAfter(label string, args []Word, sp optSpec, assigns, stdin bool, skip ...int) []inner {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Known {
+			break
+		}
+		v := a.Value
+		if v == "--" {
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, hasVal := strings.Cut(v[2:], "=")
+			i++
+			if sp.long[name] && !hasVal {
+				i++
+			}
+			continue
+		}
+		if len(v) > 1 && v[0] == '-' {
+			if sp.numeric && isDigits(v[1:]) {
+				i++
+				continue
+			}
+			i++
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(sp.stop, v[j]) >= 0 {
+					return nil
+				}
+				if strings.IndexByte(sp.withArg, v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++
+					}
+					break
+				}
+			}
+			continue
+		}
+		if assigns && isAssign(v) {
+			i++
+			continue
+		}
+		break
+	}
+	if len(skip) > 0 {
+		i += skip[0]
+	}
+	if i >= len(args) {
+		return nil
+	}
+	return []inner{{label: label, args: args[i:], stdin: stdin}}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isAssign reports a NAME=VALUE word.
+func isAssign(s string) bool {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return false
+	}
+	for j, r := range s[:i] {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || j > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,400 @@
+package guard
+
+import (
+	"strings"
+)
+
+// suInner: `su [-] [user] -c CMD`, `runuser -u user -- cmd`.
+func suInner(label string, args []Word) []inner {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "-c" || v == "--command" || v == "--session-command":
+			if i+1 < len(args) {
+				code := args[i+1]
+				return []inner{{label: label + " -c", code: &code}}
+			}
+		case strings.HasPrefix(v, "--command="):
+			code := Word{Value: strings.TrimPrefix(v, "--command="), Known: true}
+			return []inner{{label: label + " -c", code: &code}}
+		case v == "--" && label == "runuser":
+			if i+1 < len(args) {
+				return []inner{{label: label, args: args[i+1:], stdin: true}}
+			}
+		}
+	}
+	return nil
+}
+
+// envInner: `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=V...] cmd`.
+func envInner(args []Word) []inner {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Known {
+			break
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			i++
+			goto cmd
+		case v == "-S" || v == "--split-string":
+			if i+1 < len(args) {
+				code := args[i+1]
+				rest := args[i+2:]
+				if code.Known {
+					code.Value = code.Value + " " + joinWords(rest).Value
+				}
+				return []inner{{label: "env -S", code: &code}}
+			}
+			return nil
+		case strings.HasPrefix(v, "-S") || strings.HasPrefix(v, "--split-string="):
+			s := strings.TrimPrefix(strings.TrimPrefix(v, "--split-string="), "-S")
+			code := Word{Value: s + " " + joinWords(args[i+1:]).Value, Known: joinWords(args[i+1:]).Known}
+			return []inner{{label: "env -S", code: &code}}
+		case v == "-u" || v == "-C" || v == "--unset" || v == "--chdir":
+			i += 2
+		case strings.HasPrefix(v, "--"):
+			i++
+		case len(v) > 1 && v[0] == '-':
+			i++
+			if (strings.HasSuffix(v, "u") || strings.HasSuffix(v, "C")) && len(v) > 1 {
+				i++
+			}
+		case isAssign(v):
+			i++
+		default:
+			goto cmd
+		}
+	}
+cmd:
+	if i >= len(args) {
+		return nil
+	}
+	return []inner{{label: "env", args: args[i:], stdin: true}}
+}
+
+// timeoutInner: `timeout [opts] DURATION cmd`.
+func timeoutInner(args []Word) []inner {
+	in := cmdAfter("timeout", args, optSpec{withArg: "sk", long: map[string]bool{"signal": true, "kill-after": true}}, false, true)
+	if len(in) == 0 || len(in[0].args) < 2 {
+		return nil
+	}
+	in[0].args = in[0].args[1:]
+	return in
+}
+
+// commandInner: `command [-p] cmd`; `command -v/-V` only looks it up.
+func commandInner(args []Word) []inner {
+	for _, a := range args {
+		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "--" {
+			break
+		}
+		if strings.ContainsAny(a.Value, "vV") {
+			return nil
+		}
+	}
+	return cmdAfter("command", args, optSpec{}, false, true)
+}
+
+// chrootInner: `chroot [opts] DIR [cmd]`.
+func chrootInner(args []Word) []inner {
+	in := cmdAfter("chroot", args, optSpec{long: map[string]bool{"userspec": true, "groups": true}}, false, true)
+	if len(in) == 0 || len(in[0].args) < 2 {
+		return nil
+	}
+	in[0].args = in[0].args[1:]
+	return in
+}
+
+// flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
+func flockInner(args []Word) []inner {
+	for i, a := range args {
+		if a.Known && (a.Value == "-c" || a.Value == "--command") && i+1 < len(args) {
+			code := args[i+1]
+			return []inner{{label: "flock -c", code: &code}}
+		}
+	}
+	in := cmdAfter("flock", args, optSpec{withArg: "wEc", long: map[string]bool{"timeout": true, "conflict-exit-code": true}}, false, true)
+	if len(in) == 0 || len(in[0].args) < 2 {
+		return nil
+	}
+	in[0].args = in[0].args[1:]
+	return in
+}
+
+// tasksetInner: `taskset [-c] MASK cmd`; `-p` works on a pid.
+func tasksetInner(args []Word) []inner {
+	for _, a := range args {
+		if a.Known && strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "p") && !strings.HasPrefix(a.Value, "--") {
+			return nil
+		}
+	}
+	return cmdAfter("taskset", args, optSpec{}, false, true, 1)
+}
+
+// scriptInner: `script -c CMD [file]`.
+func scriptInner(args []Word) []inner {
+	for i, a := range args {
+		if a.Known && (a.Value == "-c" || a.Value == "--command") && i+1 < len(args) {
+			code := args[i+1]
+			return []inner{{label: "script -c", code: &code}}
+		}
+	}
+	return nil
+}
+
+// placeholder replaces the replacement string of xargs -I / find -exec
+// in the words of a command by an unknown value.
+func placeholder(ws []Word, repl string) ([]Word, bool) {
+	out := make([]Word, len(ws))
+	found := false
+	for i, wd := range ws {
+		if repl != "" && strings.Contains(wd.Value, repl) {
+			found = true
+			wd.Value = strings.ReplaceAll(wd.Value, repl, Unknown)
+			wd.Known = false
+		}
+		out[i] = wd
+	}
+	return out, found
+}
+
+// unknownArg stands for the arguments xargs and find add.
+var unknownArg = Word{Value: Unknown}
+
+// xargsInner: `xargs [opts] [cmd [args]]`; the command gets more arguments.
+func xargsInner(args []Word) []inner {
+	repl := ""
+	i := 0
+	withArg := map[string]bool{"-a": true, "-E": true, "-d": true, "-L": true, "-n": true, "-P": true, "-s": true, "-I": true,
+		"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}
+	for i < len(args) {
+		a := args[i]
+		if !a.Known {
+			break
+		}
+		v := a.Value
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		i++
+		if strings.HasPrefix(v, "--") {
+			name, val, has := strings.Cut(v, "=")
+			if name == "--replace" {
+				repl = "{}"
+				if has && val != "" {
+					repl = val
+				}
+				continue
+			}
+			if withArg[name] && !has {
+				i++
+			}
+			continue
+		}
+		// Short options, possibly bundled: -0rtn1 -I{} -i
+		for j := 1; j < len(v); j++ {
+			o := "-" + string(v[j])
+			if o == "-i" {
+				repl = "{}"
+				if j+1 < len(v) {
+					repl = v[j+1:]
+				}
+				break
+			}
+			if o == "-e" || o == "-l" {
+				break // optional attached value
+			}
+			if withArg[o] {
+				val := v[j+1:]
+				if val == "" && i < len(args) {
+					val = args[i].Value
+					i++
+				}
+				if o == "-I" {
+					repl = val
+				}
+				break
+			}
+		}
+	}
+	cmd := []Word{Lit("echo")}
+	if i < len(args) {
+		cmd = args[i:]
+	}
+	if repl != "" {
+		cmd, _ = placeholder(cmd, repl)
+	} else {
+		cmd = append(append([]Word(nil), cmd...), unknownArg)
+	}
+	return []inner{{label: "xargs", args: cmd}}
+}
+
+// parallelInner: `parallel [opts] cmd ::: args`, or commands as arguments.
+func parallelInner(args []Word) []inner {
+	withArg := map[string]bool{"-j": true, "-S": true, "--jobs": true, "--sshlogin": true, "-a": true, "--arg-file": true, "-d": true, "--delimiter": true,
+		"-N": true, "-n": true, "--max-args": true, "--joblog": true, "--results": true, "--tmpdir": true, "--workdir": true, "--wd": true, "-I": true, "--timeout": true, "--delay": true, "--retries": true, "--colsep": true, "-C": true, "--basefile": true, "--env": true, "--halt": true, "--memfree": true, "--load": true, "--sshloginfile": true, "--slf": true}
+	i := 0
+	repl := "{}"
+	for i < len(args) {
+		a := args[i]
+		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+			break
+		}
+		if a.Value == "--" {
+			i++
+			break
+		}
+		name, _, has := strings.Cut(a.Value, "=")
+		i++
+		if withArg[name] && !has {
+			if name == "-I" && i < len(args) {
+				repl = args[i].Value
+			}
+			i++
+		}
+	}
+	var cmd []Word
+	var values []Word
+	for ; i < len(args); i++ {
+		if args[i].Known && strings.HasPrefix(args[i].Value, ":::") || args[i].Known && args[i].Value == "::::" {
+			for _, v := range args[i+1:] {
+				if v.Known && strings.HasPrefix(v.Value, ":::") {
+					continue
+				}
+				values = append(values, v)
+			}
+			break
+		}
+		cmd = append(cmd, args[i])
+	}
+	if len(cmd) == 0 {
+		var ins []inner
+		for _, v := range values {
+			code := v
+			ins = append(ins, inner{label: "parallel", code: &code})
+		}
+		if len(ins) == 0 {
+			ins = append(ins, inner{label: "parallel", code: &Word{Value: Unknown}})
+		}
+		return ins
+	}
+	out := make([]Word, len(cmd))
+	found := false
+	for k, wd := range cmd {
+		if strings.Contains(wd.Value, "{") && strings.Contains(wd.Value, "}") || strings.Contains(wd.Value, repl) {
+			wd.Value, wd.Known, found = Unknown, false, true
+		}
+		out[k] = wd
+	}
+	if !found {
+		out = append(out, unknownArg)
+	}
+	// The command template is run by a shell.
+	code := joinWords(out)
+	return []inner{{label: "parallel", code: &code}}
+}
+
+// findInner: every -exec/-execdir/-ok/-okdir CMD ... ; or + in a find
+// expression.
+func findInner(args []Word) []inner {
+	var ins []inner
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			continue
+		}
+		switch a.Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && !(args[j].Known && (args[j].Value == ";" || args[j].Value == "+")) {
+				j++
+			}
+			if j > i+1 {
+				cmd, _ := placeholder(args[i+1:j], "{}")
+				ins = append(ins, inner{label: "find " + a.Value, args: cmd})
+			}
+			i = j
+		}
+	}
+	return ins
+}
+
+// watchInner: `watch [opts] cmd...`: the words are joined and run by sh -c,
+// unless -x.
+func watchInner(args []Word) []inner {
+	exec := false
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Known || !strings.HasPrefix(a.Value, "-") {
+			break
+		}
+		v := a.Value
+		i++
+		if v == "--" {
+			break
+		}
+		if v == "-x" || v == "--exec" {
+			exec = true
+			continue
+		}
+		if v == "-n" || v == "--interval" || v == "-q" || v == "--equexit" {
+			i++ // the value follows
+			continue
+		}
+		if !strings.HasPrefix(v, "--") && (v[len(v)-1] == 'n' || v[len(v)-1] == 'q') {
+			i++ // bundled, ending in an option that takes a value: -tn
+		}
+	}
+	if i >= len(args) {
+		return nil
+	}
+	if exec {
+		return []inner{{label: "watch", args: args[i:]}}
+	}
+	code := joinWords(args[i:])
+	return []inner{{label: "watch", code: &code}}
+}
+
+// sshInner: `ssh [opts] HOST [cmd...]`: the words are joined and run by
+// the remote shell.
+func sshInner(args []Word) []inner {
+	const withArg = "BbcDEeFIiJLlmOopQRSWw"
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+			break
+		}
+		v := a.Value
+		i++
+		if v == "--" {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(withArg, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	i++ // the host
+	if i >= len(args) {
+		return nil
+	}
+	code := joinWords(args[i:])
+	return []inner{{label: "ssh", code: &code}}
+}
