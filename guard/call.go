@@ -21,7 +21,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if w.tooDeep(depth, text) {
 		return nil
 	}
-	r := newResolver(sc)
+	r := sc.resolver()
 	// Assignments: their values run substitutions; alone they set
 	// variables for the rest of the line.
 	for _, as := range x.Assigns {
@@ -205,7 +205,7 @@ func printfOutput(args []Word) *Word {
 // redirects resolves a statement's redirects into c, walks the
 // substitutions in them, and takes what they feed on stdin.
 func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *scope, depth int) {
-	r := newResolver(sc)
+	r := sc.resolver()
 	for _, rd := range rs {
 		w.wordSubst(rd.Word, src, sc, depth)
 		w.wordSubst(rd.Hdoc, src, sc, depth)
@@ -289,7 +289,7 @@ func quotedDelim(w *syntax.Word) bool {
 // decl walks declare, local, export, readonly and typeset: their
 // assignments set variables, and the rules see them as a command.
 func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, via []string) {
-	r := newResolver(sc)
+	r := sc.resolver()
 	args := []Word{Lit(x.Variant.Value)}
 	for _, as := range x.Args {
 		w.wordSubst(as.Value, src, sc, depth)

@@ -6,7 +6,10 @@
 // working directory) is handed in as a State.
 package guard
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // State is what the shell knows when a line is classified.
 type State struct {
@@ -44,6 +47,7 @@ type Guard struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	parsers    sync.Pool
 }
 
 // Option configures a Guard.

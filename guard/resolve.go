@@ -24,15 +24,27 @@ type scope struct {
 	params []Word
 	// paramsKnown reports that params are all the positional parameters.
 	paramsKnown bool
+	r           *resolver
 }
 
 func (s *scope) clone() *scope {
 	c := *s
-	c.vars = make(map[string]value, len(s.vars))
-	for k, v := range s.vars {
-		c.vars[k] = v
+	c.r = nil
+	if s.vars != nil {
+		c.vars = make(map[string]value, len(s.vars))
+		for k, v := range s.vars {
+			c.vars[k] = v
+		}
 	}
 	return &c
+}
+
+// resolver returns the scope's word resolver.
+func (s *scope) resolver() *resolver {
+	if s.r == nil {
+		s.r = newResolver(s)
+	}
+	return s.r
 }
 
 func (s *scope) set(name string, v value) {

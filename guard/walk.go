@@ -29,7 +29,7 @@ type walker struct {
 const maxNodes = 100000
 
 func (g *Guard) newWalker(v *Verdict) *walker {
-	return &walker{g: g, v: v, funcs: map[string]funcDef{}, called: map[string]bool{}}
+	return &walker{g: g, v: v}
 }
 
 // funcDef is a function defined on the line, with the source it is in.
@@ -40,10 +40,15 @@ type funcDef struct {
 	order int
 }
 
-// parse parses a line as bash.
-func parse(src string) (*syntax.File, error) {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	return p.Parse(strings.NewReader(src), "")
+// parse parses a line as bash, with a parser from the guard's pool.
+func (g *Guard) parse(src string) (*syntax.File, error) {
+	p, _ := g.parsers.Get().(*syntax.Parser)
+	if p == nil {
+		p = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	f, err := p.Parse(strings.NewReader(src), "")
+	g.parsers.Put(p)
+	return f, err
 }
 
 func (g *Guard) classifyLine(line string, st State) Verdict {
@@ -52,7 +57,7 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		g.emit(&v, ruleTooLong, "the line is longer than guardsh classifies", "")
 		return v
 	}
-	f, err := parse(line)
+	f, err := g.parse(line)
 	if err != nil {
 		v.Incomplete = syntax.IsIncomplete(err)
 		g.emit(&v, ruleParseError, err.Error(), line)
@@ -150,7 +155,7 @@ func (w *walker) scriptString(code, text string, sc *scope, depth int, via []str
 	if w.tooDeep(depth, text) {
 		return
 	}
-	f, err := parse(code)
+	f, err := w.g.parse(code)
 	if err != nil {
 		w.g.emit(w.v, ruleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
 		return
@@ -279,6 +284,9 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		}
 	case *syntax.FuncDecl:
 		name := x.Name.Value
+		if w.funcs == nil {
+			w.funcs, w.called = map[string]funcDef{}, map[string]bool{}
+		}
 		w.funcs[name] = funcDef{decl: x, src: src, order: len(w.funcs)}
 		if isForkBomb(x) {
 			w.g.emit(w.v, ruleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
@@ -353,8 +361,10 @@ func stageName(st *syntax.Stmt, sc *scope) string {
 	if !ok || len(call.Args) == 0 {
 		return ""
 	}
-	r := newResolver(sc)
-	fs := r.fields(call.Args[0])
+	if v, ok := simpleLit(call.Args[0]); ok {
+		return path.Base(v)
+	}
+	fs := sc.resolver().fields(call.Args[0])
 	if len(fs) == 0 || !fs[0].Known {
 		return ""
 	}
