@@ -60,7 +60,7 @@ func writeMarked(b *strings.Builder, v guard.Verdict, s Style) []bool {
 		if f.Text == "" {
 			continue
 		}
-		at := strings.Index(cmd, f.Text)
+		at := findText(cmd, f.Text)
 		if at < 0 {
 			continue
 		}
@@ -82,6 +82,32 @@ func writeMarked(b *strings.Builder, v guard.Verdict, s Style) []bool {
 	}
 	return found
 }
+
+// findText returns where text occurs in cmd, preferring an occurrence
+// that stands apart (not inside a longer word: the `sh` of `bash x | sh`
+// is the last one), or -1.
+func findText(cmd, text string) int {
+	first := -1
+	for from := 0; from <= len(cmd)-len(text); {
+		i := strings.Index(cmd[from:], text)
+		if i < 0 {
+			break
+		}
+		i += from
+		if first < 0 {
+			first = i
+		}
+		end := i + len(text)
+		if (i == 0 || apart(cmd[i-1]) || apart(text[0])) && (end == len(cmd) || apart(cmd[end]) || apart(text[len(text)-1])) {
+			return i
+		}
+		from = i + 1
+	}
+	return first
+}
+
+// apart reports whether c ends a word on a shell line.
+func apart(c byte) bool { return strings.IndexByte(" \t\n;|&()<>`$'\"{}!", c) >= 0 }
 
 // writeLine writes one line of the command and, when any of it is marked,
 // the marker line under it.

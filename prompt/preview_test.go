@@ -91,6 +91,18 @@ func TestPreview(t *testing.T) {
 			"echo 界 && rm x\n" +
 			"           ^^^^\n" +
 			"medium  rm  deletes x\n"},
+		{"the word, not part of one", mk("bash x | sh", f("pipe_to_shell", guard.High, "runs code", "sh")), "" +
+			"bash x | sh\n" +
+			"         ^^\n" +
+			"high  pipe_to_shell  runs code\n"},
+		{"only inside a word", mk("bash x", f("s", guard.High, "r", "as")), "" +
+			"bash x\n" +
+			" ^^\n" +
+			"high  s  r\n"},
+		{"text ends apart", mk("a>b; cat>b", f("w", guard.Medium, "writes b", ">b")), "" +
+			"a>b; cat>b\n" +
+			" ^^\n" +
+			"medium  w  writes b\n"},
 		{"high without findings", guard.Verdict{Command: "x", Level: guard.High}, "high: x\n"},
 	}
 	for _, tc := range tests {

