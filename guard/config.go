@@ -1,0 +1,349 @@
+package guard
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Config is what a config file or the system policy says, parsed and
+// checked. Both use the same format; docs/config.md describes every key.
+// Unset keys are zero (nil for pointers).
+type Config struct {
+	// File is the file the config was read from.
+	File string
+	// BlockLevel is the level at and above which lines are blocked.
+	BlockLevel *Level
+	// Ask is "always" or "risky" (safe lines run without a question in an
+	// interactive shell), "" when unset.
+	Ask string
+	// Patterns are the [[pattern]] tables, in order. ParseConfig gives
+	// them Origin OriginConfig; Merge gives the policy's OriginPolicy.
+	Patterns []Pattern
+	// Disable names rules to turn off.
+	Disable []string
+	// Levels maps rule names to the level they get instead of their own.
+	Levels map[string]Level
+	// Allow are additions to the auto-mode allowlist.
+	Allow []AllowEntry
+	// HistorySize is how many lines the history keeps.
+	HistorySize *int
+	// Prompt is the interactive prompt's format, "" when unset.
+	Prompt string
+	// Color is "auto", "always" or "never", "" when unset.
+	Color string
+	// AllowUserAllowlist, in the policy, says whether the user's config may
+	// add [[allow]] entries; nil means it may.
+	AllowUserAllowlist *bool
+
+	// lines records where keys were set, for messages: "block_level",
+	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
+	lines map[string]int
+}
+
+// AllowEntry is an [[allow]] table: a command auto mode may run without
+// asking, and the flags it may take there. Command is a program name,
+// optionally followed by a subcommand ("git stash list").
+type AllowEntry struct {
+	Command string
+	Flags   []string
+	// File and Line say where the entry was written.
+	File string
+	Line int
+}
+
+// ConfigError is one problem in a config file: where it is, what is wrong
+// and what to do about it.
+type ConfigError struct {
+	File string
+	Line int // 0 when unknown
+	Msg  string
+	Fix  string
+}
+
+// Error returns "FILE:LINE: MSG; FIX".
+func (e *ConfigError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if e.Fix != "" {
+		b.WriteString("; ")
+		b.WriteString(e.Fix)
+	}
+	return b.String()
+}
+
+// The values some keys take.
+var (
+	askValues   = []string{"always", "risky"}
+	colorValues = []string{"auto", "always", "never"}
+)
+
+const fixLevel = "use safe, info_leak, medium, high or blocked (or LOW, MEDIUM, HIGH, CRITICAL)"
+
+// rawConfig is the file's shape, with levels still as text.
+type rawConfig struct {
+	BlockLevel         *string           `toml:"block_level"`
+	Ask                *string           `toml:"ask"`
+	Pattern            []rawPattern      `toml:"pattern"`
+	Disable            []string          `toml:"disable"`
+	Levels             map[string]string `toml:"levels"`
+	Allow              []rawAllow        `toml:"allow"`
+	HistorySize        *int              `toml:"history_size"`
+	Prompt             *string           `toml:"prompt"`
+	Color              *string           `toml:"color"`
+	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
+}
+
+type rawPattern struct {
+	Name          string  `toml:"name"`
+	Pattern       *string `toml:"pattern"`
+	Level         string  `toml:"level"`
+	Description   string  `toml:"description"`
+	CaseSensitive bool    `toml:"case_sensitive"`
+}
+
+type rawAllow struct {
+	Command string   `toml:"command"`
+	Flags   []string `toml:"flags"`
+}
+
+// ParseConfig parses a config file or policy named file. Rule names in
+// disable and [levels] must be built-in rules, patterns of the file, or
+// one of known (the policy's patterns, for a user's config).
+//
+// Every problem is reported, each as a *ConfigError naming the file, the
+// line and what to do, joined into one error. On error the Config holds
+// the parts that were valid.
+func ParseConfig(data []byte, file string, known ...string) (Config, error) {
+	c := Config{File: file, lines: map[string]int{}}
+	loc := newLocator(data)
+	var errs []error
+	bad := func(line int, fix, format string, args ...any) {
+		errs = append(errs, &ConfigError{File: file, Line: line, Msg: fmt.Sprintf(format, args...), Fix: fix})
+	}
+
+	var raw rawConfig
+	md, err := toml.Decode(string(data), &raw)
+	if err != nil {
+		line, fix := 0, "fix the TOML syntax (see docs/config.md)"
+		var pe toml.ParseError
+		msg := err.Error()
+		if errors.As(err, &pe) {
+			line, msg = pe.Position.Line, pe.Message
+			if pe.LastKey != "" {
+				msg = pe.LastKey + ": " + msg
+			}
+		} else if m := lineInError.FindStringSubmatch(msg); m != nil {
+			// A value of the wrong type.
+			line, _ = strconv.Atoi(m[1])
+			msg = strings.TrimPrefix(lineInError.ReplaceAllString(msg, ""), "toml: ")
+			if m[2] != "" {
+				msg = m[2] + ": " + msg
+			}
+			fix = "give the key a value of the right type (see docs/config.md)"
+		}
+		bad(line, fix, "%s", msg)
+		return c, errors.Join(errs...)
+	}
+	for _, k := range md.Undecoded() {
+		bad(loc.key(k), "remove it or check its spelling (see docs/config.md for the keys)", "unknown key %q", k.String())
+	}
+
+	if raw.BlockLevel != nil {
+		c.lines["block_level"] = loc.key(toml.Key{"block_level"})
+		if l, err := ParseLevel(*raw.BlockLevel); err != nil {
+			bad(c.lines["block_level"], fixLevel, "block_level: unknown level %q", *raw.BlockLevel)
+		} else {
+			c.BlockLevel = &l
+		}
+	}
+	if raw.Ask != nil {
+		c.lines["ask"] = loc.key(toml.Key{"ask"})
+		if slices.Contains(askValues, *raw.Ask) {
+			c.Ask = *raw.Ask
+		} else {
+			bad(c.lines["ask"], `use "always" or "risky"`, "ask: unknown value %q", *raw.Ask)
+		}
+	}
+	if raw.Color != nil {
+		if slices.Contains(colorValues, *raw.Color) {
+			c.Color = *raw.Color
+		} else {
+			bad(loc.key(toml.Key{"color"}), `use "auto", "always" or "never"`, "color: unknown value %q", *raw.Color)
+		}
+	}
+	if raw.HistorySize != nil {
+		if *raw.HistorySize < 0 {
+			bad(loc.key(toml.Key{"history_size"}), "use 0 (no history) or more", "history_size: %d is negative", *raw.HistorySize)
+		} else {
+			c.HistorySize = raw.HistorySize
+		}
+	}
+	if raw.Prompt != nil {
+		c.Prompt = *raw.Prompt
+	}
+	c.AllowUserAllowlist = raw.AllowUserAllowlist
+
+	builtin := map[string]bool{}
+	for _, b := range builtinRules() {
+		builtin[b.Name] = true
+	}
+	names := map[string]bool{}
+	for i, rp := range raw.Pattern {
+		line := loc.table("pattern", i)
+		p, err := rp.pattern()
+		switch {
+		case err != nil:
+			bad(line, err.fix, "[[pattern]] %s", err.msg)
+			continue
+		case builtin[p.Name]:
+			bad(line, "choose another name, or use [levels] to change the built-in rule's level", "[[pattern]] %s: a built-in rule has this name", p.Name)
+			continue
+		case names[p.Name]:
+			bad(line, "give each pattern its own name", "[[pattern]] %s: defined twice", p.Name)
+			continue
+		}
+		names[p.Name] = true
+		c.lines["pattern:"+p.Name] = line
+		c.Patterns = append(c.Patterns, p)
+	}
+	knownName := func(n string) bool { return builtin[n] || names[n] || slices.Contains(known, n) }
+	const fixName = "run guardsh --rules to list the rule names"
+
+	if len(raw.Disable) > 0 {
+		at := loc.key(toml.Key{"disable"})
+		for _, n := range raw.Disable {
+			line := loc.value(at, n)
+			if !knownName(n) {
+				bad(line, fixName, "disable: unknown rule %q", n)
+				continue
+			}
+			if !slices.Contains(c.Disable, n) {
+				c.Disable = append(c.Disable, n)
+				c.lines["disable:"+n] = line
+			}
+		}
+	}
+	if len(raw.Levels) > 0 {
+		c.Levels = map[string]Level{}
+		for _, n := range sortedKeys(raw.Levels) {
+			line := loc.key(toml.Key{"levels", n})
+			l, err := ParseLevel(raw.Levels[n])
+			switch {
+			case !knownName(n):
+				bad(line, fixName, "[levels]: unknown rule %q", n)
+			case err != nil:
+				bad(line, fixLevel, "[levels] %s: unknown level %q", n, raw.Levels[n])
+			default:
+				c.Levels[n] = l
+				c.lines["levels:"+n] = line
+			}
+		}
+	}
+	for i, ra := range raw.Allow {
+		line := loc.table("allow", i)
+		cmd := strings.Join(strings.Fields(ra.Command), " ")
+		if cmd == "" {
+			bad(line, `give the program, e.g. command = "jq"`, "[[allow]]: missing command")
+			continue
+		}
+		e := AllowEntry{Command: cmd, Flags: ra.Flags, File: file, Line: line}
+		if bf := slices.IndexFunc(ra.Flags, func(f string) bool { return !strings.HasPrefix(f, "-") }); bf >= 0 {
+			bad(line, `write flags with their dashes, e.g. flags = ["-r", "--raw-output"]`, "[[allow]] %s: %q is not a flag", cmd, ra.Flags[bf])
+			continue
+		}
+		c.Allow = append(c.Allow, e)
+	}
+	return c, errors.Join(errs...)
+}
+
+var lineInError = regexp.MustCompile(`line (\d+)(?: \(last key "([^"]*)"\))?:? ?`)
+
+type patternError struct{ msg, fix string }
+
+// pattern checks and compiles a [[pattern]] table.
+func (rp rawPattern) pattern() (Pattern, *patternError) {
+	if rp.Name == "" {
+		return Pattern{}, &patternError{"missing name", `add name = "my_rule" (letters, digits and _)`}
+	}
+	if !ruleName.MatchString(rp.Name) {
+		return Pattern{}, &patternError{fmt.Sprintf("%q: bad name", rp.Name), "use letters, digits, _ and -, starting with a letter"}
+	}
+	if rp.Pattern == nil || *rp.Pattern == "" {
+		return Pattern{}, &patternError{rp.Name + ": missing pattern", `add pattern = "an RE2 regular expression"`}
+	}
+	if rp.Level == "" {
+		return Pattern{}, &patternError{rp.Name + ": missing level", "add level = \"medium\" or another: " + fixLevel}
+	}
+	l, err := ParseLevel(rp.Level)
+	if err != nil {
+		return Pattern{}, &patternError{fmt.Sprintf("%s: unknown level %q", rp.Name, rp.Level), fixLevel}
+	}
+	desc := rp.Description
+	if desc == "" {
+		desc = fmt.Sprintf("matches the pattern %s", rp.Name)
+	}
+	p, err := NewPattern(rp.Name, *rp.Pattern, l, desc, rp.CaseSensitive)
+	if err != nil {
+		msg := err.Error()
+		if u := errors.Unwrap(err); u != nil {
+			msg = u.Error()
+		}
+		msg = strings.TrimPrefix(strings.Replace(msg, "`(?i)", "`", 1), "error parsing regexp: ")
+		return Pattern{}, &patternError{fmt.Sprintf("%s: bad regular expression %q: %s", rp.Name, *rp.Pattern, msg),
+			"fix it (RE2 syntax: https://github.com/google/re2/wiki/Syntax; in TOML, write backslashes in 'single quotes')"}
+	}
+	p.Origin = OriginConfig
+	return p, nil
+}
+
+var ruleName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+
+// Options returns the guard options the config stands for: its block
+// level, its patterns (with their Origin), the rules it disables and the
+// levels it sets.
+func (c Config) Options() []Option {
+	var opts []Option
+	if c.BlockLevel != nil {
+		opts = append(opts, WithBlockLevel(*c.BlockLevel))
+	}
+	if len(c.Patterns) > 0 {
+		opts = append(opts, WithPatterns(c.Patterns...))
+	}
+	if len(c.Disable) > 0 {
+		opts = append(opts, WithDisabled(c.Disable...))
+	}
+	for _, n := range sortedKeys(c.Levels) {
+		opts = append(opts, WithLevel(n, c.Levels[n]))
+	}
+	return opts
+}
+
+// PatternNames returns the names of the config's patterns, for ParseConfig
+// to know them when it parses a config that refers to them.
+func (c Config) PatternNames() []string {
+	var ns []string
+	for _, p := range c.Patterns {
+		ns = append(ns, p.Name)
+	}
+	return ns
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

@@ -1,0 +1,172 @@
+package guard
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Merge combines the system policy with the user's config. The user may
+// add patterns, raise levels, make block_level stricter, and disable or
+// change rules the policy does not mention. The user may not disable or
+// lower a rule the policy sets or names (in its [[pattern]] tables,
+// [levels] or disable), make block_level less strict than the policy's,
+// replace a policy pattern, change an ask the policy sets, or add [[allow]]
+// entries when the policy says allow_user_allowlist = false. Where they
+// conflict the policy wins, and each conflict is reported as a sentence.
+//
+// Settings that only concern the user's screen (prompt, color,
+// history_size) are taken from the user's config when it sets them.
+// The policy's patterns get Origin OriginPolicy, the user's OriginConfig.
+func Merge(policy, user Config) (merged Config, conflicts []string) {
+	m := Config{File: user.File, lines: map[string]int{}}
+	if m.File == "" {
+		m.File = policy.File
+	}
+	say := func(line int, format string, args ...any) {
+		where := user.File
+		if line > 0 {
+			where = fmt.Sprintf("%s:%d", user.File, line)
+		}
+		conflicts = append(conflicts, fmt.Sprintf("%s: %s (policy %s).", where, fmt.Sprintf(format, args...), policy.File))
+	}
+
+	// block_level: lower is stricter.
+	m.BlockLevel = policy.BlockLevel
+	if user.BlockLevel != nil {
+		switch {
+		case policy.BlockLevel == nil || *user.BlockLevel <= *policy.BlockLevel:
+			m.BlockLevel = user.BlockLevel
+		default:
+			say(user.lines["block_level"], "block_level = %q is ignored: the policy sets block_level = %q and a config may only lower it, which blocks more",
+				user.BlockLevel.String(), policy.BlockLevel.String())
+		}
+	}
+
+	// ask
+	m.Ask = policy.Ask
+	if user.Ask != "" {
+		if policy.Ask == "" || policy.Ask == user.Ask {
+			m.Ask = user.Ask
+		} else {
+			say(user.lines["ask"], "ask = %q is ignored: the policy sets ask = %q", user.Ask, policy.Ask)
+		}
+	}
+
+	// What the policy names, and the level it gives each.
+	named := map[string]bool{}
+	policyLevel := map[string]Level{}
+	for _, p := range policy.Patterns {
+		p.Origin = OriginPolicy
+		m.Patterns = append(m.Patterns, p)
+		named[p.Name] = true
+		policyLevel[p.Name] = p.Level
+	}
+	for n, l := range policy.Levels {
+		named[n] = true
+		policyLevel[n] = l
+	}
+	for _, n := range policy.Disable {
+		named[n] = true
+	}
+
+	// Patterns: the user's are added after the policy's.
+	for _, p := range user.Patterns {
+		if named[p.Name] {
+			say(user.lines["pattern:"+p.Name], "[[pattern]] %s is ignored: the policy already has a rule by that name", p.Name)
+			continue
+		}
+		p.Origin = OriginConfig
+		m.Patterns = append(m.Patterns, p)
+	}
+
+	// disable
+	m.Disable = slices.Clone(policy.Disable)
+	for _, n := range user.Disable {
+		switch {
+		case slices.Contains(policy.Disable, n):
+		case named[n]:
+			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy sets rule %s, and a config may not disable it", n, n)
+		default:
+			m.Disable = append(m.Disable, n)
+		}
+	}
+
+	// levels: the user may raise what the policy sets.
+	if len(policy.Levels)+len(user.Levels) > 0 {
+		m.Levels = maps.Clone(policy.Levels)
+		if m.Levels == nil {
+			m.Levels = map[string]Level{}
+		}
+	}
+	for _, n := range sortedKeys(user.Levels) {
+		l := user.Levels[n]
+		pl, set := policyLevel[n]
+		switch {
+		case set && l < pl:
+			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: the policy sets %s to %s, and a config may only raise it", n, l.String(), n, pl.String())
+		case named[n] && !set:
+			// The policy disables it; a level changes nothing.
+		default:
+			m.Levels[n] = l
+		}
+	}
+
+	// allowlist
+	m.AllowUserAllowlist = policy.AllowUserAllowlist
+	m.Allow = slices.Clone(policy.Allow)
+	if len(user.Allow) > 0 {
+		if policy.AllowUserAllowlist != nil && !*policy.AllowUserAllowlist {
+			for _, e := range user.Allow {
+				say(e.Line, "[[allow]] %s is ignored: the policy sets allow_user_allowlist = false", e.Command)
+			}
+		} else {
+			m.Allow = append(m.Allow, user.Allow...)
+		}
+	}
+
+	// The user's own screen.
+	m.Prompt = pick(user.Prompt, policy.Prompt)
+	m.Color = pick(user.Color, policy.Color)
+	m.HistorySize = policy.HistorySize
+	if user.HistorySize != nil {
+		m.HistorySize = user.HistorySize
+	}
+	for k, v := range user.lines {
+		m.lines[k] = v
+	}
+	return m, conflicts
+}
+
+func pick(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// String describes the config's keys that are set, for debugging.
+func (c Config) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "config %s:", c.File)
+	if c.BlockLevel != nil {
+		fmt.Fprintf(&b, " block_level=%s", c.BlockLevel)
+	}
+	if c.Ask != "" {
+		fmt.Fprintf(&b, " ask=%s", c.Ask)
+	}
+	for _, p := range c.Patterns {
+		fmt.Fprintf(&b, " pattern=%s(%s,%s)", p.Name, p.Level, p.Origin)
+	}
+	if len(c.Disable) > 0 {
+		fmt.Fprintf(&b, " disable=%v", c.Disable)
+	}
+	for _, n := range sortedKeys(c.Levels) {
+		fmt.Fprintf(&b, " level[%s]=%s", n, c.Levels[n])
+	}
+	for _, e := range c.Allow {
+		fmt.Fprintf(&b, " allow=%q%v", e.Command, e.Flags)
+	}
+	return b.String()
+}
