@@ -1,6 +1,699 @@
 package guard
 
+import (
+	"path"
+	"strings"
+)
+
+// The rm family: deleting files and directories with rm, rmdir, unlink and
+// find -delete, and moving system directories away with mv. The target
+// decides the level: the filesystem root, a system directory or the home
+// directory is blocked, anything else recursive and forced is high, the rest
+// is medium.
+
+// Rule names of the rm family.
+const (
+	ruleRmRfRoot       = "rm_rf_root"
+	ruleRmRfSystemDir  = "rm_rf_system_dir"
+	ruleRmRfHome       = "rm_rf_home"
+	ruleRmRfWildcard   = "rm_rf_wildcard"
+	ruleRmRf           = "rm_rf"
+	ruleSudoRm         = "sudo_rm"
+	ruleRm             = "rm"
+	ruleFindDelete     = "find_delete"
+	ruleFindDeleteTree = "find_delete_protected"
+	ruleMvSystem       = "mv_system"
+)
+
 // rmRules returns the built-in rules of this family.
 func rmRules() []builtin {
+	return fsFamily(rmFamilyHits, []Rule{
+		{Name: ruleRmRfRoot, Level: Blocked, Description: "recursively deletes the filesystem root (/, /*, /.), or runs rm with --no-preserve-root", Example: "rm -rf /"},
+		{Name: ruleRmRfSystemDir, Level: Blocked, Description: "recursively deletes a top-level system directory (/usr, /etc, /bin, /boot, /var, /home, ...) or a directory of /usr, or everything in one; also any rm of such a directory itself (on merged-/usr systems /bin and /lib are links) or of every file in it", Example: "rm -rf /usr"},
+		{Name: ruleRmRfHome, Level: Blocked, Description: "recursively deletes the home directory (~, $HOME, ~/*) or a directory that holds it", Example: "rm -rf ~"},
+		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
+		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete under a directory only known at run time", Example: "rm -rf ./build"},
+		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
+		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force", Example: "rm notes.txt"},
+		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes every file it matches", Example: "find . -name '*.pyc' -delete"},
+		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
+		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
+	})
+}
+
+// fsNamedHit is a hit together with the rule it belongs to. A family
+// computes all its hits on a command at once and each rule's check keeps
+// its own.
+type fsNamedHit struct {
+	rule string
+	hit  Hit
+}
+
+// fsFamily builds the builtins of a family whose hits are all computed by
+// one function.
+func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule) []builtin {
+	bs := make([]builtin, len(rules))
+	for i, r := range rules {
+		name := r.Name
+		bs[i] = builtin{Rule: r, check: func(c *Command) []Hit {
+			var out []Hit
+			for _, h := range hits(c) {
+				if h.rule == name {
+					out = append(out, h.hit)
+				}
+			}
+			return out
+		}}
+	}
+	return bs
+}
+
+func fsAdd(hs []fsNamedHit, rule, reason string) []fsNamedHit {
+	return append(hs, fsNamedHit{rule: rule, hit: Hit{Reason: reason}})
+}
+
+// fsHasLevel reports whether any hit belongs to one of the rules.
+func fsHasRule(hs []fsNamedHit, rules ...string) bool {
+	for _, h := range hs {
+		for _, r := range rules {
+			if h.rule == r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var rmSpec = fsOptSpec{longs: []string{"force", "interactive", "one-file-system", "no-preserve-root",
+	"preserve-root", "recursive", "dir", "verbose", "help", "version"}}
+
+// rmFamilyHits returns every hit of the rm family on c.
+func rmFamilyHits(c *Command) []fsNamedHit {
+	switch c.Name() {
+	case "rm", "unlink":
+		return rmHits(c)
+	case "rmdir":
+		a := fsScan(c.Args[1:], &rmSpec)
+		if a.info {
+			return nil
+		}
+		if fsViaSudo(c) {
+			return fsAdd(nil, ruleSudoRm, "deletes directories as root: "+fsShowList(a.operands))
+		}
+		return fsAdd(nil, ruleRm, "deletes empty directories: "+fsShowList(a.operands))
+	case "find":
+		return findDeleteHits(c)
+	case "mv":
+		return mvHits(c)
+	}
 	return nil
+}
+
+func rmHits(c *Command) []fsNamedHit {
+	a := fsScan(c.Args[1:], &rmSpec)
+	if a.info {
+		return nil
+	}
+	rec := a.has("r", "R", "recursive")
+	force := a.has("f", "force")
+	home := fsHome(c)
+	var hs []fsNamedHit
+	if a.has("no-preserve-root") {
+		hs = fsAdd(hs, ruleRmRfRoot, "deletes with --no-preserve-root, which lets rm delete /")
+	}
+	glob, maybe := false, ""
+	for _, w := range a.operands {
+		p := fsResolve(c, w)
+		glob = glob || p.glob
+		k, what := fsClassify(p, home)
+		switch {
+		case k == fsOther || k == fsUnknownPath:
+		case rec && k == fsRoot:
+			hs = fsAdd(hs, ruleRmRfRoot, "recursively deletes "+what)
+		case rec && k == fsSystem:
+			hs = fsAdd(hs, ruleRmRfSystemDir, "recursively deletes "+what)
+		case rec && k == fsHomeDir:
+			hs = fsAdd(hs, ruleRmRfHome, "recursively deletes "+what)
+		case k == fsSystem || (k == fsRoot && p.glob):
+			hs = fsAdd(hs, ruleRmRfSystemDir, "deletes "+what+"; on merged-/usr systems /bin, /sbin and /lib are links rm removes")
+		case a.unknownOpt && maybe == "":
+			maybe = what
+		}
+	}
+	if len(hs) > 0 {
+		return hs
+	}
+	sudo := fsViaSudo(c)
+	targets := fsShowList(a.operands)
+	switch {
+	case maybe != "":
+		hs = fsAdd(hs, ruleRmRf, "may recursively delete "+maybe+": its options are only known at run time")
+	case rec && force && glob:
+		hs = fsAdd(hs, ruleRmRfWildcard, "recursively and forcibly deletes everything "+targets+" matches")
+	case rec && force && len(a.operands) == 0 && fsViaArgs(c):
+		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes the paths it is given on its input")
+	case rec && force:
+		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes "+targets)
+	case !sudo && rec:
+		hs = fsAdd(hs, ruleRm, "recursively deletes "+targets)
+	case !sudo:
+		hs = fsAdd(hs, ruleRm, "deletes "+targets)
+	}
+	if sudo {
+		hs = fsAdd(hs, ruleSudoRm, "deletes as root: "+targets)
+	}
+	return hs
+}
+
+// fsViaArgs reports a command that gets more arguments from its input
+// (behind xargs or parallel).
+func fsViaArgs(c *Command) bool {
+	for _, v := range c.Via {
+		switch fsViaName(v) {
+		case "xargs", "parallel":
+			return true
+		}
+	}
+	return false
+}
+
+// fsViaSudo reports a command run as root by a wrapper.
+func fsViaSudo(c *Command) bool {
+	for _, v := range c.Via {
+		switch fsViaName(v) {
+		case "sudo", "doas", "run0", "pkexec":
+			return true
+		}
+	}
+	return false
+}
+
+func fsViaName(v string) string {
+	n, _, _ := strings.Cut(v, " ")
+	if i := strings.LastIndexByte(n, '/'); i >= 0 {
+		n = n[i+1:]
+	}
+	return n
+}
+
+// findDeleteHits handles `find START... EXPR -delete`: the start points
+// decide the level, as rm's targets do.
+func findDeleteHits(c *Command) []fsNamedHit {
+	args := c.Args[1:]
+	del := false
+	for _, w := range args {
+		if w.Known && w.Value == "-delete" {
+			del = true
+			break
+		}
+	}
+	if !del {
+		return nil
+	}
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") {
+			i++
+		} else if v == "-D" {
+			i += 2
+		} else {
+			break
+		}
+	}
+	var starts []Word
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if (len(v) > 1 && v[0] == '-') || v == "(" || v == "!" || v == ")" || v == "," {
+			break
+		}
+		starts = append(starts, args[i])
+	}
+	expr := args[i:]
+	if len(starts) == 0 {
+		starts = []Word{Lit(".")}
+	}
+	limited := findLimited(expr)
+	home := fsHome(c)
+	var hs []fsNamedHit
+	unknown := ""
+	for _, w := range starts {
+		k, what := fsClassify(fsResolve(c, w), home)
+		reason := "find -delete removes what it matches under " + what
+		switch {
+		case k == fsUnknownPath:
+			if unknown == "" {
+				unknown = fsShow(w)
+			}
+		case k == fsOther:
+		case limited:
+			hs = fsAdd(hs, ruleFindDeleteTree, reason)
+		case k == fsRoot:
+			hs = fsAdd(hs, ruleRmRfRoot, "find -delete removes everything under "+what)
+		case k == fsSystem:
+			hs = fsAdd(hs, ruleRmRfSystemDir, "find -delete removes everything under "+what)
+		case k == fsHomeDir:
+			hs = fsAdd(hs, ruleRmRfHome, "find -delete removes everything under "+what)
+		}
+	}
+	switch {
+	case len(hs) > 0:
+	case unknown != "":
+		hs = fsAdd(hs, ruleRmRf, "find -delete removes files under "+unknown+", a directory only known at run time")
+	default:
+		hs = fsAdd(hs, ruleFindDelete, "find -delete removes the files it matches under "+fsShowList(starts))
+	}
+	if fsViaSudo(c) && !fsHasRule(hs, ruleRmRfRoot, ruleRmRfSystemDir, ruleRmRfHome) {
+		hs = fsAdd(hs, ruleSudoRm, "find -delete runs as root")
+	}
+	return hs
+}
+
+// findLimited reports whether a find expression holds a test that limits
+// what -delete removes to some names (-name '*.pyc'), and no operator that
+// could undo it (-o, !, -not, ",").
+func findLimited(expr []Word) bool {
+	limited := false
+	for i, w := range expr {
+		switch w.Value {
+		case "-o", "-or", "!", "-not", ",":
+			return false
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname":
+			if i+1 < len(expr) && !fsMatchesAll(expr[i+1].Value) {
+				limited = true
+			}
+		case "-newer", "-anewer", "-cnewer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin",
+			"-size", "-user", "-group", "-uid", "-gid", "-perm", "-inum", "-links", "-samefile", "-newermt", "-used":
+			limited = true
+		}
+	}
+	return limited
+}
+
+// fsMatchesAll reports whether a find pattern matches every name.
+func fsMatchesAll(pat string) bool {
+	return strings.Trim(pat, "*") == "" || strings.Contains(pat, Unknown)
+}
+
+var mvSpec = fsOptSpec{shortArg: "tS", longs: []string{"backup", "force", "interactive", "no-clobber",
+	"strip-trailing-slashes", "suffix=", "target-directory=", "no-target-directory", "update", "verbose",
+	"context", "exchange", "no-copy", "debug", "help", "version"}}
+
+// mvHits handles mv of /, a system directory or the home directory.
+func mvHits(c *Command) []fsNamedHit {
+	a := fsScan(c.Args[1:], &mvSpec)
+	if a.info {
+		return nil
+	}
+	srcs := a.operands
+	if _, ok := a.arg("t", "target-directory"); !ok {
+		if len(srcs) < 2 {
+			return nil
+		}
+		srcs = srcs[:len(srcs)-1]
+	}
+	home := fsHome(c)
+	var hs []fsNamedHit
+	for _, w := range srcs {
+		k, what, content := fsClassifyContent(fsResolve(c, w), home)
+		if k == fsRoot || k == fsSystem || (k == fsHomeDir && !content) {
+			hs = fsAdd(hs, ruleMvSystem, "moves "+what+" away")
+		}
+	}
+	return hs
+}
+
+// What follows is shared by the rm, disk, perm and file families: scanning
+// GNU-style options and resolving a path word to what it would touch.
+
+// fsOptSpec describes a program's options for fsScan.
+type fsOptSpec struct {
+	// shortArg lists the short options that take an argument.
+	shortArg string
+	// longs lists the long options without "--"; a trailing "=" marks one
+	// that takes a required argument. Unique prefixes are accepted, as
+	// getopt_long does.
+	longs []string
+}
+
+// long returns the full name of a long option, as written or completed
+// from a unique prefix, and whether it takes a separate argument.
+func (s *fsOptSpec) long(name string) (full string, takesArg bool) {
+	n := 0
+	for _, l := range s.longs {
+		ln := strings.TrimSuffix(l, "=")
+		if ln == name {
+			return ln, len(ln) != len(l)
+		}
+		if strings.HasPrefix(ln, name) {
+			full, takesArg = ln, len(ln) != len(l)
+			n++
+		}
+	}
+	if n == 1 {
+		return full, takesArg
+	}
+	return name, false
+}
+
+// fsOpt is one option: a short letter ("r") or a full long name
+// ("recursive"), with its argument if it took one.
+type fsOpt struct {
+	name string
+	arg  Word
+}
+
+// fsArgs is a command's arguments scanned GNU-style: options may follow
+// operands, "--" ends the options.
+type fsArgs struct {
+	opts     []fsOpt
+	operands []Word
+	// unknownOpt reports a word before "--" only known at run time that
+	// could hold options ("$FLAGS", "-$X").
+	unknownOpt bool
+	// info reports --help or --version: the program only prints.
+	info bool
+}
+
+// has reports whether any of the options was given.
+func (a *fsArgs) has(names ...string) bool {
+	for _, o := range a.opts {
+		for _, n := range names {
+			if o.name == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// arg returns the argument of the last of the options given.
+func (a *fsArgs) arg(names ...string) (Word, bool) {
+	for i := len(a.opts) - 1; i >= 0; i-- {
+		for _, n := range names {
+			if a.opts[i].name == n {
+				return a.opts[i].arg, true
+			}
+		}
+	}
+	return Word{}, false
+}
+
+// fsScan scans args (without the program name).
+func fsScan(args []Word, spec *fsOptSpec) fsArgs {
+	var a fsArgs
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		v := w.Value
+		switch {
+		case strings.HasPrefix(v, Unknown):
+			a.unknownOpt = true
+			a.operands = append(a.operands, w)
+		case v == "--":
+			a.operands = append(a.operands, args[i+1:]...)
+			return a
+		case len(v) < 2 || v[0] != '-':
+			a.operands = append(a.operands, w)
+		case v[1] == '-':
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			full, takesArg := spec.long(name)
+			o := fsOpt{name: full}
+			if hasVal {
+				o.arg = fsPart(w, val)
+			} else if takesArg && i+1 < len(args) {
+				i++
+				o.arg = args[i]
+			}
+			a.opts = append(a.opts, o)
+			if full == "help" || full == "version" {
+				a.info = true
+			}
+		default:
+			for j := 1; j < len(v); j++ {
+				if v[j] >= 0x80 {
+					a.unknownOpt = true
+					break
+				}
+				o := fsOpt{name: v[j : j+1]}
+				if strings.IndexByte(spec.shortArg, v[j]) >= 0 {
+					if j+1 < len(v) {
+						o.arg = fsPart(w, v[j+1:])
+					} else if i+1 < len(args) {
+						i++
+						o.arg = args[i]
+					}
+					a.opts = append(a.opts, o)
+					break
+				}
+				a.opts = append(a.opts, o)
+			}
+		}
+	}
+	return a
+}
+
+// fsPart returns part of a word as a word of its own.
+func fsPart(w Word, s string) Word {
+	return Word{Value: s, Known: !strings.Contains(s, Unknown), Glob: w.Glob && fsHasMeta(s), Vars: w.Vars, Subst: w.Subst}
+}
+
+// fsPath is a path word resolved against the command's directory and home.
+type fsPath struct {
+	// abs is the cleaned absolute path, "" when it cannot be known.
+	abs string
+	// glob reports a wildcard the shell would expand.
+	glob bool
+}
+
+// fsHomeUnknown stands for the home directory when it is not known, so
+// that ~ and its ancestors are still recognised.
+const fsHomeUnknown = "/home/~"
+
+// fsHome returns the home directory of c, fsHomeUnknown when not known.
+func fsHome(c *Command) string {
+	if strings.HasPrefix(c.Home, "/") {
+		return path.Clean(c.Home)
+	}
+	return fsHomeUnknown
+}
+
+// fsResolve resolves w as a path: ~ and $HOME, the working directory, and
+// cleaning ("/tmp/../etc" is "/etc"). A literal "~" counts as the home
+// directory even when quoted: it fails closed.
+func fsResolve(c *Command, w Word) fsPath {
+	v := w.Value
+	p := fsPath{glob: w.Glob || fsHasMeta(v)}
+	if strings.Contains(v, Unknown) {
+		// $HOME when the home directory is not known is still the home.
+		if len(w.Vars) == 0 || w.Vars[0] != "HOME" || !strings.HasPrefix(v, Unknown) ||
+			strings.Contains(v[len(Unknown):], Unknown) {
+			return p
+		}
+		v = "~" + v[len(Unknown):]
+	}
+	for _, h := range [...]string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') {
+			v = "~" + rest
+		}
+	}
+	if v == "" {
+		return p
+	}
+	if v[0] == '~' {
+		user, rest, _ := strings.Cut(v[1:], "/")
+		switch user {
+		case "":
+			v = fsHome(c) + "/" + rest
+		case "+":
+			v = c.Dir + "/" + rest
+		case "-":
+			return p
+		case "root":
+			v = "/root/" + rest
+		default:
+			v = "/home/" + user + "/" + rest
+		}
+	}
+	if v[0] != '/' {
+		if !strings.HasPrefix(c.Dir, "/") {
+			return p
+		}
+		v = c.Dir + "/" + v
+	}
+	p.abs = path.Clean(v)
+	return p
+}
+
+// fsShow returns a word as a person would write it.
+func fsShow(w Word) string {
+	if w.Value == Unknown && len(w.Vars) == 1 {
+		return "$" + w.Vars[0]
+	}
+	if w.Value == "" {
+		return "''"
+	}
+	return strings.ReplaceAll(w.Value, Unknown, "…")
+}
+
+// fsShowList shows up to three words.
+func fsShowList(ws []Word) string {
+	if len(ws) == 0 {
+		return "(nothing named)"
+	}
+	var b strings.Builder
+	for i, w := range ws {
+		if i == 3 {
+			b.WriteString(" and more")
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(fsShow(w))
+	}
+	return b.String()
+}
+
+// fsKind is what a path is, as far as deleting or changing it goes.
+type fsKind int
+
+const (
+	fsOther       fsKind = iota
+	fsUnknownPath        // only known at run time: could be anything
+	fsRoot               // the filesystem root
+	fsSystem             // a system directory
+	fsHomeDir            // the home directory or one that holds it
+)
+
+// fsSystemDirs lists the system directories, separated by spaces.
+const fsSystemDirs = "/bin /boot /dev /etc /home /lib /lib32 /lib64 /libx32 /opt /proc /root /run /sbin /srv /sys /usr /var /snap " +
+	"/usr/bin /usr/sbin /usr/lib /usr/lib32 /usr/lib64 /usr/libx32 /usr/libexec /usr/include /usr/share /usr/local /usr/src /var/lib"
+
+// fsEachSystemDir calls f on every system directory until it returns true.
+func fsEachSystemDir(f func(string) bool) bool {
+	s := fsSystemDirs
+	for s != "" {
+		var d string
+		d, s, _ = strings.Cut(s, " ")
+		if f(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// fsIsSystemDir reports whether p is a system directory.
+func fsIsSystemDir(p string) bool {
+	if len(p) < 4 || p[0] != '/' {
+		return false
+	}
+	return fsEachSystemDir(func(d string) bool { return d == p })
+}
+
+func fsHasMeta(s string) bool { return strings.ContainsAny(s, "*?[") }
+
+// fsKindOf classifies a cleaned absolute path without wildcards.
+func fsKindOf(p, home string) fsKind {
+	switch {
+	case p == "/":
+		return fsRoot
+	case fsIsSystemDir(p):
+		return fsSystem
+	case p == home || strings.HasPrefix(home, p+"/"):
+		return fsHomeDir
+	}
+	return fsOther
+}
+
+// fsDescribe names p of kind k for a reason.
+func fsDescribe(p string, k fsKind, home string) string {
+	show := p
+	if home == fsHomeUnknown && strings.HasPrefix(p, home) {
+		show = "~" + p[len(home):]
+	}
+	switch k {
+	case fsRoot:
+		return "the filesystem root"
+	case fsSystem:
+		return p + ", a system directory"
+	case fsHomeDir:
+		if p == home {
+			return "the home directory " + show
+		}
+		return show + ", which holds the home directory"
+	}
+	return show
+}
+
+// fsClassify says what p is: the root, a system directory or the home
+// directory (itself, everything in it, or a wildcard matching it), another
+// path, or one only known at run time; what describes it for a reason.
+func fsClassify(p fsPath, home string) (k fsKind, what string) {
+	k, what, _ = fsClassifyContent(p, home)
+	return k, what
+}
+
+// fsClassifyContent is fsClassify that also reports a wildcard standing
+// for everything in the directory it names (/usr/*, ~/.*).
+func fsClassifyContent(p fsPath, home string) (k fsKind, what string, content bool) {
+	if p.abs == "" {
+		return fsUnknownPath, "", false
+	}
+	if !p.glob {
+		k = fsKindOf(p.abs, home)
+		return k, fsDescribe(p.abs, k, home), false
+	}
+	i := strings.LastIndexByte(p.abs, '/')
+	dir, last := p.abs[:i], p.abs[i+1:]
+	if dir == "" {
+		dir = "/"
+	}
+	if fsWholeDir(last) {
+		if !fsHasMeta(dir) {
+			if k = fsKindOf(dir, home); k != fsOther {
+				return k, "everything in " + fsDescribe(dir, k, home), true
+			}
+		} else if k, m := fsMatchProtected(dir, home); k != fsOther {
+			return k, "everything in " + p.abs + " (it matches " + fsDescribe(m, k, home) + ")", true
+		}
+	}
+	if k, m := fsMatchProtected(p.abs, home); k != fsOther {
+		return k, p.abs + " (it matches " + fsDescribe(m, k, home) + ")", false
+	}
+	return fsOther, p.abs, false
+}
+
+// fsWholeDir reports whether a wildcard file name matches every name (or
+// every hidden name) in a directory.
+func fsWholeDir(name string) bool {
+	if !fsHasMeta(name) {
+		return false
+	}
+	if fsMatch(name, "bin") && fsMatch(name, "etc") && fsMatch(name, "Documents") && fsMatch(name, "x") {
+		return true
+	}
+	return fsMatch(name, ".ssh") && fsMatch(name, ".config") && fsMatch(name, ".x1")
+}
+
+// fsMatchProtected returns the kind and the path of the first system
+// directory, home directory or ancestor of it that pattern matches.
+func fsMatchProtected(pattern, home string) (fsKind, string) {
+	var m string
+	if fsEachSystemDir(func(d string) bool { m = d; return fsMatch(pattern, d) }) {
+		return fsSystem, m
+	}
+	for h := home; len(h) > 1; {
+		if fsMatch(pattern, h) {
+			return fsHomeDir, h
+		}
+		i := strings.LastIndexByte(h, '/')
+		h = h[:i]
+	}
+	return fsOther, ""
+}
+
+// fsMatch is path.Match that treats a bad pattern as no match.
+func fsMatch(pattern, name string) bool {
+	ok, err := path.Match(pattern, name)
+	return err == nil && ok
 }
