@@ -1,6 +1,407 @@
 package guard
 
+import "strings"
+
+// The disk family: writing, formatting, wiping and partitioning block
+// devices. Writing a disk device is blocked; other raw copies and shredding
+// a device are high; formatting an image file is medium.
+
+// Rule names of the disk family.
+const (
+	ruleDdIfDevice       = "dd_if_device"
+	ruleDdOfDevice       = "dd_of_device"
+	ruleDd               = "dd"
+	ruleMkfs             = "mkfs"
+	ruleMkfsUnknown      = "mkfs_unknown"
+	ruleMkfsImage        = "mkfs_image"
+	ruleShredDevice      = "shred_device"
+	ruleShred            = "shred"
+	ruleRedirectToDevice = "redirect_to_device"
+	ruleCopyToDevice     = "copy_to_device"
+	ruleWipefs           = "wipefs"
+	ruleBlkdiscard       = "blkdiscard"
+	ruleSgdiskZap        = "sgdisk_zap"
+	rulePartedRm         = "parted_rm"
+	ruleLuksFormat       = "luks_format"
+	ruleHdparmErase      = "hdparm_erase"
+	ruleNvmeFormat       = "nvme_format"
+	ruleFdisk            = "fdisk"
+)
+
 // diskRules returns the built-in rules of this family.
 func diskRules() []builtin {
-	return nil
+	return fsFamily(diskFamilyHits, []Rule{
+		{Name: ruleDdIfDevice, Level: High, Description: "dd reads a raw disk or memory device (if=/dev/sda, if=/dev/mem)", Example: "dd if=/dev/sda of=disk.img bs=4M"},
+		{Name: ruleDdOfDevice, Level: Blocked, Description: "dd (or dcfldd, dc3dd) writes a disk device (of=/dev/sda), overwriting what is on it", Example: "dd if=/dev/zero of=/dev/sda bs=1M"},
+		{Name: ruleDd, Level: High, Description: "dd copies raw bytes where it is told; a wrong of= is hard to undo", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
+		{Name: ruleMkfs, Level: Blocked, Description: "makes a filesystem or swap (mkfs, mkfs.*, mke2fs, mkswap, ...) on a device, erasing it", Example: "mkfs.ext4 /dev/sdb1"},
+		{Name: ruleMkfsUnknown, Level: High, Description: "makes a filesystem on a target only known at run time, which could be a disk", Example: "mkfs.ext4 \"$DEV\""},
+		{Name: ruleMkfsImage, Level: Medium, Description: "makes a filesystem on, or partitions, a regular file (an image), not a device", Example: "mkfs.ext4 disk.img"},
+		{Name: ruleShredDevice, Level: High, Description: "shred overwrites a disk device, or a target only known at run time that could be one", Example: "shred -n 1 /dev/sdb"},
+		{Name: ruleShred, Level: Medium, Description: "shred overwrites files so they cannot be recovered", Example: "shred -u secret.txt"},
+		{Name: ruleRedirectToDevice, Level: Blocked, Description: "a redirect writes a disk device (> /dev/sda), overwriting what is on it", Example: "cat disk.img > /dev/sda"},
+		{Name: ruleCopyToDevice, Level: Blocked, Description: "cp, tee, install or ddrescue write a disk device, overwriting what is on it", Example: "cp ubuntu.iso /dev/sdb"},
+		{Name: ruleWipefs, Level: Blocked, Description: "wipefs -a or -o erases filesystem and partition-table signatures", Example: "wipefs -a /dev/sda"},
+		{Name: ruleBlkdiscard, Level: Blocked, Description: "blkdiscard discards every block of a device", Example: "blkdiscard /dev/nvme0n1"},
+		{Name: ruleSgdiskZap, Level: Blocked, Description: "sgdisk --zap-all, --zap or --clear destroys a partition table", Example: "sgdisk --zap-all /dev/sda"},
+		{Name: rulePartedRm, Level: Blocked, Description: "removes partitions or writes a new empty partition table (parted rm, parted mklabel, sfdisk --delete)", Example: "parted -s /dev/sda rm 1"},
+		{Name: ruleLuksFormat, Level: Blocked, Description: "cryptsetup luksFormat, luksErase or erase destroys what is on a device or its keys", Example: "cryptsetup luksFormat /dev/sdb1"},
+		{Name: ruleHdparmErase, Level: Blocked, Description: "hdparm erases or overwrites a drive at the hardware level (--security-erase, --security-erase-enhanced, --write-sector, --trim-sector-ranges, --dco-restore, --fwdownload)", Example: "hdparm --security-erase p /dev/sda"},
+		{Name: ruleNvmeFormat, Level: Blocked, Description: "nvme format or nvme sanitize erases an NVMe drive", Example: "nvme format /dev/nvme0n1"},
+		{Name: ruleFdisk, Level: High, Description: "edits a partition table (fdisk, sfdisk, gdisk, cfdisk, sgdisk, parted) on a device; listing (-l) is safe", Example: "fdisk /dev/sda"},
+	})
+}
+
+// fsIsDevice reports whether p (clean and absolute) is a device under /dev
+// that writing to would destroy data: anything under /dev but the
+// harmless ones (null, zero, the terminals, /dev/fd/N, /dev/tcp/...).
+func fsIsDevice(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/dev/")
+	if !ok || rest == "" {
+		return false
+	}
+	first, _, nested := strings.Cut(rest, "/")
+	if nested {
+		switch first {
+		case "pts", "fd", "shm", "mqueue", "hugepages", "tcp", "udp", "snd", "input", "dri", "bus", "net",
+			"usb", "char", "v4l", "serial", "vfio", "dma_heap", "cpu", "lp":
+			return false
+		}
+		return true // disk/by-id/..., mapper/..., block/..., md/..., an LVM volume
+	}
+	switch first {
+	case "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "console",
+		"ptmx", "kmsg", "log", "dsp", "audio", "mixer", "rtc", "rtc0", "initctl":
+		return false
+	}
+	for _, pre := range [...]string{"tty", "pts", "lp", "video", "hidraw", "uinput", "cu."} {
+		if strings.HasPrefix(first, pre) {
+			return false
+		}
+	}
+	return true
+}
+
+// fsDevicePath resolves w and reports whether it names a device.
+func fsDevicePath(c *Command, w Word) (string, bool) {
+	p := fsResolve(c, w)
+	return p.abs, p.abs != "" && fsIsDevice(p.abs)
+}
+
+// fsWrites reports whether a redirect opens a file for writing, as opposed
+// to duplicating a descriptor (>&2, 2>&1, >&-).
+func fsWrites(r Redirect) bool {
+	if !r.Write {
+		return false
+	}
+	if r.Op == ">&" || r.Op == "<&" {
+		v := strings.TrimSuffix(r.Target.Value, "-")
+		if strings.Trim(v, "0123456789") == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// fsIsMkfs reports a program that makes a filesystem or swap.
+func fsIsMkfs(name string) bool {
+	switch name {
+	case "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "mkreiserfs", "mkfatfs", "newfs", "mkfs.btrfs":
+		return true
+	}
+	return strings.HasPrefix(name, "mkfs.") || strings.HasPrefix(name, "newfs_")
+}
+
+// diskFamilyHits returns every hit of the disk family on c.
+func diskFamilyHits(c *Command) []fsNamedHit {
+	var hs []fsNamedHit
+	for _, r := range c.Redirects {
+		if !fsWrites(r) {
+			continue
+		}
+		if p, ok := fsDevicePath(c, r.Target); ok {
+			hs = fsAdd(hs, ruleRedirectToDevice, "a redirect writes the device "+p+", overwriting what is on it")
+		}
+	}
+	name := c.Name()
+	if name == "" {
+		return hs
+	}
+	switch {
+	case name == "dd" || name == "dcfldd" || name == "dc3dd":
+		return ddHits(c, hs)
+	case fsIsMkfs(name):
+		return mkfsHits(c, hs)
+	}
+	switch name {
+	case "shred":
+		return shredHits(c, hs)
+	case "cp", "install", "tee", "ddrescue", "gddrescue", "pv":
+		return copyDeviceHits(c, hs)
+	case "wipefs":
+		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "Oot", longs: []string{"all", "backup", "force", "noheadings",
+			"json", "no-act", "output=", "offset=", "parsable", "quiet", "types=", "lock", "help", "version"}})
+		if a.info || a.has("h", "V", "n", "no-act") {
+			return hs
+		}
+		if a.has("a", "all", "o", "offset") || a.unknownOpt {
+			return fsAdd(hs, ruleWipefs, "wipefs erases the filesystem signatures of "+fsShowList(a.operands))
+		}
+	case "blkdiscard":
+		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "ols", longs: []string{"offset=", "length=", "step=", "force", "secure", "zeroout", "verbose", "quiet", "help", "version"}})
+		if !a.info && !a.has("h", "V") && len(a.operands) > 0 {
+			return fsAdd(hs, ruleBlkdiscard, "blkdiscard discards every block of "+fsShowList(a.operands))
+		}
+	case "sgdisk":
+		return sgdiskHits(c, hs)
+	case "parted":
+		return partedHits(c, hs)
+	case "cryptsetup":
+		if fsInfoOnly(c) {
+			return hs
+		}
+		for _, w := range c.Args[1:] {
+			switch strings.ToLower(w.Value) {
+			case "luksformat", "lukserase", "erase":
+				return fsAdd(hs, ruleLuksFormat, "cryptsetup "+w.Value+" destroys what is on the device or its keys")
+			}
+		}
+	case "hdparm":
+		for _, w := range c.Args[1:] {
+			for _, o := range [...]string{"--security-erase", "--write-sector", "--trim-sector-ranges", "--dco-restore", "--fwdownload", "--make-bad-sector"} {
+				if strings.HasPrefix(w.Value, o) {
+					return fsAdd(hs, ruleHdparmErase, "hdparm "+o+" erases or overwrites the drive")
+				}
+			}
+		}
+	case "nvme":
+		switch v := c.Arg(1).Value; v {
+		case "format", "sanitize":
+			if !fsInfoOnly(c) {
+				return fsAdd(hs, ruleNvmeFormat, "nvme "+v+" erases the drive")
+			}
+		}
+	case "fdisk", "sfdisk", "gdisk", "cfdisk", "cgdisk":
+		return fdiskHits(c, hs)
+	}
+	return hs
+}
+
+// fsInfoOnly reports a --help or --version anywhere in the arguments.
+func fsInfoOnly(c *Command) bool {
+	for _, w := range c.Args[1:] {
+		switch w.Value {
+		case "--help", "--version", "-h", "-V", "--usage", "help":
+			return true
+		}
+	}
+	return false
+}
+
+// ddHits handles dd's operand=value arguments.
+func ddHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	var in, out Word
+	hasIn, hasOut := false, false
+	for _, w := range c.Args[1:] {
+		switch {
+		case w.Value == "--help" || w.Value == "--version":
+			return hs
+		case strings.HasPrefix(w.Value, "if="):
+			in, hasIn = fsPart(w, w.Value[3:]), true
+		case strings.HasPrefix(w.Value, "of="):
+			out, hasOut = fsPart(w, w.Value[3:]), true
+		}
+	}
+	if hasOut {
+		if p, ok := fsDevicePath(c, out); ok {
+			return fsAdd(hs, ruleDdOfDevice, "dd writes the device "+p+", overwriting what is on it")
+		}
+	}
+	if hasIn {
+		if p, ok := fsDevicePath(c, in); ok {
+			return fsAdd(hs, ruleDdIfDevice, "dd reads the raw device "+p)
+		}
+	}
+	switch {
+	case hasOut:
+		return fsAdd(hs, ruleDd, "dd writes raw bytes to "+fsShow(out))
+	case hasIn:
+		return fsAdd(hs, ruleDd, "dd copies raw bytes from "+fsShow(in))
+	}
+	return fsAdd(hs, ruleDd, "dd copies raw bytes")
+}
+
+// mkfsHits handles the mkfs family: the device decides.
+func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	var unknown, image string
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		switch {
+		case v == "--help" || v == "--version" || v == "-V" && len(c.Args) == 2:
+			return hs
+		case strings.HasPrefix(v, "-"):
+			continue
+		case strings.Contains(v, Unknown):
+			if unknown == "" {
+				unknown = fsShow(w)
+			}
+			continue
+		}
+		if p, ok := fsDevicePath(c, w); ok {
+			return fsAdd(hs, ruleMkfs, c.Name()+" formats the device "+p+", erasing it")
+		}
+		if strings.Trim(v, "0123456789kKmMgGtT") != "" {
+			image = v
+		}
+	}
+	switch {
+	case unknown != "":
+		return fsAdd(hs, ruleMkfsUnknown, c.Name()+" formats "+unknown+", which is only known at run time and could be a disk")
+	case image != "":
+		return fsAdd(hs, ruleMkfsImage, c.Name()+" formats the file "+image)
+	}
+	return hs
+}
+
+// shredHits handles shred: a device is high, files are medium.
+func shredHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "ns", longs: []string{"force", "iterations=", "random-source=", "size=",
+		"remove", "verbose", "exact", "zero", "help", "version"}})
+	if a.info {
+		return hs
+	}
+	for _, w := range a.operands {
+		if p, ok := fsDevicePath(c, w); ok {
+			return fsAdd(hs, ruleShredDevice, "shred overwrites the device "+p)
+		}
+		if !w.Known {
+			return fsAdd(hs, ruleShredDevice, "shred overwrites "+fsShow(w)+", which is only known at run time and could be a disk")
+		}
+	}
+	if len(a.operands) == 0 {
+		return hs
+	}
+	return fsAdd(hs, ruleShred, "shred overwrites "+fsShowList(a.operands)+" beyond recovery")
+}
+
+// copyDeviceHits handles cp, install, tee, ddrescue and pv writing a device.
+func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	var dests []Word
+	switch c.Name() {
+	case "tee":
+		a := fsScan(c.Args[1:], &fsOptSpec{longs: []string{"append", "ignore-interrupts", "output-error", "help", "version"}})
+		dests = a.operands
+	case "ddrescue", "gddrescue":
+		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "abBcCeEiKlmMOsTwxZ"})
+		if len(a.operands) >= 2 {
+			dests = a.operands[1:2]
+		}
+	case "pv":
+		return hs
+	default:
+		a := fsScan(c.Args[1:], &fsCpSpec)
+		if a.info {
+			return hs
+		}
+		if t, ok := a.arg("t", "target-directory"); ok {
+			dests = []Word{t}
+		} else if len(a.operands) >= 2 {
+			dests = a.operands[len(a.operands)-1:]
+		}
+	}
+	for _, w := range dests {
+		if p, ok := fsDevicePath(c, w); ok {
+			return fsAdd(hs, ruleCopyToDevice, c.Name()+" writes the device "+p+", overwriting what is on it")
+		}
+	}
+	return hs
+}
+
+// fsCpSpec covers the options of cp, mv and install that take arguments.
+var fsCpSpec = fsOptSpec{shortArg: "tSmog", longs: []string{"target-directory=", "suffix=", "mode=", "owner=", "group=",
+	"strip-program=", "backup", "no-target-directory", "help", "version"}}
+
+// sgdiskHits handles sgdisk: zapping is blocked, other changes high, and
+// printing safe.
+func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	changes := false
+	for _, w := range c.Args[1:] {
+		v := w.Value
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		name := v[1:2]
+		if strings.HasPrefix(v, "--") {
+			name, _, _ = strings.Cut(v[2:], "=")
+		}
+		switch name {
+		case "Z", "z", "o", "zap-all", "zap", "clear":
+			return fsAdd(hs, ruleSgdiskZap, "sgdisk "+v+" destroys the partition table")
+		case "P", "pretend", "V", "version", "?", "help", "usage":
+			return hs
+		case "p", "print", "i", "info", "v", "verify", "O", "print-mbr", "L", "list-types":
+		default:
+			changes = true
+		}
+	}
+	if changes {
+		return fsAdd(hs, ruleFdisk, "sgdisk changes the partition table")
+	}
+	return hs
+}
+
+// partedHits handles parted DEVICE [COMMAND...].
+func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "a", longs: []string{"align=", "script", "machine", "fix", "list", "help", "version", "pretend-input-tty", "json"}})
+	if a.info || a.has("h", "v", "l") {
+		return hs
+	}
+	if len(a.operands) == 0 {
+		return fsAdd(hs, ruleFdisk, "parted edits the partition table of the first disk interactively")
+	}
+	dev := fsShow(a.operands[0])
+	cmds := a.operands[1:]
+	if len(cmds) == 0 {
+		return fsAdd(hs, ruleFdisk, "parted edits the partition table of "+dev+" interactively")
+	}
+	changes := false
+	for _, w := range cmds {
+		switch strings.ToLower(w.Value) {
+		case "rm", "mklabel", "mktable":
+			return fsAdd(hs, rulePartedRm, "parted "+w.Value+" on "+dev+" removes partitions")
+		case "mkpart", "mkpartfs", "resizepart", "resize", "rescue", "set", "toggle", "name", "move", "cp", "disk_set", "disk_toggle", "type":
+			changes = true
+		}
+	}
+	if changes {
+		return fsAdd(hs, ruleFdisk, "parted changes the partition table of "+dev)
+	}
+	return hs
+}
+
+// fdiskHits handles fdisk, sfdisk, gdisk, cfdisk and cgdisk.
+func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "bCHSwWoOtN", longs: []string{"sector-size=", "wipe=", "wipe-partitions=",
+		"output=", "type=", "label=", "label-nested=", "delete", "dump", "json", "list", "list-free", "show-size",
+		"show-geometry", "verify", "no-act", "list-types", "backup-file=", "help", "version"}})
+	if a.info || a.has("l", "list", "h", "V", "v", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry",
+		"F", "list-free", "T", "list-types", "n", "no-act", "verify") && !a.has("delete") {
+		return hs
+	}
+	name := c.Name()
+	if name == "sfdisk" && a.has("delete") {
+		return fsAdd(hs, rulePartedRm, "sfdisk --delete removes partitions of "+fsShowList(a.operands))
+	}
+	if len(a.operands) == 0 {
+		if name == "cfdisk" || name == "cgdisk" {
+			return fsAdd(hs, ruleFdisk, name+" edits the partition table of the first disk")
+		}
+		return hs
+	}
+	w := a.operands[0]
+	p := fsResolve(c, w)
+	if p.abs != "" && !fsIsDevice(p.abs) {
+		return fsAdd(hs, ruleMkfsImage, name+" partitions the file "+fsShow(w))
+	}
+	return fsAdd(hs, ruleFdisk, name+" edits the partition table of "+fsShow(w))
 }
