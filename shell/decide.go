@@ -1,0 +1,171 @@
+package shell
+
+import (
+	"fmt"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+)
+
+// Checker classifies lines, commands and writes. *guard.Guard satisfies it;
+// tests may use a fake. The shell package decides nothing about danger
+// itself: every level comes from a Checker.
+type Checker interface {
+	Classify(line string, st guard.State) guard.Verdict
+	CheckArgv(argv []string, st guard.State) guard.Verdict
+	CheckWrite(path string, truncate bool, st guard.State) guard.Verdict
+}
+
+// Decision is an answer to the question whether to run something.
+type Decision int
+
+// The answers.
+const (
+	// No refuses to run it.
+	No Decision = iota
+	// Yes runs it.
+	Yes
+	// Edit runs nothing yet: the line was edited and is classified again.
+	Edit
+)
+
+// String returns the decision's name.
+func (d Decision) String() string {
+	switch d {
+	case No:
+		return "no"
+	case Yes:
+		return "yes"
+	case Edit:
+		return "edit"
+	}
+	return fmt.Sprintf("decision(%d)", int(d))
+}
+
+// Question is what the runner asks about: a verdict and the line or
+// command it is about.
+type Question struct {
+	// Verdict is the classification being asked about.
+	Verdict guard.Verdict
+	// Line is the line (or, at run time, the command) it is about.
+	Line string
+	// RunTime reports a command found while the approved line runs: its
+	// level is higher than the one approved. Edit makes no sense then and
+	// is taken as No.
+	RunTime bool
+}
+
+// Asker asks someone whether to run something. A Runner without an Asker
+// takes each level's default answer. Ask is never called for a line the
+// runner would run anyway, and a Yes to a blocked verdict is taken as No.
+type Asker interface {
+	// Ask returns the answer and, with Edit, the edited line.
+	Ask(q Question) (Decision, string, error)
+}
+
+// Refusal says why something did not run: the verdict and a hint of what
+// would allow it. Its Error is the one-line message guardsh prints.
+type Refusal struct {
+	Verdict guard.Verdict
+	// What is the command or line refused.
+	What string
+	// Hint says what would allow it ("answer at a terminal or pass -y").
+	Hint string
+}
+
+// Hints given in refusals.
+const (
+	HintBlocked    = prompt.HintBlocked
+	HintNoTerminal = prompt.HintNoTerminal
+	HintDeclined   = "declined"
+)
+
+// Error returns the one-line message, e.g.
+// "guardsh: refused (high, rm_rf): rm -rf ./build: recursively deletes ./build; answer at a terminal or pass -y".
+func (e *Refusal) Error() string {
+	v := e.Verdict
+	if v.Command == "" {
+		v.Command = e.What
+	}
+	return prompt.Refusal(v, e.Hint)
+}
+
+// policy is what the runner knows when it decides: who can be asked and
+// whether -y was given.
+type policy struct {
+	asker Asker
+	yes   bool
+}
+
+// decideRunTime decides about one command found while a line runs, whose
+// verdict is v; approved is the level the line was approved at. It returns
+// nil to run it, or the refusal.
+func (p policy) decideRunTime(v guard.Verdict, what string, approved guard.Level, ask func(Question) (Decision, string, error)) *Refusal {
+	if v.Blocked {
+		return &Refusal{Verdict: v, What: what, Hint: HintBlocked}
+	}
+	if v.Level <= approved || v.Level.DefaultYes() || p.yes {
+		return nil
+	}
+	if p.asker == nil {
+		return &Refusal{Verdict: v, What: what, Hint: HintNoTerminal}
+	}
+	d, _, err := ask(Question{Verdict: v, Line: what, RunTime: true})
+	if err != nil || d != Yes {
+		return &Refusal{Verdict: v, What: what, Hint: HintDeclined}
+	}
+	return nil
+}
+
+// Outcome is the result of deciding about a whole line before it runs.
+type Outcome struct {
+	// Line is the line to run: the input, or the edited line.
+	Line string
+	// Verdict is the line's classification.
+	Verdict guard.Verdict
+	// Run reports that the line was approved.
+	Run bool
+	// Refusal says why it was not, when Run is false.
+	Refusal *Refusal
+}
+
+// maxEdits bounds the edit loop, so a broken Asker cannot loop forever.
+const maxEdits = 100
+
+// decideLine classifies line and decides whether it runs, asking when
+// someone can be asked; an edited line is classified again from the start.
+func (p policy) decideLine(line string, classify func(string) guard.Verdict, ask func(Question) (Decision, string, error)) Outcome {
+	for range maxEdits {
+		v := classify(line)
+		if v.Blocked {
+			if p.asker == nil {
+				return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintBlocked}}
+			}
+			d, edited, err := ask(Question{Verdict: v, Line: line})
+			if err == nil && d == Edit {
+				line = edited
+				continue
+			}
+			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintBlocked}}
+		}
+		if v.Level.DefaultYes() || p.yes {
+			return Outcome{Line: line, Verdict: v, Run: true}
+		}
+		if p.asker == nil {
+			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintNoTerminal}}
+		}
+		d, edited, err := ask(Question{Verdict: v, Line: line})
+		switch {
+		case err != nil:
+			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
+		case d == Yes:
+			return Outcome{Line: line, Verdict: v, Run: true}
+		case d == Edit:
+			line = edited
+			continue
+		}
+		return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
+	}
+	v := classify(line)
+	return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
+}

@@ -1,0 +1,299 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard"
+)
+
+// Marker commands: the call handler rewrites a command's argv into one of
+// these, which are neither functions nor builtins, so the interpreter hands
+// them to the exec handler. A NUL byte cannot appear in a parsed name.
+const (
+	// markRefused answers status 126: the command was refused (the
+	// message is already printed). Returning an error from the call
+	// handler would halt the whole runner instead.
+	markRefused = "\x00guardsh-refused"
+	// markBuiltin runs one of guardsh's own builtins (kill, umask, ...).
+	markBuiltin = "\x00guardsh-builtin"
+	// markExec is `exec CMD` as the last command: it replaces the process.
+	markExec = "\x00guardsh-exec"
+)
+
+// hcState is what the run-time check knows in a handler.
+func hcState(hc interp.HandlerContext) guard.State {
+	env := hc.Env
+	return guard.State{
+		Dir: hc.Dir,
+		Var: func(name string) (string, bool) {
+			vr := env.Get(name)
+			if !vr.IsSet() {
+				return "", false
+			}
+			return vr.String(), true
+		},
+	}
+}
+
+// gate decides about a verdict found at run time: nil runs it, a refusal
+// is printed and returned.
+func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusal {
+	ref := r.pol.decideRunTime(v, what, approvedLevel(ctx), r.ask)
+	if ref != nil {
+		r.refuse(ref)
+	}
+	return ref
+}
+
+// callHandler checks every simple command, builtins and functions
+// included, on its final expanded argv just before it runs.
+func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, error) {
+	hc := interp.HandlerCtx(ctx)
+	if isPoison(hc.Stdout) || isPoison(hc.Stderr) {
+		// A refused redirect: the message was printed when it was refused.
+		return []string{markRefused}, nil
+	}
+	if strings.HasPrefix(args[0], "\x00") {
+		// Only guardsh makes these; a word cannot hold a NUL byte.
+		return []string{markRefused}, nil
+	}
+	v := r.checker.CheckArgv(args, hcState(hc))
+	if r.gate(ctx, v, shellJoin(args)) != nil {
+		return []string{markRefused}, nil
+	}
+	if (args[0] == "source" || args[0] == ".") && len(args) > 1 {
+		if !r.gateSource(ctx, hc, args) {
+			return []string{markRefused}, nil
+		}
+	}
+	return r.rewriteBuiltin(ctx, hc, args), nil
+}
+
+// gateSource classifies the contents of a file about to be sourced as a
+// whole before any of it runs.
+func (r *Runner) gateSource(ctx context.Context, hc interp.HandlerContext, args []string) bool {
+	path := args[1]
+	if !strings.Contains(path, "/") {
+		if p, err := lookFile(hc.Dir, hc.Env, path); err == nil {
+			path = p
+		}
+	}
+	b, err := readScript(hc.Dir, path)
+	if err != nil {
+		return true // the source builtin reports it
+	}
+	st := hcState(hc)
+	st.Params, st.ParamsKnown = args[2:], len(args) > 2
+	v := r.checker.Classify(string(b), st)
+	return r.gate(ctx, v, shellJoin(args)) == nil
+}
+
+// openHandler checks every file opened for writing before it is opened.
+func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	hc := interp.HandlerCtx(ctx)
+	abs := path
+	if path != "" && !filepath.IsAbs(path) {
+		abs = filepath.Join(hc.Dir, path)
+	}
+	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
+		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, hcState(hc))
+		if ref := r.gate(ctx, v, "> "+path); ref != nil {
+			// The command the redirect belongs to sees a poisoned stream
+			// and the call handler answers 126 for it without running it.
+			return poison{}, nil
+		}
+	}
+	return os.OpenFile(abs, flag, perm)
+}
+
+// poison stands for a file whose opening was refused: nothing can be
+// written to it, and a command whose output goes to it does not run.
+type poison struct{}
+
+func (poison) Read([]byte) (int, error)  { return 0, io.EOF }
+func (poison) Write([]byte) (int, error) { return 0, errRefusedWrite }
+func (poison) Close() error              { return nil }
+
+var errRefusedWrite = errors.New("write refused by guardsh")
+
+func isPoison(w io.Writer) bool {
+	_, ok := w.(poison)
+	return ok
+}
+
+// execHandler runs programs, guardsh's markers and scripts without a
+// shebang (in-process, through guardsh's own handlers).
+func (r *Runner) execHandler(ctx context.Context, args []string) error {
+	hc := interp.HandlerCtx(ctx)
+	switch args[0] {
+	case markRefused:
+		return interp.ExitStatus(126)
+	case markBuiltin:
+		return r.builtin(ctx, hc, args[1:])
+	case markExec:
+		return r.execReplaceProcess(ctx, hc, args[1:])
+	}
+	path, err := interp.LookPathDir(hc.Dir, hc.Env, args[0])
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
+		return interp.ExitStatus(127)
+	}
+	if !r.gateShell(ctx, hc, path, args) {
+		return interp.ExitStatus(126)
+	}
+	return r.startAndWait(ctx, hc, path, args)
+}
+
+// startAndWait starts a program and waits for it, forwarding signals the
+// shell receives to it meanwhile.
+func (r *Runner) startAndWait(ctx context.Context, hc interp.HandlerContext, path string, args []string) error {
+	newCmd := func() *exec.Cmd {
+		cmd := exec.Command(path)
+		cmd.Args = args
+		cmd.Env = execEnv(hc.Env)
+		cmd.Dir = hc.Dir
+		cmd.Stdin = hc.Stdin
+		cmd.Stdout = hc.Stdout
+		cmd.Stderr = hc.Stderr
+		return cmd
+	}
+	cmd := newCmd()
+	err := cmd.Start()
+	for delay := time.Millisecond; errors.Is(err, syscall.ETXTBSY) && delay < 300*time.Millisecond; delay *= 2 {
+		time.Sleep(delay)
+		cmd = newCmd()
+		err = cmd.Start()
+	}
+	if errors.Is(err, syscall.ENOEXEC) {
+		return r.runNoShebang(ctx, hc, path, args)
+	}
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], unwrapExec(err))
+		if errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EISDIR) {
+			return interp.ExitStatus(126)
+		}
+		return interp.ExitStatus(127)
+	}
+	done := r.procs.add(cmd.Process)
+	err = cmd.Wait()
+	done()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return interp.ExitStatus(128 + int(ws.Signal()))
+		}
+		return interp.ExitStatus(ee.ExitCode())
+	}
+	if err != nil && !errors.Is(err, exec.ErrWaitDelay) {
+		return err
+	}
+	return nil
+}
+
+// unwrapExec drops exec's "fork/exec PATH:" prefix.
+func unwrapExec(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// runNoShebang runs a file the kernel refused with ENOEXEC (a script
+// without a shebang) as a shell script, as bash does, but in-process with
+// guardsh's own handlers and after classifying its contents as a whole.
+func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, path string, args []string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], err)
+		return interp.ExitStatus(126)
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	if strings.IndexByte(line, 0) >= 0 {
+		fmt.Fprintf(hc.Stderr, "%s: cannot execute binary file\n", args[0])
+		return interp.ExitStatus(126)
+	}
+	file, err := syntax.NewParser().Parse(strings.NewReader(string(b)), args[0])
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "%v\n", err)
+		return interp.ExitStatus(2)
+	}
+	st := hcState(hc)
+	st.Params, st.ParamsKnown = args[1:], true
+	v := r.checker.Classify(string(b), st)
+	if r.gate(ctx, v, shellJoin(args)) != nil {
+		return interp.ExitStatus(126)
+	}
+	approved := approvedLevel(ctx)
+	if v.Level > approved && !v.Blocked {
+		approved = v.Level // the script's contents were approved as a whole
+	}
+	sub, err := r.newInterp(execEnv(hc.Env), hc.Dir, hc.Stdin, hc.Stdout, hc.Stderr, args[1:], nil)
+	if err != nil {
+		return err
+	}
+	ctx = withApproved(withExecLast(ctx, syntax.Pos{}), approved)
+	err = sub.Run(ctx, file)
+	var es interp.ExitStatus
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &es):
+		return es
+	}
+	return err
+}
+
+// execEnv lists the exported variables of env, as a program's environment.
+func execEnv(env expand.Environ) []string {
+	list := make([]string, 0, 64)
+	for name, vr := range env.Each {
+		if !vr.IsSet() {
+			for i, kv := range list {
+				if strings.HasPrefix(kv, name+"=") {
+					list[i] = ""
+				}
+			}
+		}
+		if vr.Exported && vr.Kind == expand.String {
+			list = append(list, name+"="+vr.String())
+		}
+	}
+	out := list[:0]
+	for _, kv := range list {
+		if kv != "" {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// shellJoin quotes argv back into a command line, for messages and for
+// classifying.
+func shellJoin(args []string) string {
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			q = a
+		}
+		b.WriteString(q)
+	}
+	return b.String()
+}

@@ -1,0 +1,344 @@
+// Package shell runs approved lines in mvdan.cc/sh/v3/interp and checks
+// every command again as it runs: a call handler classifies each simple
+// command (builtins included) on its expanded argv, an open handler each
+// file opened for writing, and an exec handler runs programs, scripts
+// without a shebang and the builtins the interpreter lacks.
+//
+// The package decides nothing about danger: every level comes from a
+// Checker (a *guard.Guard), and every question goes to an Asker.
+package shell
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard"
+)
+
+// Runner holds one long-lived interpreter: its state (directory,
+// variables, functions, aliases) persists between lines. It is not safe
+// for concurrent use, except for Signal.
+type Runner struct {
+	checker Checker
+	pol     policy
+	askMu   sync.Mutex
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	env            []string
+	dir            string
+	name           string
+	params         []string
+	shellOpts      []string
+	interactive    bool
+	execReplace    bool
+	killTimeout    time.Duration
+
+	interp *interp.Runner
+	ran    bool
+	envMap map[string]string
+
+	procs procSet
+
+	hashMu sync.Mutex
+	hash   map[string]string
+
+	sigMu  sync.Mutex
+	cancel context.CancelFunc
+	sig    os.Signal
+}
+
+// Option configures a Runner.
+type Option func(*Runner) error
+
+// WithAsker sets who is asked about lines whose default answer is no, and
+// about commands found at run time above the approved level. Without one,
+// each level's default answer is taken.
+func WithAsker(a Asker) Option {
+	return func(r *Runner) error { r.pol.asker = a; return nil }
+}
+
+// WithYes answers yes to every question but never to a blocked verdict.
+func WithYes(yes bool) Option {
+	return func(r *Runner) error { r.pol.yes = yes; return nil }
+}
+
+// WithStdio sets standard input, output and error; nil means none.
+func WithStdio(in io.Reader, out, err io.Writer) Option {
+	return func(r *Runner) error { r.stdin, r.stdout, r.stderr = in, out, err; return nil }
+}
+
+// WithEnv sets the environment as "NAME=value" pairs; the default is the
+// process's.
+func WithEnv(env []string) Option {
+	return func(r *Runner) error { r.env = append([]string{}, env...); return nil }
+}
+
+// WithDir sets the working directory; the default is the process's.
+func WithDir(dir string) Option {
+	return func(r *Runner) error { r.dir = dir; return nil }
+}
+
+// WithParams sets $0 and the positional parameters $1, $2, ...
+func WithParams(name string, args ...string) Option {
+	return func(r *Runner) error {
+		r.name, r.params = name, append([]string{}, args...)
+		return nil
+	}
+}
+
+// WithShellOpts sets shell options as bash's set takes them: "-e", "-u",
+// "-x", "-o", "pipefail", "+e"...
+func WithShellOpts(opts ...string) Option {
+	return func(r *Runner) error { r.shellOpts = append(r.shellOpts, opts...); return nil }
+}
+
+// WithInteractive makes the interpreter behave as an interactive shell:
+// aliases expand.
+func WithInteractive(on bool) Option {
+	return func(r *Runner) error { r.interactive = on; return nil }
+}
+
+// WithExecReplace lets `exec CMD` replace the whole process, as in bash,
+// when it is the last command of the input at its top level and the
+// standard streams are files. Only a program's main should enable it.
+func WithExecReplace(on bool) Option {
+	return func(r *Runner) error { r.execReplace = on; return nil }
+}
+
+// New returns a Runner that asks c about everything it runs.
+func New(c Checker, opts ...Option) (*Runner, error) {
+	if c == nil {
+		return nil, errors.New("shell: nil checker")
+	}
+	r := &Runner{checker: c, name: "guardsh", killTimeout: 2 * time.Second}
+	for _, o := range opts {
+		if err := o(r); err != nil {
+			return nil, err
+		}
+	}
+	if r.env == nil {
+		r.env = os.Environ()
+	}
+	r.envMap = make(map[string]string, len(r.env))
+	for _, kv := range r.env {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			r.envMap[k] = v
+		}
+	}
+	ir, err := r.newInterp(r.env, r.dir, r.stdin, r.stdout, r.stderr, r.params, r.shellOpts)
+	if err != nil {
+		return nil, err
+	}
+	r.interp = ir
+	return r, nil
+}
+
+// newInterp builds an interpreter with guardsh's handlers.
+func (r *Runner) newInterp(env []string, dir string, in io.Reader, out, errw io.Writer, params, shellOpts []string) (*interp.Runner, error) {
+	popts := append(supportedOpts(shellOpts), "--")
+	popts = append(popts, params...)
+	ir, err := interp.New(
+		interp.Env(expand.ListEnviron(env...)),
+		interp.Dir(dir),
+		interp.StdIO(in, out, errw),
+		interp.Params(popts...),
+		interp.Interactive(r.interactive),
+		interp.CallHandler(r.callHandler),
+		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return r.execHandler }),
+		interp.OpenHandler(r.openHandler),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	return ir, nil
+}
+
+// supportedOpts keeps the options the interpreter's set knows (a, e, f, n,
+// u, x and -o NAME); the others bash takes (-v, -C, -m, ...) are ignored.
+func supportedOpts(opts []string) []string {
+	var out []string
+	for i := 0; i < len(opts); i++ {
+		o := opts[i]
+		if len(o) == 2 && o[1] == 'o' && i+1 < len(opts) {
+			switch opts[i+1] {
+			case "allexport", "errexit", "noexec", "noglob", "nounset", "xtrace", "pipefail":
+				out = append(out, o, opts[i+1])
+			}
+			i++
+			continue
+		}
+		if len(o) == 2 && strings.ContainsRune("aefnux", rune(o[1])) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// State returns what the shell knows, for classifying a line before it
+// runs: variables, working directory, positional parameters.
+func (r *Runner) State() guard.State {
+	st := guard.State{Dir: r.Dir(), ParamsKnown: true}
+	if r.ran {
+		vars, params := r.interp.Vars, r.interp.Params
+		st.Var = func(name string) (string, bool) {
+			vr, ok := vars[name]
+			if !ok || !vr.IsSet() {
+				return "", false
+			}
+			return vr.String(), true
+		}
+		st.Params = append([]string{}, params...)
+	} else {
+		st.Var = guard.MapVars(r.envMap)
+		st.Params = append([]string{}, r.params...)
+	}
+	return st
+}
+
+// Dir returns the interpreter's working directory.
+func (r *Runner) Dir() string { return r.interp.Dir }
+
+// Exited reports whether the last line ran `exit` (or stopped under set -e):
+// the shell should end.
+func (r *Runner) Exited() bool { return r.interp.Exited() }
+
+// Decide classifies line and decides whether it runs, asking when someone
+// can be asked and classifying an edited line again.
+func (r *Runner) Decide(line string) Outcome {
+	st := r.State()
+	return r.pol.decideLine(line, func(l string) guard.Verdict {
+		return r.checker.Classify(l, st)
+	}, r.ask)
+}
+
+// Run runs the whole input src the way `bash -c` does: it is parsed (a
+// syntax error prints the parser's message and returns 2), classified as a
+// whole and decided before anything of it runs (a refusal prints one line
+// and returns 126), then run with every command checked again. It returns
+// the exit status.
+func (r *Runner) Run(ctx context.Context, src string) int {
+	if _, err := r.parse(src); err != nil {
+		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+		return 2
+	}
+	out := r.Decide(src)
+	if !out.Run {
+		fmt.Fprintln(r.errw(), out.Refusal.Error())
+		return 126
+	}
+	status, err := r.RunApproved(ctx, out.Line, out.Verdict.Level)
+	if err != nil {
+		var perr syntax.ParseError
+		if errors.As(err, &perr) {
+			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+			return 2
+		}
+		if !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+		}
+	}
+	return status
+}
+
+// RunApproved runs a line that was approved at level approved: every
+// command and write above it is decided again as it happens. It returns
+// the exit status and any error that is not a plain exit status (a syntax
+// error, a signal, a handler failure).
+func (r *Runner) RunApproved(ctx context.Context, src string, approved guard.Level) (int, error) {
+	file, err := r.parse(src)
+	if err != nil {
+		return 2, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	r.sigMu.Lock()
+	if r.sig != nil {
+		// A signal arrived before the line started: it does not run.
+		sig := r.sig
+		r.sigMu.Unlock()
+		cancel()
+		return 128 + signalNumber(sig), context.Canceled
+	}
+	r.cancel = cancel
+	r.sigMu.Unlock()
+	defer func() {
+		r.sigMu.Lock()
+		r.cancel = nil
+		r.sigMu.Unlock()
+		cancel()
+	}()
+
+	ctx = withApproved(ctx, approved)
+	if r.execReplace {
+		ctx = withExecLast(ctx, lastExec(file))
+	}
+	err = r.interp.Run(ctx, file)
+	r.ran = true
+	return r.status(err)
+}
+
+// status turns the interpreter's result into an exit status.
+func (r *Runner) status(err error) (int, error) {
+	if sig := r.signaled(); sig != nil {
+		return 128 + signalNumber(sig), context.Canceled
+	}
+	if err == nil {
+		return 0, nil
+	}
+	var es interp.ExitStatus
+	if errors.As(err, &es) {
+		return int(es), nil
+	}
+	if errors.Is(err, context.Canceled) {
+		return 130, err
+	}
+	return 1, err
+}
+
+// parse parses src in the bash dialect, named as $0.
+func (r *Runner) parse(src string) (*syntax.File, error) {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+}
+
+// errw returns guardsh's own standard error.
+func (r *Runner) errw() io.Writer {
+	if r.stderr == nil {
+		return io.Discard
+	}
+	return r.stderr
+}
+
+// ask asks the Asker, one question at a time (pipeline stages run at once).
+func (r *Runner) ask(q Question) (Decision, string, error) {
+	r.askMu.Lock()
+	defer r.askMu.Unlock()
+	return r.pol.asker.Ask(q)
+}
+
+// refuse prints a refusal on guardsh's standard error.
+func (r *Runner) refuse(ref *Refusal) {
+	fmt.Fprintln(r.errw(), ref.Error())
+}
+
+type approvedKey struct{}
+
+func withApproved(ctx context.Context, l guard.Level) context.Context {
+	return context.WithValue(ctx, approvedKey{}, l)
+}
+
+// approvedLevel returns the level the running line was approved at; safe
+// when unknown (fail closed).
+func approvedLevel(ctx context.Context) guard.Level {
+	l, _ := ctx.Value(approvedKey{}).(guard.Level)
+	return l
+}
