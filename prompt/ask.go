@@ -76,8 +76,8 @@ func Question(v guard.Verdict, s Style) string {
 // Enter cancels. The answer is echoed after the question; a key without
 // meaning rings the bell.
 //
-// When in is a terminal, out should be the same terminal: in raw mode Ask
-// writes "\r\n" line ends.
+// When in is a terminal, keys typed before the question was shown are
+// discarded: they do not answer it. out should be the same terminal.
 func Ask(in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, error) {
 	if IsTerminal(in) {
 		return askKey(in.(fder), in, out, v, s)
@@ -127,6 +127,7 @@ func readKeyAnswer(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style
 		return No, err
 	}
 	defer restore()
+	discardTypeahead(int(f.Fd()))
 	if _, err := io.WriteString(out, Question(v, s)); err != nil {
 		return No, err
 	}

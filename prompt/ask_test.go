@@ -148,3 +148,22 @@ func TestAskLineLeavesTheRest(t *testing.T) {
 		t.Errorf("Ask read past its line: the rest is %q", rest)
 	}
 }
+
+// TestAskDiscardsTypeahead types "y" before the question is asked: it must
+// not answer it.
+func TestAskDiscardsTypeahead(t *testing.T) {
+	tm := openTerm(t)
+	tm.send("y\n")
+	tm.waitInput()
+	v := verdict(guard.High)
+	ch := make(chan result[Answer], 1)
+	go func() {
+		a, err := Ask(tm.slave, tm.slave, v, Style{})
+		ch <- result[Answer]{a, err}
+	}()
+	tm.expect(Question(v, Style{}))
+	tm.send("n")
+	if got, err := await(t, ch); got != No || err != nil {
+		t.Errorf("got %v, %v; want no", got, err)
+	}
+}

@@ -85,6 +85,23 @@ func (tm *ptyTerm) send(s string) {
 	}
 }
 
+// waitInput waits until the slave holds input that nobody has read.
+func (tm *ptyTerm) waitInput() {
+	tm.t.Helper()
+	deadline := time.Now().Add(waitFor)
+	for time.Now().Before(deadline) {
+		n, err := unix.IoctlGetInt(int(tm.slave.Fd()), unix.TIOCINQ)
+		if err != nil {
+			tm.t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		time.Sleep(time.Millisecond) // polling the queue, with a deadline
+	}
+	tm.t.Fatal("timed out waiting for input to reach the terminal")
+}
+
 // checkCooked fails the test unless the slave is back in cooked mode:
 // canonical input, echo and signals on, output post-processing on.
 func (tm *ptyTerm) checkCooked() {

@@ -82,14 +82,14 @@ func TestMakeRawNotATerminal(t *testing.T) {
 // TestRawKeepsIgnored checks that asking does not undo signal.Ignore.
 func TestRawKeepsIgnored(t *testing.T) {
 	tm := openTerm(t)
-	signal.Ignore(syscall.SIGHUP)
-	defer signal.Reset(syscall.SIGHUP)
+	signal.Ignore(syscall.SIGQUIT) // not a signal TestRawRestoredOnSignal sends
+	defer signal.Reset(syscall.SIGQUIT)
 	restore, err := MakeRaw(tm.slave)
 	if err != nil {
 		t.Fatal(err)
 	}
 	restore()
-	if !signal.Ignored(syscall.SIGHUP) {
-		t.Error("SIGHUP is no longer ignored")
+	if !signal.Ignored(syscall.SIGQUIT) {
+		t.Error("SIGQUIT is no longer ignored")
 	}
 }
