@@ -12,7 +12,11 @@ import (
 // place a Guard is built: the config file and the system policy are applied
 // here.
 func newGuard(o options) (*guard.Guard, error) {
-	return guard.New()
+	w := io.Writer(os.Stderr)
+	if o.executor {
+		w = io.Discard // the front end has reported the problems
+	}
+	return guard.New(loadSettings(o, w).opts...)
 }
 
 // processState is what guardsh knows of the shell when it classifies a line
@@ -30,5 +34,5 @@ func processState() guard.State {
 // on a terminal, NO_COLOR respected. The config's `color` setting (auto,
 // always, never) is applied here.
 func newStyle(o options, w io.Writer) prompt.Style {
-	return prompt.NewStyle(w, prompt.ColorAuto)
+	return prompt.NewStyle(w, loadSettings(o, io.Discard).colorMode())
 }

@@ -170,3 +170,32 @@ func (c Config) String() string {
 	}
 	return b.String()
 }
+
+// Tightening returns the parts of c that can only make guardsh stricter:
+// its patterns, the [levels] that raise a rule above its own level, and a
+// block_level below the default. guardsh applies it in place of a config
+// that has errors, so that a broken config never means fewer rules.
+func (c Config) Tightening() Config {
+	t := Config{File: c.File, Patterns: slices.Clone(c.Patterns), lines: c.lines}
+	if c.BlockLevel != nil && *c.BlockLevel < Blocked {
+		t.BlockLevel = c.BlockLevel
+	}
+	own := map[string]Level{}
+	for _, b := range builtinRules() {
+		own[b.Name] = b.Level
+	}
+	for _, p := range c.Patterns {
+		own[p.Name] = p.Level
+	}
+	for _, n := range sortedKeys(c.Levels) {
+		l := c.Levels[n]
+		if d, ok := own[n]; ok && l <= d {
+			continue
+		}
+		if t.Levels == nil {
+			t.Levels = map[string]Level{}
+		}
+		t.Levels[n] = l
+	}
+	return t
+}

@@ -363,3 +363,24 @@ func TestConfigOptionsRules(t *testing.T) {
 		t.Errorf("CheckFirst: %v %v", w, ok)
 	}
 }
+
+func TestTightening(t *testing.T) {
+	in := "block_level = \"high\"\nask = \"risky\"\ndisable = [\"parse_error\"]\ncolor = \"never\"\n" +
+		"[levels]\nguardsh_self = \"blocked\"\nparse_error = \"medium\"\nmine = \"high\"\npolicy_rule = \"high\"\n" +
+		"[[pattern]]\nname = \"mine\"\npattern = \"m\"\nlevel = \"medium\"\n[[allow]]\ncommand = \"jq\"\n"
+	c := mustParse(t, in, "c.toml", "policy_rule")
+	s := c.Tightening()
+	if s.BlockLevel == nil || *s.BlockLevel != High || len(s.Disable) != 0 || len(s.Allow) != 0 || s.Ask != "" || s.Color != "" {
+		t.Errorf("tightening kept too much: %v", s)
+	}
+	if len(s.Patterns) != 1 || s.Levels["guardsh_self"] != Blocked || s.Levels["mine"] != High || s.Levels["policy_rule"] != High {
+		t.Errorf("tightening lost rules: %v", s)
+	}
+	if _, ok := s.Levels["parse_error"]; ok {
+		t.Errorf("tightening kept a lowered level: %v", s.Levels)
+	}
+	blocked := mustParse(t, `block_level = "blocked"`, "c.toml")
+	if blocked.Tightening().BlockLevel != nil {
+		t.Error("block_level = blocked kept")
+	}
+}

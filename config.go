@@ -1,0 +1,201 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+)
+
+// policyPath is the system policy. No flag or environment variable changes
+// it: a user (or an agent) must not be able to point guardsh at a policy
+// of their own. Only the test binary changes it (policy_test.go).
+var policyPath = "/etc/guardsh/policy.toml"
+
+// settings is what the config file and the system policy say, merged, with
+// the guard options they stand for and the files guardsh protects.
+type settings struct {
+	// cfg is the policy and the user's config merged: ask, color,
+	// history_size, prompt and the allowlist additions are read from it.
+	cfg guard.Config
+	// opts build the Guard: the merged rules and the protected paths.
+	opts []guard.Option
+	// configFile is the user's config file, read or not; policyFile the
+	// policy's.
+	configFile, policyFile string
+	// historyFile and auditFile are where the history and the audit log go.
+	historyFile, auditFile string
+	// protected are the paths rule guardsh_self keeps from being written.
+	protected []string
+	// problems are the messages about bad files and conflicts, as printed.
+	problems []string
+	// policyBroken reports a policy that could not be read: every line
+	// above safe is refused until it is fixed.
+	policyBroken bool
+}
+
+// loadSettings reads the policy and the user's config, reports every
+// problem on stderr (each naming the file, the line and what to do), and
+// returns what guardsh runs with. It never fails: a broken user config
+// still leaves every built-in rule and the policy in force, and a broken
+// policy makes guardsh refuse every line above safe.
+func loadSettings(o options, stderr io.Writer) settings {
+	s := settings{policyFile: policyPath}
+	say := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		s.problems = append(s.problems, msg)
+		fmt.Fprintf(stderr, "guardsh: %s\n", msg)
+	}
+	home, _ := os.UserHomeDir()
+	defaultConfig := defaultConfigPath(home)
+	s.configFile = defaultConfig
+	explicit := o.configFile != ""
+	if explicit {
+		s.configFile = o.configFile
+	}
+	stateDir := xdgDir("XDG_STATE_HOME", home, ".local/state")
+	if stateDir != "" {
+		s.historyFile = filepath.Join(stateDir, "guardsh", "history")
+		s.auditFile = filepath.Join(stateDir, "guardsh", "audit.jsonl")
+	}
+
+	// The policy.
+	var policy guard.Config
+	switch data, err := os.ReadFile(policyPath); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		s.policyBroken = true
+		say("cannot read the policy: %v; ask your administrator to fix it", err)
+	default:
+		p, err := guard.ParseConfig(data, policyPath)
+		if err != nil {
+			s.policyBroken = true
+			for _, e := range splitErrors(err) {
+				say("%v", e)
+			}
+		} else {
+			policy = p
+		}
+	}
+	if s.policyBroken {
+		say("the policy %s is broken: refusing every line above safe until it is fixed", policyPath)
+	}
+
+	// The user's config.
+	var user guard.Config
+	switch data, err := os.ReadFile(s.configFile); {
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+	case err != nil:
+		say("cannot read the config: %v; running with every built-in rule and the policy", err)
+	default:
+		u, err := guard.ParseConfig(data, s.configFile, policy.PatternNames()...)
+		if err != nil {
+			for _, e := range splitErrors(err) {
+				say("%v", e)
+			}
+			say("%s has errors: until they are fixed, guardsh runs with every built-in rule and the policy, plus only this file's patterns, raised levels and stricter block_level", s.configFile)
+			u = u.Tightening()
+		}
+		user = u
+	}
+
+	if s.policyBroken {
+		// Nothing of the user's may loosen a policy that cannot be read.
+		user = user.Tightening()
+	}
+	merged, conflicts := guard.Merge(policy, user)
+	for _, c := range conflicts {
+		say("%s", c)
+	}
+	if s.policyBroken {
+		l := guard.InfoLeak
+		merged.BlockLevel = &l
+	}
+	s.cfg = merged
+
+	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile)
+	s.opts = append(merged.Options(), guard.WithProtected(s.protected...))
+	if _, err := guard.New(s.opts...); err != nil {
+		// Cannot happen for files ParseConfig accepted; fail closed.
+		say("the configuration cannot be applied: %v; refusing every line above safe", err)
+		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...)}
+	}
+	return s
+}
+
+// defaultConfigPath is $XDG_CONFIG_HOME/guardsh/config.toml, by default
+// ~/.config/guardsh/config.toml.
+func defaultConfigPath(home string) string {
+	dir := xdgDir("XDG_CONFIG_HOME", home, ".config")
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, "guardsh", "config.toml")
+}
+
+// xdgDir returns the directory an XDG variable names, or home/fallback
+// when it is unset or not absolute (as the XDG spec says).
+func xdgDir(env, home, fallback string) string {
+	if d := os.Getenv(env); filepath.IsAbs(d) {
+		return d
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, fallback)
+}
+
+// protectedPaths returns the files rule guardsh_self protects: the config
+// files, the policy, the history and audit log, and guardsh's binary, as
+// written and with symbolic links resolved.
+func protectedPaths(files ...string) []string {
+	if exe, err := os.Executable(); err == nil {
+		files = append(files, exe)
+	}
+	var ps []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p == "" || seen[p] {
+			return
+		}
+		seen[p] = true
+		ps = append(ps, p)
+	}
+	for _, f := range files {
+		if f == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(f); err == nil {
+			f = abs
+		}
+		add(filepath.Clean(f))
+		if r, err := filepath.EvalSymlinks(f); err == nil {
+			add(r)
+		}
+	}
+	return ps
+}
+
+// splitErrors returns the errors errors.Join joined.
+func splitErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+// colorMode returns the config's color setting, ColorAuto when unset.
+func (s settings) colorMode() prompt.ColorMode {
+	switch s.cfg.Color {
+	case "always":
+		return prompt.ColorAlways
+	case "never":
+		return prompt.ColorNever
+	}
+	return prompt.ColorAuto
+}
