@@ -291,7 +291,7 @@ func (rp rawPattern) pattern() (Pattern, *patternError) {
 	}
 	desc := rp.Description
 	if desc == "" {
-		desc = fmt.Sprintf("matches the pattern %s", rp.Name)
+		desc = fmt.Sprintf("matches the custom pattern %q", *rp.Pattern)
 	}
 	p, err := NewPattern(rp.Name, *rp.Pattern, l, desc, rp.CaseSensitive)
 	if err != nil {
