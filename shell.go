@@ -1,8 +1,189 @@
 package main
 
-import "io"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
-// runShell runs guardsh as a shell: -c, a script, stdin, or interactive.
+	"golang.org/x/sys/unix"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+	"guardsh/shell"
+)
+
+// runShell runs guardsh as a shell: -c STRING, a script FILE, commands on
+// stdin (-s, or stdin not a terminal), or the interactive shell when stdin
+// and stdout are terminals or -i is given.
 func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
+	if o.interact || (!o.hasCommand && !o.stdin && len(o.args) == 0 &&
+		prompt.IsTerminal(stdin) && prompt.IsTerminal(stdout)) {
+		return runInteractive(o, stdin, stdout, stderr)
+	}
+	src, name, params, status := shellInput(o, stdin, stderr)
+	if status >= 0 {
+		return status
+	}
+	g, err := newGuard(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v\n", err)
+		return 2
+	}
+	if o.dryRun {
+		return dryRun(o, g, src, name, params, stdout, stderr)
+	}
+
+	opts := []shell.Option{
+		shell.WithStdio(stdin, stdout, stderr),
+		shell.WithParams(name, params...),
+		shell.WithShellOpts(o.shellOpts...),
+		shell.WithYes(o.yes),
+		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
+	}
+	if a := newTTYAsker(o, g, stderr); a != nil {
+		defer a.Close()
+		opts = append(opts, shell.WithAsker(a))
+	}
+	r, err := shell.New(g, opts...)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v\n", err)
+		return 2
+	}
+
+	sigc := make(chan os.Signal, 4)
+	signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigc)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case sig := <-sigc:
+				r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+			case <-done:
+				return
+			}
+		}
+	}()
+	return r.Run(context.Background(), src)
+}
+
+// shellInput returns the code to run, $0 and the positional parameters.
+// status is -1, or the exit status when the input cannot be read.
+func shellInput(o options, stdin io.Reader, stderr io.Writer) (src, name string, params []string, status int) {
+	switch {
+	case o.hasCommand:
+		return o.command, o.name, o.args, -1
+	case !o.stdin && len(o.args) > 0:
+		file := o.args[0]
+		b, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "guardsh: %s: %v\n", file, unwrapPath(err))
+			return "", "", nil, 127
+		}
+		return string(b), file, o.args[1:], -1
+	}
+	b, err := io.ReadAll(stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: reading stdin: %v\n", err)
+		return "", "", nil, 1
+	}
+	return string(b), o.name, o.args, -1
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// dryRun prints the preview (or with --json the verdict) of the input and
+// runs nothing.
+func dryRun(o options, g *guard.Guard, src, name string, params []string, stdout, stderr io.Writer) int {
+	st := processState()
+	st.Params, st.ParamsKnown = params, true
+	v := g.Classify(src, st)
+	if v.Findings == nil {
+		v.Findings = []guard.Finding{}
+	}
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			fmt.Fprintf(stderr, "guardsh: --dry-run: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if len(v.Findings) == 0 {
+		fmt.Fprintln(stdout, prompt.Show(v.Command))
+	}
+	if err := prompt.Preview(stdout, v, newStyle(o, stdout)); err != nil {
+		fmt.Fprintf(stderr, "guardsh: --dry-run: %v\n", err)
+		return 1
+	}
 	return 0
+}
+
+// ttyAsker asks on the controlling terminal with the prompt package.
+type ttyAsker struct {
+	tty   *os.File
+	style prompt.Style
+}
+
+// newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
+// asked, the default answers hold).
+func newTTYAsker(o options, g *guard.Guard, stderr io.Writer) *ttyAsker {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return nil
+	}
+	return &ttyAsker{tty: tty, style: newStyle(o, tty)}
+}
+
+// Ask shows the preview and asks y / n / e; e opens the line for editing
+// (not for a command found at run time, where it means no).
+func (a *ttyAsker) Ask(q shell.Question) (shell.Decision, string, error) {
+	if err := prompt.Preview(a.tty, q.Verdict, a.style); err != nil {
+		return shell.No, "", err
+	}
+	ans, err := prompt.Ask(a.tty, a.tty, q.Verdict, a.style)
+	if err != nil {
+		return shell.No, "", err
+	}
+	switch ans {
+	case prompt.Yes:
+		return shell.Yes, "", nil
+	case prompt.Edit:
+		if q.RunTime {
+			return shell.No, "", nil
+		}
+		line, err := prompt.TTYEditor(a.tty, a.tty, prompt.EditPrompt)(q.Line)
+		if err != nil {
+			return shell.No, "", nil
+		}
+		return shell.Edit, line, nil
+	}
+	return shell.No, "", nil
+}
+
+// Close closes the terminal.
+func (a *ttyAsker) Close() error { return a.tty.Close() }
+
+// typedAtTerminal reports whether guardsh's process group is the
+// foreground one of its controlling terminal: a SIGINT then came from the
+// terminal and already reached the running command.
+func typedAtTerminal() bool {
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	defer tty.Close()
+	pgrp, err := unix.IoctlGetInt(int(tty.Fd()), unix.TIOCGPGRP)
+	return err == nil && pgrp == unix.Getpgrp()
 }

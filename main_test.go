@@ -1,0 +1,199 @@
+// End-to-end tests of the guardsh binary.
+//
+// TestScripts runs every testdata/script/*.txtar with testscript. The test
+// binary is guardsh itself: scripts run it as `exec guardsh ...` (exec is
+// required: RequireExplicitExec). Each script starts in $WORK with:
+//
+//	HOME=$WORK/home, XDG_CONFIG_HOME=$WORK/.config, XDG_STATE_HOME=$WORK/.state,
+//	XDG_CACHE_HOME=$WORK/.cache, XDG_DATA_HOME=$WORK/.data (all created),
+//	PATH=$WORK/bin:$PATH, FAKE_LOG=$WORK/calls.log, NO_COLOR=1.
+//
+// Helpers (script commands):
+//
+//	fakes NAME...  puts fake programs named NAME in $WORK/bin, first on PATH.
+//	               A fake appends one line, its name and arguments joined by
+//	               spaces, to $FAKE_LOG and exits 0; nothing else. Fakes are
+//	               symlinks to the test binary, so they need no shell. Names
+//	               with a special behavior (after recording the line):
+//	                 fail*  exit 1;
+//	                 wait*  create $FAKE_LOG.ready, wait for SIGINT, SIGTERM
+//	                        or SIGHUP, record "NAME got SIGNAL", exit 128+n;
+//	                 pid*   write their process id to $FAKE_LOG.pid;
+//	                 out*   print their arguments on stdout.
+//	               Always fake destructive programs (rm, dd, cat onto a
+//	               device...) before a script could run them, even when
+//	               guardsh must refuse them.
+//	waitfile FILE  waits (up to 10s) until FILE exists.
+//	signal SIG     sends SIG (INT, TERM, HUP, ...) to the background commands.
+//
+// `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
+// checks what ran, in order.
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/sys/unix"
+)
+
+func TestMain(m *testing.M) {
+	name := filepath.Base(os.Args[0])
+	if name != "guardsh" && !strings.HasSuffix(name, ".test") && os.Getenv("FAKE_LOG") != "" {
+		os.Exit(fakeMain(name, os.Args[1:]))
+	}
+	testscript.Main(m, map[string]func(){
+		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// fakeMain is a fake program: it records its argv and exits.
+func fakeMain(name string, args []string) int {
+	logf := os.Getenv("FAKE_LOG")
+	f, err := os.OpenFile(logf, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "fake %s: %v\n", name, err)
+		return 99
+	}
+	defer f.Close()
+	fmt.Fprintln(f, strings.Join(append([]string{name}, args...), " "))
+	switch {
+	case strings.HasPrefix(name, "fail"):
+		return 1
+	case strings.HasPrefix(name, "pid"):
+		os.WriteFile(logf+".pid", fmt.Appendf(nil, "%d\n", os.Getpid()), 0o644)
+	case strings.HasPrefix(name, "out"):
+		fmt.Println(strings.Join(args, " "))
+	case strings.HasPrefix(name, "wait"):
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		os.WriteFile(logf+".ready", nil, 0o644)
+		select {
+		case s := <-c:
+			fmt.Fprintf(f, "%s got %s\n", name, unix.SignalName(s.(syscall.Signal)))
+			return 128 + int(s.(syscall.Signal))
+		case <-time.After(30 * time.Second):
+			fmt.Fprintf(f, "%s timed out\n", name)
+			return 1
+		}
+	}
+	return 0
+}
+
+func TestScripts(t *testing.T) {
+	testscript.Run(t, scriptParams())
+}
+
+// scriptParams are the testscript parameters every script runs with.
+func scriptParams() testscript.Params {
+	return testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup:               setupScript,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"fakes":    cmdFakes,
+			"waitfile": cmdWaitfile,
+			"signal":   cmdSignal,
+		},
+	}
+}
+
+// setupScript points HOME and XDG_* into $WORK and puts $WORK/bin first
+// on PATH.
+func setupScript(e *testscript.Env) error {
+	dirs := map[string]string{
+		"HOME":            "home",
+		"XDG_CONFIG_HOME": ".config",
+		"XDG_STATE_HOME":  ".state",
+		"XDG_CACHE_HOME":  ".cache",
+		"XDG_DATA_HOME":   ".data",
+	}
+	for k, d := range dirs {
+		p := filepath.Join(e.WorkDir, d)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			return err
+		}
+		e.Setenv(k, p)
+	}
+	bin := filepath.Join(e.WorkDir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return err
+	}
+	e.Setenv("PATH", bin+string(filepath.ListSeparator)+e.Getenv("PATH"))
+	e.Setenv("FAKE_LOG", filepath.Join(e.WorkDir, "calls.log"))
+	e.Setenv("NO_COLOR", "1")
+	return nil
+}
+
+// cmdFakes is `fakes NAME...`.
+func cmdFakes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: fakes NAME...")
+	}
+	self, err := os.Executable()
+	ts.Check(err)
+	bin := ts.MkAbs("bin")
+	for _, name := range args {
+		if strings.ContainsRune(name, '/') || name == "guardsh" {
+			ts.Fatalf("fakes: bad name %q", name)
+		}
+		p := filepath.Join(bin, name)
+		os.Remove(p)
+		ts.Check(os.Symlink(self, p))
+	}
+	// Make sure each fake is what PATH finds first.
+	for _, name := range args {
+		found := ""
+		for _, d := range filepath.SplitList(ts.Getenv("PATH")) {
+			p := filepath.Join(d, name)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+				found = p
+				break
+			}
+		}
+		if found != filepath.Join(bin, name) {
+			ts.Fatalf("fakes: %s is not first on PATH (found %q)", name, found)
+		}
+	}
+}
+
+// cmdWaitfile is `waitfile FILE`.
+func cmdWaitfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile FILE")
+	}
+	p := ts.MkAbs(args[0])
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(p); err == nil {
+			return
+		}
+	}
+	ts.Fatalf("waitfile: %s did not appear", args[0])
+}
+
+// cmdSignal is `signal SIG`: it signals every background command.
+func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: signal SIG")
+	}
+	name := strings.ToUpper(args[0])
+	if !strings.HasPrefix(name, "SIG") {
+		name = "SIG" + name
+	}
+	sig := unix.SignalNum(name)
+	if sig == 0 {
+		ts.Fatalf("signal: unknown signal %s", args[0])
+	}
+	for _, cmd := range ts.BackgroundCmds() {
+		if cmd.Process != nil {
+			ts.Check(cmd.Process.Signal(sig))
+		}
+	}
+}
