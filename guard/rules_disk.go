@@ -263,10 +263,12 @@ func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	return hs
 }
 
+var shredSpec = fsOptSpec{shortArg: "ns", longs: []string{"force", "iterations=", "random-source=", "size=",
+	"remove", "verbose", "exact", "zero", "help", "version"}}
+
 // shredHits handles shred: a device is high, files are medium.
 func shredHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "ns", longs: []string{"force", "iterations=", "random-source=", "size=",
-		"remove", "verbose", "exact", "zero", "help", "version"}})
+	a := fsScan(c.Args[1:], &shredSpec)
 	if a.info {
 		return hs
 	}

@@ -1,6 +1,357 @@
 package guard
 
+import (
+	"path"
+	"strings"
+)
+
+// The file family: emptying files, writing the account and sudo databases
+// and other system files, and appending to shell startup files. Writes
+// reach a file by a redirect, tee, cp, mv, install, dd of=, sed -i or
+// truncate; writes to devices belong to the disk family.
+
+// Rule names of the file family.
+const (
+	ruleTruncateFile    = "truncate_file"
+	ruleWriteSystemFile = "write_system_file"
+	ruleWriteEtc        = "write_etc"
+	ruleAppendRc        = "append_rc"
+	ruleRedirectUnknown = "redirect_unknown"
+)
+
 // fileRules returns the built-in rules of this family.
 func fileRules() []builtin {
-	return nil
+	return fsFamily(fileFamilyHits, []Rule{
+		{Name: ruleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
+		{Name: ruleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
+		{Name: ruleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
+		{Name: ruleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
+		{Name: ruleRedirectUnknown, Level: Medium, Description: "a redirect or tee writes a file whose name is only known at run time", Example: "echo hi > \"$OUT\""},
+	})
 }
+
+// fileFamilyHits returns every hit of the file family on c.
+func fileFamilyHits(c *Command) []fsNamedHit {
+	var hs []fsNamedHit
+	empties := fileEmpties(c)
+	for _, r := range c.Redirects {
+		if !fsWrites(r) {
+			continue
+		}
+		how := "a redirect overwrites"
+		if !r.Truncate {
+			how = "a redirect appends to"
+		}
+		hs = fileWrite(c, hs, r.Target, how, r.Truncate && empties, true)
+	}
+	name := c.Name()
+	if len(c.Args) < 2 {
+		return hs
+	}
+	switch name {
+	case "tee":
+		a := fsScan(c.Args[1:], &fsOptSpec{longs: []string{"append", "ignore-interrupts", "output-error", "help", "version"}})
+		how := "tee overwrites"
+		if a.has("a", "append") {
+			how = "tee appends to"
+		}
+		for _, w := range a.operands {
+			hs = fileWrite(c, hs, w, how, false, true)
+		}
+	case "cp", "mv", "install":
+		hs = fileCopyHits(c, hs)
+	case "dd", "dcfldd", "dc3dd":
+		for _, w := range c.Args[1:] {
+			if strings.HasPrefix(w.Value, "of=") {
+				hs = fileWrite(c, hs, fsPart(w, w.Value[3:]), "dd overwrites", false, false)
+			}
+		}
+	case "sed", "gsed":
+		for _, w := range sedInPlace(c.Args[1:]) {
+			hs = fileWrite(c, hs, w, "sed -i edits", false, false)
+		}
+	case "truncate":
+		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "rs", longs: []string{"no-create", "io-blocks", "reference=", "size=", "help", "version"}})
+		if a.info {
+			break
+		}
+		size, _ := a.arg("s", "size")
+		how := "truncate resizes"
+		if strings.TrimLeft(size.Value, "0") == "" && size.Known {
+			how = "truncate empties"
+		}
+		for _, w := range a.operands {
+			hs = fileWrite(c, hs, w, how, true, false)
+		}
+	case "rm", "unlink", "shred":
+		spec := &rmSpec
+		if name == "shred" {
+			spec = &shredSpec
+		}
+		a := fsScan(c.Args[1:], spec)
+		for _, w := range a.operands {
+			if p := fsResolve(c, w); p.abs != "" && fileIsAccountDB(p.abs) {
+				hs = fsAdd(hs, ruleWriteSystemFile, name+" deletes "+p.abs+", which controls who can log in and use sudo")
+			}
+		}
+	}
+	return hs
+}
+
+// fileEmpties reports a command whose output, redirected to a file,
+// leaves it empty: no command at all, :, true, false, cat /dev/null,
+// echo -n, printf ”.
+func fileEmpties(c *Command) bool {
+	if len(c.Args) == 0 {
+		return true
+	}
+	switch c.Name() {
+	case ":", "true", "false":
+		return true
+	case "cat":
+		for _, w := range c.Args[1:] {
+			if w.Value != "/dev/null" {
+				return false
+			}
+		}
+		return len(c.Args) > 1
+	case "echo":
+		for _, w := range c.Args[1:] {
+			if len(w.Value) < 2 || w.Value[0] != '-' || strings.Trim(w.Value[1:], "neE") != "" {
+				return false
+			}
+		}
+		return true
+	case "printf":
+		return len(c.Args) == 2 && c.Args[1].Known && c.Args[1].Value == ""
+	}
+	return false
+}
+
+// fileWrite adds the hits of writing the file w: how says who writes
+// ("tee appends to"); empties reports that the write leaves the file
+// empty; unknown reports whether a target only known at run time is worth
+// a hit of its own (redirects and tee).
+func fileWrite(c *Command, hs []fsNamedHit, w Word, how string, empties, unknown bool) []fsNamedHit {
+	p := fsResolve(c, w)
+	if p.abs == "" || p.glob {
+		v := w.Value
+		if p.abs != "" {
+			v = p.abs
+		}
+		if w.Known && !p.glob {
+			// A relative name in a directory only known at run time.
+			if fileIsRc(v) {
+				return fsAdd(hs, ruleAppendRc, how+" "+v+", a shell startup file")
+			}
+			if empties {
+				return fsAdd(hs, ruleTruncateFile, fileEmptiesReason(how, v))
+			}
+			return hs
+		}
+		// The known start of the name may still say where it is.
+		if i := strings.IndexAny(v, "*?["+Unknown); i >= 0 {
+			v = v[:i]
+		}
+		if j := strings.LastIndexByte(v, '/'); j > 0 && v[0] == '/' {
+			dir := path.Clean(v[:j])
+			switch {
+			case dir == "/etc/sudoers.d" || strings.HasPrefix(dir, "/etc/sudoers.d/"):
+				return fsAdd(hs, ruleWriteSystemFile, how+" a file in /etc/sudoers.d, which controls who can use sudo")
+			case fileIsSystem(dir + "/x"):
+				return fsAdd(hs, ruleWriteEtc, how+" a file in "+dir+", a system directory")
+			}
+		}
+		switch {
+		case empties:
+			return fsAdd(hs, ruleTruncateFile, fileEmptiesReason(how, fsShow(w))+", a file only known at run time")
+		case unknown:
+			return fsAdd(hs, ruleRedirectUnknown, how+" "+fsShow(w)+", a file only known at run time")
+		}
+		return hs
+	}
+	abs := p.abs
+	switch {
+	case abs == "/dev" || strings.HasPrefix(abs, "/dev/"):
+		// Devices are the disk family's; /dev/null and the like are harmless.
+	case fileIsAccountDB(abs):
+		hs = fsAdd(hs, ruleWriteSystemFile, how+" "+abs+", which controls who can log in and use sudo")
+	case fileIsSystem(abs):
+		hs = fsAdd(hs, ruleWriteEtc, how+" "+abs+", a system file")
+	case fileIsRc(abs):
+		what := ", a shell startup file that runs at every login"
+		if strings.Contains(abs, "/.ssh/") {
+			what = ", which says who may log in by ssh"
+		}
+		hs = fsAdd(hs, ruleAppendRc, how+" "+fileShowHome(abs, c)+what)
+	case empties:
+		hs = fsAdd(hs, ruleTruncateFile, fileEmptiesReason(how, fsShow(w)))
+	}
+	return hs
+}
+
+func fileEmptiesReason(how, what string) string {
+	if strings.HasPrefix(how, "truncate") || strings.HasPrefix(how, "cp") {
+		return how + " " + what
+	}
+	return "empties " + what
+}
+
+// fileShowHome writes a path under the home directory with ~.
+func fileShowHome(abs string, c *Command) string {
+	h := fsHome(c)
+	if rest, ok := strings.CutPrefix(abs, h+"/"); ok {
+		return "~/" + rest
+	}
+	return abs
+}
+
+// fileIsAccountDB reports the files that decide who can log in and use
+// sudo.
+func fileIsAccountDB(p string) bool {
+	switch p {
+	case "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd":
+		return true
+	}
+	return strings.HasPrefix(p, "/etc/sudoers.d/")
+}
+
+// fileIsSystem reports a file under a system directory.
+func fileIsSystem(p string) bool {
+	for _, d := range [...]string{"/etc/", "/boot/", "/usr/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/proc/sys/", "/sys/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return p == "/proc/sysrq-trigger"
+}
+
+// fileIsRc reports a shell startup file or an ssh file that grants logins.
+func fileIsRc(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	switch base {
+	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
+		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login":
+		return true
+	case "authorized_keys", "authorized_keys2", "rc":
+		return strings.HasSuffix(p, "/.ssh/"+base) || p == ".ssh/"+base
+	}
+	if strings.HasSuffix(base, ".fish") {
+		return strings.Contains(p, ".config/fish/")
+	}
+	return false
+}
+
+// fileCopyHits handles cp, mv and install: the destination, and what
+// lands in it when it is a directory.
+func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	a := fsScan(c.Args[1:], &fsCpSpec)
+	if a.info {
+		return hs
+	}
+	name := c.Name()
+	how := name + " overwrites"
+	if name == "install" && a.has("d", "directory") {
+		for _, w := range a.operands {
+			hs = fileWrite(c, hs, w, "install creates", false, false)
+		}
+		return hs
+	}
+	srcs := a.operands
+	var dest Word
+	if t, ok := a.arg("t", "target-directory"); ok {
+		dest = t
+	} else if len(srcs) >= 2 {
+		dest, srcs = srcs[len(srcs)-1], srcs[:len(srcs)-1]
+	} else {
+		return hs
+	}
+	_, isDir := a.arg("t", "target-directory")
+	isDir = isDir || strings.HasSuffix(dest.Value, "/")
+	var direct []fsNamedHit
+	if !isDir && len(srcs) == 1 {
+		emptied := name == "cp" && srcs[0].Value == "/dev/null"
+		if emptied {
+			how = "cp /dev/null empties"
+		}
+		direct = fileWrite(c, nil, dest, how, emptied, false)
+	}
+	// The destination may be a directory: what lands in it.
+	var into []fsNamedHit
+	if dp := fsResolve(c, dest); dp.abs != "" && !dp.glob {
+		for _, s := range srcs {
+			v := strings.TrimRight(s.Value, "/")
+			base := v[strings.LastIndexByte(v, '/')+1:]
+			if base == "" || strings.Contains(base, Unknown) || base == "." || base == ".." {
+				continue
+			}
+			if into = fileWrite(c, nil, Lit(path.Join(dp.abs, base)), how, false, false); len(into) > 0 {
+				break
+			}
+		}
+	}
+	switch {
+	case len(direct) == 0, fsHasRule(into, ruleWriteSystemFile) && !fsHasRule(direct, ruleWriteSystemFile):
+		return append(hs, into...)
+	}
+	return append(hs, direct...)
+}
+
+// sedInPlace returns the files sed -i would edit, none without -i.
+func sedInPlace(args []Word) []Word {
+	inplace, script := false, false
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "--"):
+			name, _, hasVal := strings.Cut(v[2:], "=")
+			full, _ := sedSpec.long(name)
+			switch full {
+			case "in-place":
+				inplace = true
+			case "expression", "file":
+				script = true
+				if !hasVal {
+					i++
+				}
+			case "line-length":
+				if !hasVal {
+					i++
+				}
+			case "help", "version":
+				return nil
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					inplace = true
+					j = len(v)
+				case 'e', 'f', 'l':
+					script = script || v[j] != 'l'
+					if j+1 == len(v) {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		default:
+			ops = append(ops, args[i])
+		}
+	}
+	if !inplace {
+		return nil
+	}
+	if !script && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	return ops
+}
+
+var sedSpec = fsOptSpec{longs: []string{"in-place", "expression", "file", "line-length", "help", "version", "quiet",
+	"silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data", "zero-terminated",
+	"follow-symlinks", "binary"}}

@@ -51,7 +51,8 @@ func levelOfCmd(t *testing.T, c *Command) (Level, []string) {
 
 // testCmdLine builds the Command a simple line stands for, roughly as the
 // walker would: "cd DIR && " sets Dir; leading sudo, doas, xargs and
-// timeout N become Via; words are split on blanks with '...' and "..."
+// timeout N become Via; of a pipeline "a | b" only the last stage is
+// kept, with PipedFrom set; words are split on blanks with '...' and "..."
 // quoting; an unquoted ~ and $HOME become testHome; any other $VAR is only
 // known at run time; an unquoted *, ? or [ is a wildcard; words starting
 // with >, >>, >|, &>, <, N> are redirects. It is no parser: keep lines
@@ -69,6 +70,13 @@ func testCmdLine(line string) *Command {
 				c.Dir = testHome
 			}
 		}
+	}
+	if i := strings.LastIndex(line, " | "); i >= 0 {
+		for _, st := range strings.Split(line[:i], " | ") {
+			c.PipedFrom = append([]string{strings.Fields(st)[0]}, c.PipedFrom...)
+		}
+		c.StdinPiped = true
+		line = line[i+3:]
 	}
 	ws := testSplit(line)
 	for len(ws) > 0 {
