@@ -94,6 +94,15 @@ func (e environ) Get(name string) expand.Variable {
 		return strVar(Unknown)
 	case "0":
 		return strVar("guardsh")
+	case "IFS":
+		if v, ok := s.vars[name]; ok {
+			if !v.known {
+				return strVar(Unknown)
+			}
+			return strVar(v.s)
+		}
+		// The shell sets IFS itself; the environment does not.
+		return strVar(" \t\n")
 	}
 	if n, err := strconv.Atoi(name); err == nil && n > 0 {
 		if n <= len(s.params) {

@@ -300,9 +300,14 @@ func parallelInner(args []Word) []inner {
 	if !found {
 		out = append(out, unknownArg)
 	}
-	// The command template is run by a shell.
-	code := joinWords(out)
-	return []inner{{label: "parallel", code: &code}}
+	if len(out) == 1 || len(out) == 2 && !found {
+		// One word: a command line template, run by a shell.
+		code := out[0]
+		if !found && strings.Contains(code.Value, " ") {
+			return []inner{{label: "parallel", code: &code}}
+		}
+	}
+	return []inner{{label: "parallel", args: out}}
 }
 
 // findInner: every -exec/-execdir/-ok/-okdir CMD ... ; or + in a find

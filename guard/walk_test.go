@@ -1,0 +1,334 @@
+package guard
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// testState is the shell state the walker tests classify in.
+func testState() State {
+	return State{
+		Var: MapVars(map[string]string{"HOME": "/home/u", "USER": "u", "PATH": "/usr/bin:/bin", "EMPTY": ""}),
+		Dir: "/home/u/proj",
+	}
+}
+
+func mustGuard(tb testing.TB, opts ...Option) *Guard {
+	tb.Helper()
+	g, err := New(opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// planString renders a plan command as "argv | via", unknown parts as ?.
+func planString(c Command) string {
+	s := strings.ReplaceAll(strings.Join(c.Values(), " "), Unknown, "?")
+	if len(c.Via) > 0 {
+		s += " | " + strings.Join(c.Via, ",")
+	}
+	return s
+}
+
+// TestPlan checks that the walker finds the command hidden in each line,
+// resolved, with the wrappers it sits behind.
+func TestPlan(t *testing.T) {
+	tests := []struct {
+		line string
+		want string // one plan entry, as planString renders it
+	}{
+		// Word resolution.
+		{`rm -rf /`, `rm -rf /`},
+		{`c=rm; $c -rf /`, `rm -rf /`},
+		{`c=rm f=-rf; $c $f /`, `rm -rf /`},
+		{`rm${IFS}-rf${IFS}/`, `rm -rf /`},
+		{`r\m -rf /`, `rm -rf /`},
+		{`"r"'m' -rf /`, `rm -rf /`},
+		{`$'\x72\x6d' -rf /`, `rm -rf /`},
+		{`$'rm' $'-rf' $'/'`, `rm -rf /`},
+		{`rm -rf ~`, `rm -rf /home/u`},
+		{`rm -rf ~/`, `rm -rf /home/u/`},
+		{`rm -rf "$HOME"`, `rm -rf /home/u`},
+		{`rm -rf ${HOME}/`, `rm -rf /home/u/`},
+		{`rm -rf "$UNSET/"*`, `rm -rf /*`},
+		{`rm -rf $EMPTY/`, `rm -rf /`},
+		{`rm -rf "$X"`, `rm -rf `},
+		{`rm -rf "$2"`, `rm -rf ?`},
+		{`rm -rf {/,/tmp}`, `rm -rf / /tmp`},
+		{`rm -rf /{usr,etc}`, `rm -rf /usr /etc`},
+		{`X=/; rm -rf $X`, `rm -rf /`},
+		{`export X=/; rm -rf $X`, `rm -rf /`},
+		{`declare X=/ ; rm -rf "$X"`, `rm -rf /`},
+		{`rm -rf "$1"`, `rm -rf ?`},
+		{`rm -rf $(pwd)`, `rm -rf ?`},
+		{"rm -rf `pwd`", `rm -rf ?`},
+		{`${CMD:-rm} -rf /`, `rm -rf /`},
+		{`rm -rf ${D:-/}`, `rm -rf /`},
+		{`rm -rf ${HOME%/*}`, `rm -rf /home`},
+		// Structure: every construct is walked.
+		{`(rm -rf /)`, `rm -rf /`},
+		{`{ rm -rf /; }`, `rm -rf /`},
+		{`true && rm -rf /`, `rm -rf /`},
+		{`false || rm -rf /`, `rm -rf /`},
+		{`ls; rm -rf /`, `rm -rf /`},
+		{`rm -rf / &`, `rm -rf /`},
+		{`! rm -rf /`, `rm -rf /`},
+		{`ls | rm -rf /`, `rm -rf /`},
+		{`if true; then rm -rf /; fi`, `rm -rf /`},
+		{`if rm -rf /; then :; fi`, `rm -rf /`},
+		{`if false; then :; elif true; then :; else rm -rf /; fi`, `rm -rf /`},
+		{`for i in 1; do rm -rf /; done`, `rm -rf /`},
+		{`for ((i=0;i<1;i++)); do rm -rf /; done`, `rm -rf /`},
+		{`while false; do rm -rf /; done`, `rm -rf /`},
+		{`until rm -rf /; do :; done`, `rm -rf /`},
+		{`case x in x) rm -rf /;; esac`, `rm -rf /`},
+		{`case $(rm -rf /) in *) ;; esac`, `rm -rf / | $(...)`},
+		{`echo $(rm -rf /)`, `rm -rf / | $(...)`},
+		{"echo `rm -rf /`", `rm -rf / | $(...)`},
+		{`x=$(rm -rf /)`, `rm -rf / | $(...)`},
+		{`echo "${x:-$(rm -rf /)}"`, `rm -rf / | $(...)`},
+		{`echo $(( $(rm -rf /) + 1 ))`, `rm -rf / | $(...)`},
+		{`a[$(rm -rf /)]=1`, `rm -rf / | $(...)`},
+		{`(( $(rm -rf /) ))`, `rm -rf / | $(...)`},
+		{`let x=$(rm -rf /)`, `rm -rf / | $(...)`},
+		{`cat <(rm -rf /)`, `rm -rf / | <(...)`},
+		{`tee >(rm -rf /)`, `rm -rf / | <(...)`},
+		{`[[ -n $(rm -rf /) ]]`, `rm -rf / | $(...)`},
+		{`time rm -rf /`, `rm -rf / | time`},
+		{`coproc rm -rf /`, `rm -rf /`},
+		{"cat <<EOF\n$(rm -rf /)\nEOF", `rm -rf / | $(...)`},
+		{`ls > $(rm -rf /)`, `rm -rf / | $(...)`},
+		{`declare x=$(rm -rf /)`, `rm -rf / | $(...)`},
+		{`f() { rm -rf /; }`, `rm -rf / | f()`},
+		{`f() { rm -rf "$1"; }; f /`, `rm -rf / | f()`},
+		{`f() { rm -rf "$@"; }; f /tmp /`, `rm -rf /tmp / | f()`},
+		{`function f { g; }; g() { rm -rf /; }; f`, `rm -rf / | f(),g()`},
+		// Wrappers.
+		{`sudo rm -rf /`, `rm -rf / | sudo`},
+		{`sudo -u root -E rm -rf /`, `rm -rf / | sudo`},
+		{`sudo --user=root rm -rf /`, `rm -rf / | sudo`},
+		{`sudo FOO=1 rm -rf /`, `rm -rf / | sudo`},
+		{`doas -u root rm -rf /`, `rm -rf / | doas`},
+		{`su -c 'rm -rf /'`, `rm -rf / | su -c`},
+		{`su root -c 'rm -rf /'`, `rm -rf / | su -c`},
+		{`env rm -rf /`, `rm -rf / | env`},
+		{`env -i PATH=/bin rm -rf /`, `rm -rf / | env`},
+		{`env -u HOME rm -rf /`, `rm -rf / | env`},
+		{`env -S 'rm -rf /'`, `rm -rf / | env -S`},
+		{`FOO=1 rm -rf /`, `rm -rf / | env`},
+		{`nice -n 10 rm -rf /`, `rm -rf / | nice`},
+		{`nice -10 rm -rf /`, `rm -rf / | nice`},
+		{`ionice -c 3 rm -rf /`, `rm -rf / | ionice`},
+		{`nohup rm -rf / &`, `rm -rf / | nohup`},
+		{`timeout 5 rm -rf /`, `rm -rf / | timeout`},
+		{`timeout -s KILL 5 rm -rf /`, `rm -rf / | timeout`},
+		{`timeout --kill-after=1 5s rm -rf /`, `rm -rf / | timeout`},
+		{`/usr/bin/time -v rm -rf /`, `rm -rf / | time`},
+		{`command rm -rf /`, `rm -rf / | command`},
+		{`command -p rm -rf /`, `rm -rf / | command`},
+		{`builtin eval 'rm -rf /'`, `rm -rf / | builtin,eval`},
+		{`exec rm -rf /`, `rm -rf / | exec`},
+		{`stdbuf -oL rm -rf /`, `rm -rf / | stdbuf`},
+		{`setsid rm -rf /`, `rm -rf / | setsid`},
+		{`chroot /mnt rm -rf /`, `rm -rf / | chroot`},
+		{`flock /tmp/l rm -rf /`, `rm -rf / | flock`},
+		{`flock /tmp/l -c 'rm -rf /'`, `rm -rf / | flock -c`},
+		{`xargs rm -rf`, `rm -rf ? | xargs`},
+		{`xargs -0 -n1 -P4 rm -rf`, `rm -rf ? | xargs`},
+		{`xargs -I{} rm -rf {}`, `rm -rf ? | xargs`},
+		{`xargs -I % sh -c 'rm -rf %'`, `sh -c rm -rf ? | xargs`},
+		{`xargs -a list.txt rm`, `rm ? | xargs`},
+		{`xargs --null --max-args=1 rm -rf`, `rm -rf ? | xargs`},
+		{`xargs -E END rm`, `rm ? | xargs`},
+		{`parallel rm -rf ::: /tmp/a /`, `rm -rf ? | parallel`},
+		{`parallel ::: 'rm -rf /'`, `rm -rf / | parallel`},
+		{`find / -exec rm -rf {} \;`, `rm -rf ? | find -exec`},
+		{`find . -name x -exec echo {} \; -execdir rm -rf {} +`, `rm -rf ? | find -execdir`},
+		{`find . -ok rm {} \;`, `rm ? | find -ok`},
+		{`watch rm -rf /`, `rm -rf / | watch`},
+		{`watch -n 5 'rm -rf /'`, `rm -rf / | watch`},
+		{`bash -c 'rm -rf /'`, `rm -rf / | bash -c`},
+		{`sh -c 'rm -rf "$1"' sh /`, `rm -rf / | sh -c`},
+		{`bash -xc 'rm -rf /'`, `rm -rf / | bash -c`},
+		{`bash -l -c 'rm -rf /'`, `rm -rf / | bash -c`},
+		{`zsh -c 'rm -rf /'`, `rm -rf / | zsh -c`},
+		{`dash -c 'rm -rf /'`, `rm -rf / | dash -c`},
+		{`ksh -c 'rm -rf /'`, `rm -rf / | ksh -c`},
+		{`/bin/sh -c 'rm -rf /'`, `rm -rf / | sh -c`},
+		{`bash -c "bash -c 'rm -rf /'"`, `rm -rf / | bash -c,bash -c`},
+		{`eval 'rm -rf /'`, `rm -rf / | eval`},
+		{`eval rm -rf /`, `rm -rf / | eval`},
+		{`eval "$(echo rm) -rf /"`, `echo rm | $(...)`},
+		{`ssh host rm -rf /`, `rm -rf / | ssh`},
+		{`ssh -p 22 -i key user@host 'rm -rf /'`, `rm -rf / | ssh`},
+		{`docker exec -it c rm -rf /`, `rm -rf / | docker exec`},
+		{`docker run --rm -v /:/host alpine rm -rf /host`, `rm -rf /host | docker run`},
+		{`podman exec c rm -rf /`, `rm -rf / | podman exec`},
+		{`kubectl exec -it pod -- rm -rf /`, `rm -rf / | kubectl exec`},
+		{`busybox rm -rf /`, `rm -rf / | busybox`},
+		{`echo 'rm -rf /' | at now`, `rm -rf / | at`},
+		{`echo '* * * * * rm -rf /' | crontab -`, `rm -rf / | crontab`},
+		{`script -c 'rm -rf /' /dev/null`, `rm -rf / | script -c`},
+		{`sudo timeout 5 nice bash -c 'env rm -rf /'`, `rm -rf / | sudo,timeout,nice,bash -c,env`},
+		// Code fed to a shell on stdin.
+		{`echo 'rm -rf /' | bash`, `rm -rf / | bash <<`},
+		{`printf 'rm -rf /\n' | sh`, `rm -rf / | sh <<`},
+		{`bash <<< 'rm -rf /'`, `rm -rf / | bash <<`},
+		{"bash <<EOF\nrm -rf /\nEOF", `rm -rf / | bash <<`},
+		{"bash <<'EOF'\nrm -rf $HOME\nEOF", `rm -rf /home/u | bash <<`},
+		{"cat <<'EOF' | sh\nrm -rf /\nEOF", `rm -rf / | sh <<`},
+		{`echo 'rm -rf /' | sudo bash`, `rm -rf / | sudo,bash <<`},
+		{`echo 'rm -rf /' | bash -s`, `rm -rf / | bash <<`},
+	}
+	g := mustGuard(t)
+	for _, tt := range tests {
+		v := g.Classify(tt.line, testState())
+		var got []string
+		found := false
+		for _, c := range v.Plan {
+			s := planString(c)
+			got = append(got, s)
+			if s == tt.want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: plan has no %q:\n\t%s", tt.line, tt.want, strings.Join(got, "\n\t"))
+		}
+	}
+}
+
+// TestDirectory checks that cd changes what relative paths mean.
+func TestDirectory(t *testing.T) {
+	tests := []struct{ line, dir string }{
+		{`rm x`, "/home/u/proj"},
+		{`cd / && rm x`, "/"},
+		{`cd /tmp; rm x`, "/tmp"},
+		{`cd .. && rm x`, "/home/u"},
+		{`cd && rm x`, "/home/u"},
+		{`cd ~/a/../b && rm x`, "/home/u/b"},
+		{`cd "$1" && rm x`, ""},
+		{`(cd /; true); rm x`, "/home/u/proj"},
+		{`cd /tmp/../etc && rm x`, "/etc"},
+	}
+	g := mustGuard(t)
+	for _, tt := range tests {
+		v := g.Classify(tt.line, testState())
+		last := v.Plan[len(v.Plan)-1]
+		if last.Name() != "rm" || last.Dir != tt.dir {
+			t.Errorf("%q: rm runs in %q, want %q", tt.line, last.Dir, tt.dir)
+		}
+	}
+}
+
+// TestStructuralRules checks the rules the walker emits itself.
+func TestStructuralRules(t *testing.T) {
+	tests := []struct {
+		line  string
+		rule  string
+		level Level
+	}{
+		{`:(){ :|:& };:`, ruleForkBomb, Blocked},
+		{`bomb() { bomb | bomb & }; bomb`, ruleForkBomb, Blocked},
+		{`f(){ f & f & }; f`, ruleForkBomb, Blocked},
+		{`echo 'unclosed`, ruleParseError, Blocked},
+		{`ls |`, ruleParseError, Blocked},
+		{`if true; then`, ruleParseError, Blocked},
+		{`ls )`, ruleParseError, Blocked},
+		{`some-tool | sh`, rulePipeToShell, High},
+		{`cat x | bash`, rulePipeToShell, High},
+		{`bash <(cat x)`, rulePipeToShell, High},
+		{`$(get) --force`, ruleUnknownCmd, Medium},
+		{`"$1" x`, ruleUnknownCmd, Medium},
+		{`bash -c "$1"`, ruleDynamicCode, Medium},
+		{`eval "$2"`, ruleDynamicCode, Medium},
+		{`bash -c 'echo "unclosed'`, ruleBadCode, Medium},
+	}
+	g := mustGuard(t)
+	for _, tt := range tests {
+		v := g.Classify(tt.line, testState())
+		ok := false
+		for _, f := range v.Findings {
+			if f.Rule == tt.rule && f.Level == tt.level {
+				ok = true
+			}
+		}
+		if !ok || v.Level < tt.level {
+			t.Errorf("%q: want %s (%s), got %s %+v", tt.line, tt.rule, tt.level, v.Level, v.Findings)
+		}
+	}
+}
+
+// TestIncomplete tells lines that need more input from broken ones.
+func TestIncomplete(t *testing.T) {
+	g := mustGuard(t)
+	for _, l := range []string{`echo 'x`, `echo "x`, `ls |`, `true &&`, "cat <<EOF\nx", `if true; then`, `f() {`, `(ls`, `echo $(ls`} {
+		if v := g.Classify(l, testState()); !v.Incomplete || v.Level != Blocked {
+			t.Errorf("%q: incomplete=%v level=%s, want incomplete and blocked", l, v.Incomplete, v.Level)
+		}
+	}
+	for _, l := range []string{`ls )`, `fi`, `;;`, `echo ;; x`} {
+		if v := g.Classify(l, testState()); v.Incomplete || v.Level != Blocked {
+			t.Errorf("%q: incomplete=%v level=%s, want complete and blocked", l, v.Incomplete, v.Level)
+		}
+	}
+}
+
+// TestBounds checks that huge and deeply nested lines classify quickly,
+// without a panic, and never as safe when the bound is hit.
+func TestBounds(t *testing.T) {
+	g := mustGuard(t)
+	tests := []struct {
+		name string
+		line string
+	}{
+		{"1MiB line", "echo " + strings.Repeat("a", 1<<20-5)},
+		{"1MiB of words", "echo " + strings.Repeat("a ", 1<<19-3)},
+		{"10000 nested $(", strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000)},
+		{"5000 nested subshells", strings.Repeat("( ", 5000) + "ls" + strings.Repeat(" )", 5000)},
+		{"3000 nested braces", strings.Repeat("{ ", 3000) + "ls" + strings.Repeat("; }", 3000)},
+		{"deep eval", nestEval(200)},
+		{"many statements", strings.Repeat("ls; ", 20000)},
+		{"brace bomb", "echo {1..100}{1..100}{1..100}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			v := g.Classify(tt.line, testState())
+			if d := time.Since(start); d > 2*time.Second {
+				// Not a timing assertion: a guard against runaway work.
+				t.Errorf("took %v", d)
+			}
+			t.Logf("%s: %s in %v", tt.name, v.Level, time.Since(start))
+		})
+	}
+	if v := g.Classify(nestEval(200), testState()); v.Level < High {
+		t.Errorf("nesting past the bound is %s, want high", v.Level)
+	}
+	if v := g.Classify(strings.Repeat("x", DefaultMaxBytes+1), testState()); v.Level < High {
+		t.Errorf("a line over the size cap is %s, want high", v.Level)
+	}
+}
+
+func nestEval(n int) string { return strings.Repeat("eval ", n) + "ls" }
+
+// TestCheckArgv checks the run-time form: argv after expansion.
+func TestCheckArgv(t *testing.T) {
+	g := mustGuard(t)
+	v := g.CheckArgv([]string{"bash", "-c", "rm -rf /"}, testState())
+	found := false
+	for _, c := range v.Plan {
+		if planString(c) == "rm -rf / | bash -c" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("CheckArgv did not unwrap bash -c: %+v", v.Plan)
+	}
+	w := g.CheckWrite("out.txt", true, testState())
+	if len(w.Plan) != 1 || w.Plan[0].Redirects[0].Target.Value != "/home/u/proj/out.txt" {
+		t.Errorf("CheckWrite: %+v", w.Plan)
+	}
+}
