@@ -11,13 +11,18 @@ const (
 	gitDiffDeny  = "output ext-diff textconv"
 )
 
-// gitWhy explains git's flags that auto mode refuses.
+// gitGlobalWhy explains git's global flags that auto mode refuses.
+var gitGlobalWhy = map[string]string{
+	"-c":           "git -c sets configuration, which can run commands",
+	"--config-env": "git --config-env sets configuration, which can run commands",
+	"--exec-path":  "git --exec-path changes where git finds its programs",
+	"-p":           "git -p starts a pager",
+	"--paginate":   "git --paginate starts a pager",
+	"--help":       "git --help starts man and a pager",
+}
+
+// gitWhy explains git subcommands' flags that auto mode refuses.
 var gitWhy = map[string]string{
-	"-c":                    "git -c sets configuration, which can run commands",
-	"--config-env":          "git --config-env sets configuration, which can run commands",
-	"--exec-path":           "git --exec-path changes where git finds its programs",
-	"-p":                    "git -p starts a pager",
-	"--paginate":            "git --paginate starts a pager",
 	"--output":              "--output writes a file",
 	"--ext-diff":            "--ext-diff runs an external diff program",
 	"--textconv":            "--textconv runs conversion programs",
@@ -47,11 +52,11 @@ func gitSpec() Spec {
 		}
 		return ""
 	}
-	branch := gitSub("branch", "arlvi", "all remotes list verbose color=? no-color column=? no-column sort= merged= no-merged= contains= no-contains= points-at= format= show-current ignore-case abbrev= no-abbrev omit-empty quiet",
+	branch := gitSub("branch", "arlvi", "all remotes list verbose color=? no-color column=? no-column sort= merged=! no-merged=! contains=! no-contains=! points-at= format= show-current ignore-case abbrev= no-abbrev omit-empty quiet",
 		"delete move copy force set-upstream-to unset-upstream edit-description track no-track create-reflog recurse-submodules set-upstream")
 	branch.Check = branchList
 	branch.Note = "listing forms only"
-	tag := gitSub("tag", "ln::i", "list sort= contains= no-contains= merged= no-merged= points-at= column=? no-column format= color=? ignore-case omit-empty",
+	tag := gitSub("tag", "ln::i", "list sort= contains=! no-contains=! merged=! no-merged=! points-at= column=? no-column format= color=? ignore-case omit-empty",
 		"annotate sign local-user force delete verify message file edit cleanup trailer create-reflog no-sign")
 	tag.Check = branchList
 	tag.Note = "listing forms only"
@@ -74,6 +79,8 @@ func gitSpec() Spec {
 	catFile := gitSub("cat-file", "tsepZ", "batch=? batch-check=? batch-command=? batch-all-objects buffer unordered follow-symlinks allow-unknown-type use-mailmap mailmap no-use-mailmap no-mailmap", "textconv filters path")
 	catFile.Note = "not --textconv, --filters"
 	blame := gitSub("blame", "bL:ltS:pMCcesfnw", "root show-stats reverse= porcelain line-porcelain incremental encoding= contents= date= color-lines color-by-age progress no-progress score-debug show-name show-number show-email abbrev= ignore-rev= ignore-revs-file= first-parent minimal", "")
+	shortlog := gitLog("shortlog", "numbered summary email group= committer width=?")
+	shortlog.Short = "snecw::iEFPg"
 	reflog := Spec{Name: "reflog", Raw: true, Check: checkGitReflog, Note: "show, list and exists only"}
 
 	subs := []Spec{
@@ -81,7 +88,7 @@ func gitSpec() Spec {
 		gitLog("log", ""),
 		gitLog("show", ""),
 		gitLog("rev-list", "objects objects-edge objects-edge-aggressive indexed-objects unpacked object-names no-object-names filter= filter-print-omitted missing= exclude-promisor-objects header timestamp disk-usage=? bisect-all bisect-vars"),
-		gitLog("shortlog", "numbered summary email group= committer width=?"),
+		shortlog,
 		gitLog("whatchanged", ""),
 		gitSub("diff", gitDiffShort, gitDiffLong+" cached staged merge-base no-index base ours theirs", gitDiffDeny),
 		gitSub("diff-tree", gitDiffShort+"v", gitDiffLong+" root merge-base stdin no-commit-id always", gitDiffDeny),
@@ -117,7 +124,7 @@ func gitSpec() Spec {
 		Short: "C:P",
 		Long:  w("no-pager git-dir= work-tree= bare no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice namespace= no-lazy-fetch version"),
 		Deny:  w("config-env exec-path paginate super-prefix list-cmds attr-source html-path man-path info-path help"),
-		Why:   gitWhy, NoAbbrev: true, Bare: true, Check: checkGitGlobal, Subs: subs,
+		Why:   gitGlobalWhy, NoAbbrev: true, Bare: true, Check: checkGitGlobal, Subs: subs,
 		Note: "read-only subcommands only; never -c, --config-env, --exec-path, -p/--paginate; -C, --git-dir and --work-tree only inside the current directory",
 	}
 }

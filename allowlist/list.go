@@ -73,7 +73,7 @@ func merge(base, extra Spec) Spec {
 	}
 	base.Deny = slices.DeleteFunc(base.Deny, func(d string) bool {
 		return slices.ContainsFunc(extra.Long, func(lf string) bool {
-			return strings.TrimRight(lf, "=?") == d
+			return strings.TrimRight(lf, "=?!") == d
 		})
 	})
 	for _, sub := range extra.Subs {
@@ -191,13 +191,13 @@ func (l *List) stmt(s *syntax.Stmt) string {
 
 // call checks one simple command.
 func (l *List) call(c *syntax.CallExpr) string {
+	if len(c.Args) == 0 {
+		return "the line only sets variables"
+	}
 	for _, a := range c.Assigns {
 		if r := assignment(a); r != "" {
 			return r
 		}
-	}
-	if len(c.Args) == 0 {
-		return "the line only sets variables"
 	}
 	name, r := programName(c.Args[0])
 	if r != "" {

@@ -19,7 +19,8 @@ type Spec struct {
 	Short string
 	// Long lists the allowed long flags without their dashes: "name" takes
 	// no value, "name=" takes one (--name=v or --name v), "name=?" takes an
-	// optional one that can only follow '='.
+	// optional one that can only follow '=', "name=!" takes the next word
+	// unless it is the last argument (git's --merged, --contains).
 	Long []string
 	// Deny lists long flags the real program has but auto mode does not
 	// allow (sort's "output"). They only serve to find abbreviations that
@@ -116,7 +117,8 @@ type valueKind int
 const (
 	noValue valueKind = iota
 	needValue
-	optValue // attached or after '=' only
+	optValue  // attached or after '=' only
+	lastValue // the next word, unless the flag is the last argument (git)
 )
 
 // short returns whether the spec allows the short flag c, and its value kind.
@@ -144,6 +146,9 @@ func (s *Spec) long(name, cmd string) (string, valueKind, string) {
 	split := func(l string) (string, valueKind) {
 		if n, ok := strings.CutSuffix(l, "=?"); ok {
 			return n, optValue
+		}
+		if n, ok := strings.CutSuffix(l, "=!"); ok {
+			return n, lastValue
 		}
 		if n, ok := strings.CutSuffix(l, "="); ok {
 			return n, needValue
@@ -176,10 +181,10 @@ func (s *Spec) long(name, cmd string) (string, valueKind, string) {
 		return "", 0, "unknown flag --" + name + " for " + cmd
 	case s.NoAbbrev:
 		return "", 0, "--" + name + " is an abbreviation " + cmd + " may not take"
-	case len(match)+len(denied) > 1:
-		return "", 0, "--" + name + " is an ambiguous abbreviation for " + cmd
-	case len(denied) == 1:
+	case len(denied) > 0:
 		return "", 0, s.why("--"+denied[0], cmd)
+	case len(match) > 1:
+		return "", 0, "--" + name + " is an ambiguous abbreviation for " + cmd
 	}
 	return match[0], kinds[0], ""
 }
@@ -190,6 +195,13 @@ func (s *Spec) why(flag, cmd string) string {
 		return r
 	}
 	return cmd + " " + flag + " is not allowed"
+}
+
+// globValue reports a glob in the value of a long flag (--include=*.go):
+// whatever it expands to is the same flag with another value.
+func globValue(t string) bool {
+	i := strings.IndexAny(t, "*?[")
+	return strings.HasPrefix(t, "--") && strings.Contains(t[:i], "=")
 }
 
 // isNum reports whether s is all ASCII digits and not empty.
@@ -228,7 +240,7 @@ func (s *Spec) parse(name string, args []Arg) (*Call, int, string) {
 			}
 			continue
 		}
-		if a.Glob {
+		if a.Glob && !globValue(t) {
 			return nil, 0, "a glob may expand to flags"
 		}
 		if t == "--" {
@@ -250,7 +262,8 @@ func (s *Spec) parse(name string, args []Arg) (*Call, int, string) {
 				return nil, 0, "--" + full + " takes no value"
 			case hasEq:
 				o.Value, o.HasValue = v, true
-			case kind == needValue:
+			case kind == lastValue && i+1 >= len(args):
+			case kind == needValue || kind == lastValue:
 				if i+1 >= len(args) {
 					return nil, 0, "--" + full + " needs a value"
 				}

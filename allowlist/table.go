@@ -32,7 +32,7 @@ func builtinSpecs() []Spec {
 		{Name: "df", Short: "aB:hHiklPTt:x:v",
 			Long:     w("all block-size= human-readable si inodes local no-sync output=? portability print-type sync total type= exclude-type=" + gnu),
 			GlobSafe: true, NoRead: true},
-		{Name: "tree", Short: "adlfxL:P:I:qNQpugshDFvtcUrinACSXJH:T:",
+		{Name: "tree", Short: "adlfxL:P:I:qNQpugshDFvtcUrinACSXJH:T:R",
 			Long: w("gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= timefmt= dirsfirst filesfirst sort= si du inodes device nolinks hintro= houtro= fromfile fromtab fflinks noindent condense version help"),
 			Deny: w("output"), NoRead: true, Check: checkTree,
 			Note: "not -o (writes a file), not -R with -H (writes 00Tree.html files)"},

@@ -189,7 +189,7 @@ var pathDirs = []string{"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr
 // word does not name a program from PATH.
 func programName(w *syntax.Word) (string, string) {
 	if len(w.Parts) != 1 {
-		return "", "the command name is not a plain word"
+		return "", "the command name is spelled with quotes or expansions"
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	if !ok {
