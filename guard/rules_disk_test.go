@@ -217,7 +217,7 @@ func TestDiskRules(t *testing.T) {
 		{"df -h /dev/sda1", Safe, ""},
 		{"blkid /dev/sda1", Safe, ""},
 		{"echo dd if=/dev/zero of=/dev/sda", Safe, ""},
-		{"mount /dev/sdb1 /mnt", Safe, ""},
+		{"lsblk -f /dev/sdb", Safe, ""},
 		{"ddate", Safe, ""},
 	})
 }
@@ -238,4 +238,32 @@ func TestFsIsDevice(t *testing.T) {
 			t.Errorf("%s is a device", p)
 		}
 	}
+}
+
+func TestDiskClassify(t *testing.T) {
+	classifyRuleCases(t, []testRuleCase{
+		{"dd if=/dev/zero of=/dev/sda bs=1M", Blocked, ruleDdOfDevice},
+		{"sudo dd if=ubuntu.iso of=/dev/sdb", Blocked, ruleDdOfDevice},
+		{"dd if=/dev/sda of=disk.img", High, ruleDdIfDevice},
+		{"dd if=/dev/zero of=./img bs=1M count=10", High, ruleDd},
+		{"dd --help", Safe, ""},
+		{"mkfs.ext4 /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs.ext4 disk.img", Medium, ruleMkfsImage},
+		{"mkfs --help", Safe, ""},
+		{"cat disk.img > /dev/sda", Blocked, ruleRedirectToDevice},
+		{"> /dev/sda", Blocked, ruleRedirectToDevice},
+		{"echo hi > /dev/null", Safe, ""},
+		{"cmd 2>&1 >/dev/null", Safe, ""},
+		{"xzcat img.xz | sudo tee /dev/sdb > /dev/null", Blocked, ruleCopyToDevice},
+		{"shred -n 1 /dev/sdb", High, ruleShredDevice},
+		{"shred -u secret.txt", Medium, ruleShred},
+		{"wipefs -a /dev/sda", Blocked, ruleWipefs},
+		{"sgdisk --zap-all /dev/sda", Blocked, ruleSgdiskZap},
+		{"parted -s /dev/sda rm 1", Blocked, rulePartedRm},
+		{"cryptsetup luksFormat /dev/sdb1", Blocked, ruleLuksFormat},
+		{"hdparm --security-erase p /dev/sda", Blocked, ruleHdparmErase},
+		{"fdisk -l", Safe, ""},
+		{"fdisk /dev/sda", High, ruleFdisk},
+		{"cat /dev/sda", Safe, ""},
+	})
 }

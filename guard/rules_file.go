@@ -98,12 +98,23 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 	return hs
 }
 
+// fileRunTimeOpen is the Via of the Command the run-time write check
+// (Guard.CheckWrite) builds: it only knows a file is opened, not by which
+// command, so it never counts as emptying one.
+const fileRunTimeOpen = "open"
+
 // fileEmpties reports a command whose output, redirected to a file,
-// leaves it empty: no command at all, :, true, false, cat /dev/null,
-// echo -n, printf ”.
+// leaves it empty: a statement that is only redirects (`> f`), :, true,
+// false, cat /dev/null, echo -n, printf with an empty format. The
+// redirects of a compound command (`{ a; b; } > f`, `for ...; done > f`)
+// come with no Args too, but its Text does not start with a redirect.
 func fileEmpties(c *Command) bool {
 	if len(c.Args) == 0 {
-		return true
+		if n := len(c.Via); n > 0 && c.Via[n-1] == fileRunTimeOpen {
+			return false
+		}
+		t := strings.TrimLeft(c.Text, " \t")
+		return t == "" || strings.IndexByte("<>&0123456789", t[0]) >= 0
 	}
 	switch c.Name() {
 	case ":", "true", "false":

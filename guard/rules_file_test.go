@@ -186,3 +186,38 @@ func TestSedInPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestFileClassify(t *testing.T) {
+	classifyRuleCases(t, []testRuleCase{
+		{"> app.log", Medium, ruleTruncateFile},
+		{": > app.log", Medium, ruleTruncateFile},
+		{"truncate -s 0 app.log", Medium, ruleTruncateFile},
+		{"cp /dev/null app.log", Medium, ruleTruncateFile},
+		{"ls > out.txt", Safe, ""},
+		{"make > build.log 2>&1", Safe, ""},
+		{"{ echo a; echo b; } > out.txt", Safe, ""},
+		{"for i in 1 2; do echo $i; done > out.txt", Safe, ""},
+		{"echo 'u ALL=(ALL) NOPASSWD: ALL' | sudo tee -a /etc/sudoers", High, ruleWriteSystemFile},
+		{"echo x >> /etc/passwd", High, ruleWriteSystemFile},
+		{"sudo sed -i 's/a/b/' /etc/shadow", High, ruleWriteSystemFile},
+		{"echo '127.0.0.1 dev' | sudo tee -a /etc/hosts", Medium, ruleWriteEtc},
+		{"echo 'export X=1' >> ~/.bashrc", Medium, ruleAppendRc},
+		{"cat key.pub >> ~/.ssh/authorized_keys", Medium, ruleAppendRc},
+		{"echo hi > \"$2\"", Medium, ruleRedirectUnknown},
+		{"cat ~/.bashrc", Safe, ""},
+	})
+}
+
+// The run-time write check knows a file is opened, not by what: it never
+// counts as emptying one.
+func TestFileRunTimeOpen(t *testing.T) {
+	c := &Command{Text: "> /home/u/proj/out.txt", Dir: testDir, Home: testHome, Via: []string{fileRunTimeOpen},
+		Redirects: []Redirect{{Op: ">", Target: Lit("/home/u/proj/out.txt"), Write: true, Truncate: true}}}
+	if lvl, names := levelOfCmd(t, c); lvl != Safe {
+		t.Errorf("run-time open of out.txt: %v %v, want safe", lvl, names)
+	}
+	c.Redirects[0].Target = Lit("/etc/passwd")
+	if lvl, _ := levelOfCmd(t, c); lvl != High {
+		t.Errorf("run-time open of /etc/passwd: %v, want high", lvl)
+	}
+}

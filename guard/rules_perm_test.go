@@ -171,3 +171,17 @@ func TestChmodModes(t *testing.T) {
 		}
 	}
 }
+
+func TestPermClassify(t *testing.T) {
+	classifyRuleCases(t, []testRuleCase{
+		{"chmod -R 777 /", Blocked, ruleChmodRecursiveRoot},
+		{"sudo chown -R u:u /usr", Blocked, ruleChmodRecursiveRoot},
+		{"chmod -R 777 ./site", High, ruleChmodRecursivePermissive},
+		{"chown -R u:u ~", High, ruleChmodRecursiveHome},
+		{"chmod 777 f", Medium, ruleChmod777},
+		{"chmod u+s f", Medium, ruleChmodSetuid},
+		{"chmod 644 file", Medium, ruleChmod},
+		{"chmod -R 755 ./site", Medium, ruleChmod},
+		{"chmod --help", Safe, ""},
+	})
+}

@@ -462,3 +462,35 @@ func BenchmarkRmRules(b *testing.B) {
 		}
 	}
 }
+
+func TestRmClassify(t *testing.T) {
+	classifyRuleCases(t, []testRuleCase{
+		{"rm -rf /", Blocked, ruleRmRfRoot},
+		{"sudo rm -rf /", Blocked, ruleRmRfRoot},
+		{"cd / && rm -rf *", Blocked, ruleRmRfRoot},
+		{"cd /tmp && rm -rf *", High, ruleRmRfWildcard},
+		{"cd /tmp && rm -rf ./x", High, ruleRmRf},
+		{"rm -rf \"$UNSET/\"*", Blocked, ruleRmRfRoot},
+		{"rm -rf $EMPTY/", Blocked, ruleRmRfRoot},
+		{"rm -rf /tmp/../etc", Blocked, ruleRmRfSystemDir},
+		{"rm -rf /{usr,tmp}", Blocked, ruleRmRfSystemDir},
+		{"rm -rf ~", Blocked, ruleRmRfHome},
+		{"rm -rf \"$HOME\"", Blocked, ruleRmRfHome},
+		{"rm -rf ~/", Blocked, ruleRmRfHome},
+		{"rm -rf ~/*", Blocked, ruleRmRfHome},
+		{"c=rm; $c -rf /", Blocked, ruleRmRfRoot},
+		{"bash -c 'rm -rf /usr'", Blocked, ruleRmRfSystemDir},
+		{"rm -rf ./build", High, ruleRmRf},
+		{"rm -rf \"$2\"", High, ruleRmRf},
+		{"rm -rf *", High, ruleRmRfWildcard},
+		{"sudo rm -rf /tmp/x", High, ruleSudoRm},
+		{"rm notes.txt", Medium, ruleRm},
+		{"rmdir empty", Medium, ruleRm},
+		{"rm --help", Safe, ""},
+		{"echo rm -rf /", Safe, ""},
+		{"ls -la /", Safe, ""},
+		{"find / -delete", Blocked, ruleRmRfRoot},
+		{"find . -name '*.pyc' -delete", Medium, ruleFindDelete},
+		{"mv /usr /usr.old", Blocked, ruleMvSystem},
+	})
+}

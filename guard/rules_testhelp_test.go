@@ -78,6 +78,7 @@ func testCmdLine(line string) *Command {
 		c.StdinPiped = true
 		line = line[i+3:]
 	}
+	c.Text = line
 	ws := testSplit(line)
 	for len(ws) > 0 {
 		switch v := ws[0].Value; {
@@ -265,6 +266,31 @@ func testExamples(t *testing.T, family []builtin) {
 		}
 		if got, names := levelOfCmd(t, c); got != b.Level {
 			t.Errorf("rule %s: example %q is %v (rules %v), want %v", b.Name, b.Example, got, names, b.Level)
+		}
+	}
+}
+
+// classifyRuleCases checks each case through Guard.Classify, in testDir
+// with HOME=testHome, so the walker's parsing and resolution are included.
+func classifyRuleCases(t *testing.T, cases []testRuleCase) {
+	t.Helper()
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := State{Var: MapVars(map[string]string{"HOME": testHome, "USER": "u", "EMPTY": ""}), Dir: testDir}
+	for _, tc := range cases {
+		v := g.Classify(tc.line, st)
+		var names []string
+		for _, f := range v.Findings {
+			names = append(names, f.Rule)
+		}
+		if v.Level != tc.want {
+			t.Errorf("Classify(%q): level %v (findings %v), want %v", tc.line, v.Level, v.Findings, tc.want)
+			continue
+		}
+		if tc.rule != "" && !testHasName(names, tc.rule) {
+			t.Errorf("Classify(%q): rules %v, want %s among them", tc.line, names, tc.rule)
 		}
 	}
 }
