@@ -32,7 +32,7 @@ var safeLines = []string{
 	"grep -A3 -B 2 foo f", "grep -5 foo f", "grep -c foo *.txt", "grep foo -r .", "grep --color=always foo f", "grep -v -- -x f",
 	"egrep 'a|b' f", "fgrep x f", "grep -f patterns.txt f",
 	"rg foo", "rg -n foo src", "rg --type go foo", "rg -tgo foo", "rg -g '*.go' foo", "rg --files", "rg -l foo", "rg --hidden foo",
-	"sort f", "sort -u f", "sort -rn f", "sort -t: -k2 f", "sort -k 2,2n f", "sort --reverse f", "sort --rev f", "sort -u -- -o", "sort -- -o f -o", "head --l=5 f",
+	"sort f", "sort -u f", "sort -rn f", "sort -t: -k2 f", "sort -k 2,2n f", "sort --reverse f", "sort --rev f", "sort -u -- -o", "sed -n -- p -i", "git log -- -p", "grep -- --foo f", "sort -- -o f -o", "head --l=5 f",
 	"sort f | uniq -c | sort -rn | head", "uniq f", "uniq -c f", "uniq -d", "uniq -c -",
 	"cut -d: -f1 /etc/passwd", "cut -c1-10 f", "cut -d ' ' -f 2", "tr a-z A-Z", "tr -d '\\n'", "tr [a-z] [A-Z]", "tr -s ' '",
 	"column -t f", "column -s, -t f", "nl f", "tac f", "rev f", "paste -sd, f", "paste a b", "join a b", "join -t, -1 2 a b", "comm -12 a b",
@@ -63,10 +63,10 @@ var safeLines = []string{
 	"ps --sort=-%mem aux", "pgrep -l ssh", "pgrep -af python", "lsof -i :8080", "lsof -i", "lsof -p 1", "lsof -nP -iTCP -sTCP:LISTEN", "lsof +D /tmp",
 	"ss -tlnp", "ss -s", "ss -tan state established", "netstat -tlnp", "netstat -rn",
 	"ip a", "ip addr", "ip addr show", "ip addr show dev eth0", "ip route", "ip r", "ip -br link", "ip -br a", "ip link show", "ip -4 addr",
-	"ip r get 1.1.1.1", "ip route get 8.8.8.8", "ip neigh", "ip -j -p addr", "ip -s link", "ip rule list", "ip --brief address show",
+	"ip r get 1.1.1.1", "ip route get 8.8.8.8", "ip neigh", "ip -j -p addr", "ip -s link", "ip rule list", "ip --brief address show", "ip a s", "ip a sh dev eth0", "ip r l", "ip r g 1.1.1.1", "ip n g 10.0.0.1 dev eth0", "ip link sh", "ip st show", "grep -rI x .", "rg -. x", "free -s 2",
 	"lsblk", "lsblk -f", "lsblk -o NAME,SIZE", "lscpu", "nproc", "nproc --all", "getconf PAGESIZE", "getconf -a", "locale", "locale -a",
 	// versions
-	"go version", "node --version", "node -v", "python3 --version", "python3 -V", "cargo --version", "rustc -V", "java -version",
+	"go version", "node --version", "node -v", "python3 --version", "python3 -V", "java -version",
 	"npm -v", "docker --version", "kubectl version --client", "gcc --version", "perl -v", "ruby --version", "make --version", "bash --version",
 	// git
 	"git status", "git status -s", "git status --short --branch", "git status -sb", "git status -uno", "git status --porcelain=v2",
@@ -114,7 +114,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"echo $'\\x41'", "escape"}, {"ls {1..100000}", "too large"},
 	// the command word
 	{"./ls", "PATH"}, {"/tmp/cat f", "PATH"}, {"~/bin/grep x", "expanded"}, {"l\\s", "escape"}, {"'ls'", "quoted"}, {"\"ls\"", "quoted"},
-	{"l''s", "quotes"}, {"lѕ", "non-ASCII"}, {"ⅼs", "non-ASCII"}, {"bin/ls", "PATH"}, {"/bin/../tmp/ls", "PATH"}, {"/usr/bin/sub/ls", "PATH"},
+	{"l''s", "quotes"}, {"lѕ", "non-ASCII"}, {"ⅼs", "non-ASCII"}, {"ｌｓ", "non-ASCII"}, {"ls\u200b", "non-ASCII"}, {"cаt f", "non-ASCII"}, {"bin/ls", "PATH"}, {"/bin/../tmp/ls", "PATH"}, {"/usr/bin/sub/ls", "PATH"},
 	{"$CMD", "quoted"}, {"l*", "expanded"}, {"rm x", "not a read-only"}, {"eval ls", "not a read-only"}, {"source f", "not a read-only"},
 	{". f", "not a read-only"}, {"exec ls", "not a read-only"}, {"trap ls EXIT", "not a read-only"}, {"bash -c ls", "-c"},
 	{"sh -c 'ls'", "not a read-only"}, {"xargs ls", "not a read-only"}, {"env", "not a read-only"}, {"printenv", "not a read-only"},
@@ -122,7 +122,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"less f", "not a read-only"}, {"vim f", "not a read-only"}, {"node", "needs"}, {"node x.js", "needs"}, {"node -e 1", "unknown"},
 	{"node --version x.js", "operand"}, {"python3", "needs"}, {"python3 -c 'print(1)'", "unknown"}, {"python3 -Vc x", "unknown"}, {"ruby -v", "unknown"},
 	{"java -jar x.jar", "only allowed"}, {"java", "only allowed"}, {"go run .", "not a known"}, {"go build", "not a known"}, {"kubectl version", "needs"},
-	{"kubectl get pods", "not a known"}, {"make", "needs"}, {"npm install", "needs"}, {"cargo build", "needs"},
+	{"kubectl get pods", "not a known"}, {"make", "needs"}, {"npm install", "needs"}, {"cargo --version", "not a read-only"}, {"yarn -v", "not a read-only"}, {"php -v", "not a read-only"}, {"tar -tf a.tar --index-file=x", "index-file"},
 	// redirects
 	{"ls > f", "writes"}, {"ls >> f", "writes"}, {"ls 2> f", "writes"}, {"ls &> f", "writes"}, {"ls >| f", "writes"}, {"ls &>> f", "writes"},
 	{"ls > \"$x\"", "not literal"}, {"ls >&f", "writes to a file"}, {"ls > /dev/null2", "writes"}, {"ls > /dev/sda", "writes"}, {"ls <> f", "writes"},
@@ -193,7 +193,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"date --se=x", "set"},
 	{"hostname foo", "no operand"}, {"hostname -F f", "unknown flag -F"}, {"hostname -b", "unknown flag -b"}, {"hostname --file f", "file"},
 	{"ip addr add 1.2.3.4/24 dev eth0", "may change"}, {"ip link set eth0 down", "may change"}, {"ip route del default", "may change"},
-	{"ip route flush cache", "may change"}, {"ip a s", "may change"}, {"ip netns exec x ls", "not a read-only"}, {"ip -b f", "not allowed"},
+	{"ip route flush cache", "may change"}, {"ip l s eth0", "may change"}, {"ip a a 1.2.3.4 dev x", "may change"}, {"ip r s", "may change"}, {"ip st set dev x", "may change"}, {"ip netns exec x ls", "not a read-only"}, {"ip -b f", "not allowed"},
 	{"ip -batch f", "not allowed"}, {"ip -force a", "not allowed"}, {"ip route add default via 1.2.3.4", "may change"}, {"ip r replace x", "may change"},
 	{"ip route append x", "may change"}, {"ip addr change x", "may change"}, {"ip monitor", "not a read-only"}, {"ip", "needs an object"}, {"ip l s eth0 up", "may change"},
 	{"ip n flush all", "may change"}, {"ip link add x type dummy", "may change"},

@@ -176,8 +176,8 @@ var tarSpec = Spec{
 		"--new-volume-script": "tar --new-volume-script runs a script", "--rsh-command": "tar --rsh-command runs a command",
 	},
 	Short: "tvzjJaf:b:BC:X:T:i",
-	Long:  w("list verbose gzip gunzip ungzip bzip2 xz lzip lzma lzop zstd auto-compress file= blocking-factor= read-full-records directory= exclude= exclude-from= files-from= wildcards no-wildcards anchored no-anchored ignore-case no-ignore-case wildcards-match-slash no-wildcards-match-slash numeric-owner utc full-time show-transformed-names show-stored-names totals=? force-local null no-null ignore-zeros quoting-style= quote-chars= no-quote-chars= occurrence=? index-file= exclude-vcs exclude-vcs-ignores exclude-backups exclude-caches" + gnu),
-	Deny:  w("to-command use-compress-program checkpoint-action info-script new-volume-script rsh-command extract get create append update delete diff compare catenate concatenate to-stdout"),
+	Long:  w("list verbose gzip gunzip ungzip bzip2 xz lzip lzma lzop zstd auto-compress file= blocking-factor= read-full-records directory= exclude= exclude-from= files-from= wildcards no-wildcards anchored no-anchored ignore-case no-ignore-case wildcards-match-slash no-wildcards-match-slash numeric-owner utc full-time show-transformed-names show-stored-names totals=? force-local null no-null ignore-zeros quoting-style= quote-chars= no-quote-chars= occurrence=? exclude-vcs exclude-vcs-ignores exclude-backups exclude-caches" + gnu),
+	Deny:  w("to-command use-compress-program checkpoint-action index-file info-script new-volume-script rsh-command extract get create append update delete diff compare catenate concatenate to-stdout"),
 }
 
 // checkIP allows ip's show, list and get forms of read-only objects.
@@ -206,7 +206,7 @@ func checkIP(c *Call) string {
 	}
 	obj := ipObject(args[i].Text)
 	switch obj {
-	case "address", "addrlabel", "maddress", "route", "rule", "neighbor", "neighbour", "ntable", "link", "netconf", "mroute", "nexthop", "tunnel":
+	case "address", "addrlabel", "maddress", "route", "rule", "neighbor", "neighbour", "ntable", "link", "netconf", "mroute", "nexthop", "tunnel", "stats":
 	default:
 		return "ip " + args[i].Text + " is not a read-only object"
 	}
@@ -215,9 +215,17 @@ func checkIP(c *Call) string {
 		return ""
 	}
 	cmd := rest[0].Text
+	if obj == "address" && cmd != "" && strings.HasPrefix("show", cmd) {
+		return "" // ip address checks show before save
+	}
+	for _, wr := range ipWrites {
+		if cmd != "" && strings.HasPrefix(wr, cmd) {
+			return "ip " + args[i].Text + " " + cmd + " may change the network configuration"
+		}
+	}
 	for _, read := range []string{"show", "list", "lst", "get"} {
-		if cmd == read || (len(cmd) >= 2 && strings.HasPrefix(read, cmd)) {
-			if read == "get" && obj != "route" && obj != "neighbor" && obj != "neighbour" && obj != "nexthop" && obj != "netconf" {
+		if cmd != "" && strings.HasPrefix(read, cmd) {
+			if read == "get" && obj != "route" && obj != "neighbor" && obj != "neighbour" && obj != "nexthop" {
 				break
 			}
 			return ""
@@ -225,6 +233,10 @@ func checkIP(c *Call) string {
 	}
 	return "ip " + args[i].Text + " " + cmd + " may change the network configuration"
 }
+
+// ipWrites are the commands of ip's objects that change something; a
+// command word that is a prefix of one of them asks.
+var ipWrites = w("add append change chg replace prepend test delete del flush set save restore update exec attach detach identify")
 
 // ipObjects is ip's object table in its matching order: ip takes the
 // first object the typed word is a prefix of.

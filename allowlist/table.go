@@ -89,7 +89,7 @@ func builtinSpecs() []Spec {
 			Note: "not -x/-X/--exec/--exec-batch"},
 		{Name: "fdfind", Short: "HIusigFalLp0d:E:t:e:S:o:c:j:1qhV", NoAbbrev: true, NoRead: true,
 			Long: w("hidden no-hidden no-ignore ignore no-ignore-vcs ignore-vcs unrestricted case-sensitive ignore-case glob regex fixed-strings absolute-path list-details follow full-path print0 max-depth= min-depth= exact-depth= exclude= prune type= extension= size= changed-within= changed-before= owner= color= threads= max-results= quiet show-errors base-directory= path-separator= search-path= strip-cwd-prefix=? one-file-system ignore-file= help version")},
-		{Name: "rg", Short: "A:B:C:cd:E:e:f:Fg:HhiIj:lLm:M:nNoOpPqr:sSt:T:uUvVwx0ab", NoAbbrev: true,
+		{Name: "rg", Short: "A:B:C:cd:E:e:f:Fg:HhiIj:lLm:M:nNoOpPqr:sSt:T:uUvVwx0ab.", NoAbbrev: true,
 			Long: w("after-context= before-context= context= count count-matches color= colors= column no-column context-separator= no-context-separator crlf no-crlf debug trace dfa-size-limit= encoding= engine= field-context-separator= field-match-separator= file= files files-with-matches files-without-match fixed-strings no-fixed-strings follow no-follow generate= glob= iglob= glob-case-insensitive no-glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file= ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= max-filesize= mmap no-mmap multiline no-multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages no-require-git null null-data one-file-system only-matching passthru path-separator= pcre2 no-pcre2 pcre2-version pretty quiet regex-size-limit= regexp= replace= no-search-zip smart-case sort= sortr= stats no-stats text threads= trim no-trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep with-filename no-filename word-regexp auto-hybrid-regex no-unicode unicode byte-offset binary no-binary hyperlink-format= help version"),
 			Deny: w("pre pre-glob hostname-bin search-zip"),
 			Note: "not --pre, --hostname-bin, -z/--search-zip"},
@@ -113,7 +113,7 @@ func builtinSpecs() []Spec {
 			Note: "-c, -l or -t only"},
 
 		// System.
-		{Name: "free", Short: "bkmgthlwsc:", Long: w("bytes kilo mega giga tera peta kibi mebi gibi tebi pebi human si lohi total wide committed seconds= count= line" + gnu), NoOperands: true},
+		{Name: "free", Short: "bkmgthlws:c:", Long: w("bytes kilo mega giga tera peta kibi mebi gibi tebi pebi human si lohi total wide committed seconds= count= line" + gnu), NoOperands: true},
 		{Name: "uptime", Short: "psrhV", Long: w("pretty since raw container" + gnu), NoOperands: true},
 		{Name: "uname", Short: "asnrvmpio", Long: w("all kernel-name nodename kernel-release kernel-version machine processor hardware-platform operating-system" + gnu), NoOperands: true},
 		{Name: "id", Short: "agGnruzZ", Long: w("context group groups name real user zero" + gnu), NoRead: true},
@@ -160,7 +160,7 @@ func builtinSpecs() []Spec {
 	return specs
 }
 
-const grepShort = "EFGPe:f:iywxcLlm:obHhnTZzA:B:C:aD:d:rRUsqVv"
+const grepShort = "EFGPe:f:iywxcLlm:obHhnTZzA:B:C:aD:d:rRUsqVvI"
 
 const grepLong = "extended-regexp fixed-strings basic-regexp perl-regexp regexp= file= ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match count color=? colour=? files-without-match files-with-matches max-count= only-matching quiet silent byte-offset with-filename no-filename label= line-number initial-tab null after-context= before-context= context= text binary-files= devices= directories= exclude= exclude-from= exclude-dir= include= recursive dereference-recursive line-buffered binary" + gnu
 
@@ -169,7 +169,11 @@ const sumShort = "bctwz"
 const sumLong = "binary check tag text zero ignore-missing quiet status strict warn" + gnu
 
 // versionSpecs are the version queries of common tools: each allows
-// nothing but its version flag.
+// nothing but its version flag. Tools whose version query may run code
+// chosen by the current directory are left out: yarn (yarnPath), pnpm
+// (corepack), cargo, rustc and rustup (rust-toolchain.toml may name a
+// path toolchain), php (php.ini in the current directory loads
+// extensions).
 func versionSpecs() []Spec {
 	v := func(name, short string, long ...string) Spec {
 		var need []string
@@ -189,24 +193,18 @@ func versionSpecs() []Spec {
 		v("bun", "v", "version"),
 		v("npm", "v", "version"),
 		v("npx", "v", "version"),
-		v("yarn", "v", "version"),
-		v("pnpm", "v", "version"),
 		v("python", "V", "version"),
 		v("python3", "V", "version"),
 		v("pip", "V", "version"),
 		v("pip3", "V", "version"),
 		v("ruby", "", "version"),
 		v("perl", "v", "version"),
-		v("php", "v", "version"),
 		v("gcc", "", "version"),
 		v("g++", "", "version"),
 		v("cc", "", "version"),
 		v("clang", "", "version"),
 		v("make", "v", "version"),
 		v("cmake", "", "version"),
-		v("rustc", "V", "version"),
-		v("cargo", "V", "version"),
-		v("rustup", "V", "version"),
 		v("docker", "v", "version"),
 		v("bash", "", "version"),
 		v("dotnet", "", "version"),
