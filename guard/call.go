@@ -333,6 +333,11 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 	if len(c.Args) > 0 && !c.Args[0].Known {
 		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
 	}
+	w.rules(c)
+}
+
+// rules applies every rule and custom pattern to one command.
+func (w *walker) rules(c *Command) {
 	for i := range w.g.rules {
 		b := &w.g.rules[i]
 		if b.check == nil {

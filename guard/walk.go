@@ -103,9 +103,13 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	if !path.IsAbs(target) && sc.dir != "" {
 		target = path.Join(sc.dir, target)
 	}
-	c := &Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
+	// The command the redirect belongs to was checked on its own (and an
+	// emptying `> file` by the static check): here only the target counts,
+	// so the command stands as an unknown one.
+	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
-	w.command(c, sc, 0)
+	v.Plan = append(v.Plan, *c)
+	w.rules(c)
 	return v
 }
 
