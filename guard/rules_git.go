@@ -1,6 +1,484 @@
 package guard
 
-// gitRules returns the built-in rules of this family.
+import "strings"
+
+// gitRules returns the built-in rules about git commands that throw away
+// work: uncommitted changes, untracked files, remote refs, stashes, history.
 func gitRules() []builtin {
+	sp := gitSpecs()
+	return []builtin{
+		{Rule: Rule{Name: "git_reset_hard", Level: Medium, Description: "git reset --hard or --merge throws away uncommitted changes", Example: "git reset --hard HEAD~1"}, check: sp.resetHard},
+		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
+		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
+		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
+		{Rule: Rule{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D (or --delete --force) deletes a branch even when it is not merged", Example: "git branch -D feature"}, check: sp.branchForceDelete},
+		{Rule: Rule{Name: "git_branch_force_move", Level: Medium, Description: "git branch -f|-M|-C, checkout -B or switch -C moves or overwrites an existing branch", Example: "git branch -f main HEAD~3"}, check: sp.branchForceMove},
+		{Rule: Rule{Name: "git_checkout_discard", Level: Medium, Description: "git checkout of paths (checkout -- ., checkout REF -- path) or checkout -f overwrites uncommitted changes", Example: "git checkout -- ."}, check: sp.checkoutDiscard},
+		{Rule: Rule{Name: "git_restore", Level: Medium, Description: "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)", Example: "git restore src/main.go"}, check: sp.restoreWorktree},
+		{Rule: Rule{Name: "git_switch_discard", Level: Medium, Description: "git switch --discard-changes or -f throws away uncommitted changes", Example: "git switch -f main"}, check: sp.switchDiscard},
+		{Rule: Rule{Name: "git_stash_drop", Level: Medium, Description: "git stash drop or clear deletes stashed changes", Example: "git stash clear"}, check: sp.stashDrop},
+		{Rule: Rule{Name: "git_history_rewrite", Level: Medium, Description: "filter-branch, filter-repo, reflog expire|delete, update-ref -d, gc --prune=now, prune: rewrites history or makes lost commits unrecoverable", Example: "git reflog expire --expire=now --all"}, check: sp.historyRewrite},
+		{Rule: Rule{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree with its uncommitted changes", Example: "git worktree remove --force ../wt"}, check: sp.worktreeRemoveForce},
+		{Rule: Rule{Name: "git_rm_force", Level: Medium, Description: "git rm -f deletes files together with their uncommitted changes", Example: "git rm -f notes.txt"}, check: sp.rmForce},
+	}
+}
+
+// gitCall is a git command line split at its subcommand.
+type gitCall struct {
+	sub    string
+	args   []Word
+	config []string // -c key=value given before the subcommand
+}
+
+// gitConfig returns the value of a -c setting (keys compare case-insensitively).
+func (g *gitCall) gitConfig(key string) (string, bool) {
+	val, found := "", false
+	for _, kv := range g.config {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			v = "true"
+		}
+		if strings.EqualFold(k, key) {
+			val, found = v, true
+		}
+	}
+	return val, found
+}
+
+// gitParse splits a git command: git's own options (-C dir, -c k=v,
+// --git-dir=..., -p, ...), the subcommand and its words. ok is false when c
+// is not git, has no known subcommand, or only asks for help or the version.
+func gitParse(c *Command) (g gitCall, ok bool) {
+	if c.Name() != "git" {
+		return g, false
+	}
+	i := 1
+loop:
+	for ; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		switch v {
+		case "-c":
+			if i+1 < len(c.Args) {
+				g.config = append(g.config, c.Args[i+1].Value)
+			}
+			i++
+		case "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--shallow-file", "--exec-path-to":
+			i++
+		case "--help", "-h", "--version", "-v", "--html-path", "--man-path", "--info-path":
+			return g, false
+		default:
+			if len(v) > 1 && v[0] == '-' {
+				continue
+			}
+			break loop
+		}
+	}
+	if i >= len(c.Args) || !c.Args[i].Known {
+		return g, false
+	}
+	g.sub, g.args = c.Args[i].Value, c.Args[i+1:]
+	if g.sub == "help" {
+		return g, false
+	}
+	for _, w := range g.args {
+		if w.Value == "--" {
+			break
+		}
+		if w.Value == "--help" || w.Value == "-h" || w.Value == "--help-all" {
+			return g, false
+		}
+	}
+	return g, true
+}
+
+// gitSpecList holds the option specs of the subcommands the rules read.
+type gitSpecList struct {
+	reset, clean, push, branch, checkout, restore, switch_, stash, reflog, updateRef, gc, prune, worktree, rm, filterRepo xoptSpec
+}
+
+func gitSpecs() *gitSpecList {
+	return &gitSpecList{
+		reset: xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"},
+			longBool: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul"}},
+		clean: xoptSpec{abbrev: true, shortArg: "e", longArg: []string{"exclude"},
+			longBool: []string{"force", "dry-run", "interactive", "quiet"}},
+		push: xoptSpec{abbrev: true, shortArg: "o", longArg: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"},
+			longBool: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes",
+				"set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress",
+				"quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}},
+		branch: xoptSpec{abbrev: true, shortArg: "u", longArg: []string{"set-upstream-to", "sort", "format", "points-at"},
+			longBool: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged",
+				"color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}},
+		checkout: xoptSpec{abbrev: true, shortArg: "bB", longArg: []string{"orphan", "conflict", "pathspec-from-file"},
+			longBool: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits",
+				"ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}},
+		restore: xoptSpec{abbrev: true, shortArg: "s", longArg: []string{"source", "conflict", "pathspec-from-file"},
+			longBool: []string{"patch", "worktree", "staged", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "ignore-unmerged", "ignore-skip-worktree-bits",
+				"recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-file-nul"}},
+		switch_: xoptSpec{abbrev: true, shortArg: "cC", longArg: []string{"create", "force-create", "orphan", "conflict"},
+			longBool: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}},
+		stash:     xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"message", "pathspec-from-file"}},
+		reflog:    xoptSpec{abbrev: true, longArg: []string{"expire", "expire-unreachable"}, longBool: []string{"all", "dry-run", "rewrite", "updateref", "stale-fix", "verbose", "single-worktree"}},
+		updateRef: xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"create-reflog"}, longBool: []string{"no-deref", "stdin", "batch-updates"}},
+		gc:        xoptSpec{abbrev: true, longBool: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}},
+		prune:     xoptSpec{abbrev: true, longArg: []string{"expire"}, longBool: []string{"dry-run", "verbose", "progress", "no-progress"}},
+		worktree:  xoptSpec{abbrev: true, longBool: []string{"force", "verbose", "porcelain", "dry-run"}},
+		rm:        xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"}, longBool: []string{"force", "dry-run", "cached", "ignore-unmatch", "sparse", "quiet", "pathspec-file-nul"}},
+		filterRepo: xoptSpec{abbrev: false, longArg: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter",
+			"replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback",
+			"blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}},
+	}
+}
+
+func (sp *gitSpecList) resetHard(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "reset" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.reset)
+	mode := ""
+	for _, o := range r.opts {
+		switch o.long {
+		case "hard", "soft", "mixed", "merge", "keep":
+			mode = o.long
+		}
+	}
+	if mode != "hard" && mode != "merge" {
+		return nil
+	}
+	to := ""
+	if len(r.args) > 0 && r.dd != 0 {
+		to = " and moves the branch to " + xoptShow(r.args[0])
+	}
+	return hit("git reset --" + mode + " throws away uncommitted changes" + to)
+}
+
+func (sp *gitSpecList) cleanForce(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "clean" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.clean)
+	if r.has('n', "dry-run") {
+		return nil
+	}
+	noForce := false
+	if v, ok := g.gitConfig("clean.requireForce"); ok {
+		noForce = v == "false" || v == "0" || v == "no" || v == "off"
+	}
+	if !r.has('f', "force") && !r.has('i', "interactive") && !noForce {
+		return nil
+	}
+	what := "untracked files"
+	if r.has('d', "") {
+		what = "untracked files and directories"
+	}
+	if r.has('x', "") {
+		what += ", ignored ones included"
+	} else if r.has('X', "") {
+		what = "ignored files"
+	}
+	if len(r.args) > 0 {
+		what += " under " + xoptList(r.args)
+	}
+	return hit("git clean deletes " + what)
+}
+
+// gitPushArgs parses git push; ok is false for a dry run.
+func (sp *gitSpecList) gitPushArgs(c *Command) (xoptRes, bool) {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "push" {
+		return xoptRes{}, false
+	}
+	r := xoptParse(g.args, &sp.push)
+	if r.has('n', "dry-run") {
+		return xoptRes{}, false
+	}
+	return r, true
+}
+
+// gitRefspecs returns push's refspec operands: all operands but the
+// repository (the first, unless --repo names it).
+func gitRefspecs(r *xoptRes) []Word {
+	if _, ok := r.last(0, "repo"); ok {
+		return r.args
+	}
+	if len(r.args) == 0 {
+		return nil
+	}
+	return r.args[1:]
+}
+
+func (sp *gitSpecList) pushForce(c *Command) []Hit {
+	r, ok := sp.gitPushArgs(c)
+	if !ok {
+		return nil
+	}
+	how := ""
+	for _, o := range r.opts {
+		switch {
+		case o.short == 'f' || o.long == "force":
+			how = "--force"
+		case o.long == "force-with-lease":
+			how = "--force-with-lease"
+		case o.long == "no-force-with-lease" && how == "--force-with-lease":
+			how = ""
+		case o.long == "mirror":
+			how = "--mirror"
+		}
+	}
+	if how == "--mirror" {
+		return hit("git push --mirror makes the remote a copy: it overwrites and deletes remote refs")
+	}
+	if how != "" {
+		return hit("git push " + how + " can overwrite remote history" + gitWhere(&r))
+	}
+	for _, w := range gitRefspecs(&r) {
+		if strings.HasPrefix(w.Value, "+") {
+			return hit("git push " + xoptShow(w) + " force-pushes " + xoptShow(w)[1:])
+		}
+	}
 	return nil
+}
+
+// gitWhere names the pushed refs for a reason: " (origin main)".
+func gitWhere(r *xoptRes) string {
+	if len(r.args) == 0 {
+		return ""
+	}
+	return " (" + strings.ReplaceAll(xoptList(r.args), ",", "") + ")"
+}
+
+func (sp *gitSpecList) pushDelete(c *Command) []Hit {
+	r, ok := sp.gitPushArgs(c)
+	if !ok {
+		return nil
+	}
+	if r.has('d', "delete") {
+		return hit("git push --delete deletes remote refs: " + xoptList(gitRefspecs(&r)))
+	}
+	for _, w := range gitRefspecs(&r) {
+		if len(w.Value) > 1 && w.Value[0] == ':' {
+			return hit("git push " + xoptShow(w) + " deletes the remote ref " + xoptShow(w)[1:])
+		}
+	}
+	if r.has(0, "prune") {
+		return hit("git push --prune deletes remote branches that have no local counterpart")
+	}
+	return nil
+}
+
+func (sp *gitSpecList) branchForceDelete(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "branch" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.branch)
+	if r.has('D', "") || r.has('d', "delete") && r.has('f', "force") {
+		return hit("git branch -D deletes " + gitNames(r.args, "branches") + " even if not merged")
+	}
+	return nil
+}
+
+// gitNames lists branch names for a reason, or the fallback.
+func gitNames(ws []Word, fallback string) string {
+	if l := xoptList(ws); l != "" {
+		return l
+	}
+	return fallback
+}
+
+func (sp *gitSpecList) branchForceMove(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok {
+		return nil
+	}
+	switch g.sub {
+	case "branch":
+		r := xoptParse(g.args, &sp.branch)
+		if r.has('d', "delete") || r.has('D', "") {
+			return nil
+		}
+		if r.has('M', "") || r.has('C', "") || (r.has('m', "move") || r.has('c', "copy")) && r.has('f', "force") {
+			return hit("git branch overwrites the existing branch " + gitNames(r.args[len(r.args)-min(len(r.args), 1):], "it is moved or copied to"))
+		}
+		if r.has('f', "force") && len(r.args) > 0 {
+			return hit("git branch -f resets branch " + xoptShow(r.args[0]) + ", dropping the commits only it reached")
+		}
+	case "checkout":
+		r := xoptParse(g.args, &sp.checkout)
+		if b, ok := r.last('B', ""); ok {
+			return hit("git checkout -B resets branch " + xoptShow(b) + " if it exists")
+		}
+	case "switch":
+		r := xoptParse(g.args, &sp.switch_)
+		if b, ok := r.last('C', "force-create"); ok {
+			return hit("git switch -C resets branch " + xoptShow(b) + " if it exists")
+		}
+	}
+	return nil
+}
+
+// gitLooksLikePath reports an operand of checkout that is surely a path
+// rather than a branch: ".", "./x", "../x", "/x", a glob (git matches a
+// quoted one itself; ref names cannot hold * ? [), a pathspec magic.
+func gitLooksLikePath(w Word) bool {
+	v := w.Value
+	return strings.ContainsAny(v, "*?[") || v == "." || v == ".." || v == "*" || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
+		strings.HasPrefix(v, "/") || strings.HasPrefix(v, ":/") || strings.HasPrefix(v, ":(") || strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^") || w.Glob
+}
+
+func (sp *gitSpecList) checkoutDiscard(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "checkout" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.checkout)
+	if r.has('f', "force") {
+		return hit("git checkout -f throws away uncommitted changes")
+	}
+	if _, ok := r.last(0, "pathspec-from-file"); ok {
+		return hit("git checkout overwrites the files listed in the pathspec file")
+	}
+	var paths []Word
+	from := ""
+	switch {
+	case r.dd >= 0:
+		paths = r.args[r.dd:]
+		if r.dd > 0 {
+			from = r.args[0].Value
+		}
+	case len(r.args) >= 2:
+		paths, from = r.args[1:], r.args[0].Value
+	case len(r.args) == 1 && gitLooksLikePath(r.args[0]):
+		paths = r.args
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	if from != "" {
+		return hit("git checkout " + from + " -- overwrites " + xoptList(paths) + " and its uncommitted changes")
+	}
+	return hit("git checkout throws away uncommitted changes to " + xoptList(paths))
+}
+
+func (sp *gitSpecList) restoreWorktree(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "restore" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.restore)
+	if r.has('S', "staged") && !r.has('W', "worktree") {
+		return nil
+	}
+	if len(r.args) == 0 {
+		if _, ok := r.last(0, "pathspec-from-file"); !ok {
+			return nil
+		}
+	}
+	return hit("git restore throws away uncommitted changes to " + gitNames(r.args, "the listed files"))
+}
+
+func (sp *gitSpecList) switchDiscard(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "switch" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.switch_)
+	if r.has('f', "force", "discard-changes") {
+		return hit("git switch --discard-changes throws away uncommitted changes")
+	}
+	return nil
+}
+
+func (sp *gitSpecList) stashDrop(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "stash" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.stash)
+	if len(r.args) == 0 || r.dd == 0 {
+		return nil
+	}
+	switch r.args[0].Value {
+	case "drop":
+		return hit("git stash drop deletes " + gitNames(r.args[1:], "the latest stash"))
+	case "clear":
+		return hit("git stash clear deletes every stash")
+	}
+	return nil
+}
+
+func (sp *gitSpecList) historyRewrite(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok {
+		return nil
+	}
+	switch g.sub {
+	case "filter-branch":
+		return hit("git filter-branch rewrites history")
+	case "filter-repo":
+		r := xoptParse(g.args, &sp.filterRepo)
+		if r.has(0, "analyze", "dry-run") {
+			return nil
+		}
+		return hit("git filter-repo rewrites history")
+	case "reflog":
+		r := xoptParse(g.args, &sp.reflog)
+		if len(r.args) == 0 || r.has('n', "dry-run") {
+			return nil
+		}
+		switch r.args[0].Value {
+		case "expire", "delete":
+			return hit("git reflog " + r.args[0].Value + " drops reflog entries: commits only they reached can be lost")
+		}
+	case "update-ref":
+		r := xoptParse(g.args, &sp.updateRef)
+		if r.has('d', "") {
+			return hit("git update-ref -d deletes the ref " + gitNames(r.args[:min(len(r.args), 1)], ""))
+		}
+	case "gc":
+		r := xoptParse(g.args, &sp.gc)
+		for _, o := range r.opts {
+			if o.long == "prune" && o.hasVal && (o.val.Value == "now" || o.val.Value == "all") {
+				return hit("git gc --prune=" + o.val.Value + " deletes every unreachable object at once")
+			}
+		}
+		for _, k := range []string{"gc.reflogExpire", "gc.reflogExpireUnreachable", "gc.pruneExpire"} {
+			if v, ok := g.gitConfig(k); ok && (v == "now" || v == "all" || v == "0") {
+				return hit("git gc with " + k + "=" + v + " makes lost commits unrecoverable")
+			}
+		}
+	case "prune":
+		r := xoptParse(g.args, &sp.prune)
+		if r.has('n', "dry-run") {
+			return nil
+		}
+		return hit("git prune deletes unreachable objects")
+	}
+	return nil
+}
+
+func (sp *gitSpecList) worktreeRemoveForce(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "worktree" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.worktree)
+	if len(r.args) == 0 || r.args[0].Value != "remove" || !r.has('f', "force") {
+		return nil
+	}
+	return hit("git worktree remove --force deletes " + gitNames(r.args[1:], "a worktree") + " with its uncommitted changes")
+}
+
+func (sp *gitSpecList) rmForce(c *Command) []Hit {
+	g, ok := gitParse(c)
+	if !ok || g.sub != "rm" {
+		return nil
+	}
+	r := xoptParse(g.args, &sp.rm)
+	if !r.has('f', "force") || r.has('n', "dry-run") || r.has(0, "cached") {
+		return nil
+	}
+	return hit("git rm -f deletes " + gitNames(r.args, "files") + " with their uncommitted changes")
 }
