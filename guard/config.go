@@ -155,7 +155,13 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		bad(line, fix, "%s", msg)
 		return c, errors.Join(errs...)
 	}
+	var unknown []toml.Key
 	for _, k := range md.Undecoded() {
+		// An unknown table is reported once, not with each of its keys.
+		if slices.ContainsFunc(unknown, func(u toml.Key) bool { return len(u) < len(k) && slices.Equal(u, k[:len(u)]) }) {
+			continue
+		}
+		unknown = append(unknown, k)
 		bad(loc.key(k), "remove it or check its spelling (see docs/config.md for the keys)", "unknown key %q", k.String())
 	}
 
@@ -264,6 +270,8 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		}
 		c.Allow = append(c.Allow, e)
 	}
+	// Report in the order of the file.
+	slices.SortStableFunc(errs, func(a, b error) int { return a.(*ConfigError).Line - b.(*ConfigError).Line })
 	return c, errors.Join(errs...)
 }
 
@@ -274,7 +282,7 @@ type patternError struct{ msg, fix string }
 // pattern checks and compiles a [[pattern]] table.
 func (rp rawPattern) pattern() (Pattern, *patternError) {
 	if rp.Name == "" {
-		return Pattern{}, &patternError{"missing name", `add name = "my_rule" (letters, digits and _)`}
+		return Pattern{}, &patternError{"missing name", `add name = "my_rule" (letters, digits, _ and -)`}
 	}
 	if !ruleName.MatchString(rp.Name) {
 		return Pattern{}, &patternError{fmt.Sprintf("%q: bad name", rp.Name), "use letters, digits, _ and -, starting with a letter"}
