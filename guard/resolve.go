@@ -90,7 +90,7 @@ func (e environ) Get(name string) expand.Variable {
 			vs[i] = p.Value
 		}
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: vs}
-	case "?", "$", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
+	case unknownVar, "?", "$", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
 		return strVar(Unknown)
 	case "0":
 		return strVar("guardsh")
@@ -142,7 +142,7 @@ func newResolver(s *scope) *resolver {
 		_, err := io.WriteString(w, Unknown)
 		return err
 	}
-	r.cfg.ProcSubst = func(*syntax.ProcSubst) (string, error) { return "/dev/fd/" + Unknown, nil }
+	r.cfg.ProcSubst = func(*syntax.ProcSubst) (string, error) { return "/dev/fd/63", nil }
 	return r
 }
 

@@ -4,6 +4,10 @@ import (
 	"strings"
 )
 
+// unknownVar names the variable that stands for the unknown parts of code
+// in a string; it always expands to Unknown.
+const unknownVar = "__guardsh_unknown__"
+
 // inner is what a wrapper runs: a command (args) or code in a string.
 type inner struct {
 	label string
@@ -22,15 +26,22 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 		label := in.label
 		via := append(c.Via[:len(c.Via):len(c.Via)], label)
 		if in.code != nil {
+			code := in.code.Value
 			if !in.code.Known {
-				w.g.emit(w.v, ruleDynamicCode, label+" runs code that is only known at run time", c.Text)
-				continue
+				if strings.Trim(code, Unknown+" \t\n") == "" {
+					w.g.emit(w.v, ruleDynamicCode, label+" runs code that is only known at run time", c.Text)
+					continue
+				}
+				// Part of the code is known (`sh -c "gzip {}"` behind find or
+				// xargs, `bash -c "rm -rf $DIR"`): the unknown parts stand as
+				// a variable that could hold anything.
+				code = strings.ReplaceAll(code, Unknown, "${"+unknownVar+"}")
 			}
 			isc := sc.clone()
 			if in.params != nil || in.paramsKnown {
 				isc.params, isc.paramsKnown = in.params, in.paramsKnown
 			}
-			w.scriptString(in.code.Value, c.Text, isc, depth+1, via)
+			w.scriptString(code, c.Text, isc, depth+1, via)
 			continue
 		}
 		if len(in.args) == 0 {
