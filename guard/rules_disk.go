@@ -63,7 +63,7 @@ func fsIsDevice(p string) bool {
 	first, _, nested := strings.Cut(rest, "/")
 	if nested {
 		switch first {
-		case "pts", "fd", "shm", "mqueue", "hugepages", "tcp", "udp", "snd", "input", "dri", "bus", "net",
+		case "pts", "pty", "fd", "shm", "mqueue", "hugepages", "tcp", "udp", "snd", "input", "dri", "bus", "net",
 			"usb", "char", "v4l", "serial", "vfio", "dma_heap", "cpu", "lp":
 			return false
 		}

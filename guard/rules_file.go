@@ -176,7 +176,9 @@ func fileWrite(c *Command, hs []fsNamedHit, w Word, how string, empties, unknown
 		switch {
 		case empties:
 			return fsAdd(hs, ruleTruncateFile, fileEmptiesReason(how, fsShow(w))+", a file only known at run time")
-		case unknown:
+		case unknown && !(w.Subst && w.Value == Unknown):
+			// A word that is one substitution is most often a process
+			// substitution (tee >(wc -c), > >(tee log)): a pipe, not a file.
 			return fsAdd(hs, ruleRedirectUnknown, how+" "+fsShow(w)+", a file only known at run time")
 		}
 		return hs

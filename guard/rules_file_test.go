@@ -204,6 +204,10 @@ func TestFileClassify(t *testing.T) {
 		{"echo 'export X=1' >> ~/.bashrc", Medium, ruleAppendRc},
 		{"cat key.pub >> ~/.ssh/authorized_keys", Medium, ruleAppendRc},
 		{"echo hi > \"$2\"", Medium, ruleRedirectUnknown},
+		{"echo x | tee >(wc -c) >(sha1sum)", Safe, ""},
+		{"cmd > >(tee -a out.log) 2> >(tee -a err.log >&2)", Safe, ""},
+		{"exec > >(tee -a $HOME/logfile) 2>&1", Safe, ""},
+		{"echo x > /tmp/$$", Medium, ruleRedirectUnknown},
 		{"cat ~/.bashrc", Safe, ""},
 	})
 }
