@@ -103,7 +103,7 @@ var safeLines = []string{
 // unsafeLines ask, each with part of the reason.
 var unsafeLines = []struct{ line, why string }{
 	// lists and compound commands
-	{"ls; rm x", "more than one"}, {"ls && rm x", "&&"}, {"ls || rm x", "||"}, {"ls &", "background"}, {"ls\nls", "more than one"},
+	{"ls; rm x", "`;` joins"}, {"ls && rm x", "&&"}, {"ls || rm x", "||"}, {"ls &", "background"}, {"ls\nls", "newline"},
 	{"(ls)", "subshell"}, {"{ ls; }", "group"}, {"f() { ls; }", "function"}, {"for i in a; do ls; done", "compound"},
 	{"while true; do ls; done", "compound"}, {"if true; then ls; fi", "compound"}, {"time ls", "time"}, {"coproc ls", "coprocess"},
 	{"x=1", "only sets"}, {"declare x=1", "sets variables"}, {"let x=1", "sets variables"}, {"", "runs nothing"}, {"ls |", "parse"},

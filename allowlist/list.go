@@ -128,7 +128,13 @@ func (l *List) Check(f *syntax.File) (ok bool, reason string) {
 		return false, "the line runs nothing"
 	case 1:
 	default:
-		return false, "the line has more than one command list"
+		switch first := f.Stmts[0]; {
+		case first.Background:
+			return false, "`&` runs a command in the background"
+		case first.Semicolon.IsValid():
+			return false, "`;` joins two commands"
+		}
+		return false, "a newline joins two commands"
 	}
 	if r := l.stmt(f.Stmts[0]); r != "" {
 		return false, r
