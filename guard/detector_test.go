@@ -230,7 +230,7 @@ func TestDetectorCheck(t *testing.T) {
 	d := newTestDetector(t)
 	for _, p := range []Pattern{
 		MustPattern("deploy_prod", `\bdeploy\b.*--prod\b`, High, "deploys to production"),
-		MustPattern("drop_db", `drop\s+database`, Blocked, "drops a database"),
+		MustPattern("nuke", `nuke\s+cluster`, Blocked, "destroys a cluster"),
 		{Name: "Exact", Regex: `EXACT`, Level: Medium, Description: "upper case only", CaseSensitive: true},
 		MustPattern("note", `note-to-self`, Safe, "matches without danger"),
 	} {
@@ -247,7 +247,7 @@ func TestDetectorCheck(t *testing.T) {
 		{"deploy --prod", []string{"deploy_prod"}, High},
 		{"DEPLOY app --PROD", []string{"deploy_prod"}, High},
 		{"deploy --staging", nil, Safe},
-		{"psql -c 'DROP DATABASE x'", []string{"drop_db"}, Blocked},
+		{"ops NUKE  cluster x", []string{"nuke"}, Blocked},
 		{"echo EXACT", []string{"Exact"}, Medium},
 		{"echo exact", nil, Safe},
 		{"note-to-self", []string{"note"}, Safe},
