@@ -21,7 +21,7 @@ type options struct {
 	configFile string
 	version    bool
 	help       bool
-	executor   bool // --executor: hidden; the pty side of an interactive shell
+	executor   bool     // --executor: hidden; the pty side of an interactive shell
 	shellOpts  []string // -e, -u, -x, -o NAME, +e ... in order, for the interpreter
 	name       string   // $0
 	args       []string // positional: script file and args, or check commands

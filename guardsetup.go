@@ -3,6 +3,11 @@ package main
 import (
 	"io"
 	"os"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/allowlist"
 
 	"guardsh/guard"
 	"guardsh/prompt"
@@ -16,7 +21,42 @@ func newGuard(o options) (*guard.Guard, error) {
 	if o.executor {
 		w = io.Discard // the front end has reported the problems
 	}
-	return guard.New(loadSettings(o, w).opts...)
+	st := loadSettings(o, w)
+	list := allowlist.New(allowSpecs(st.cfg.Allow)...)
+	opts := append(st.opts[:len(st.opts):len(st.opts)], guard.WithAuto(func(f *syntax.File) bool {
+		ok, _ := list.Check(f)
+		return ok
+	}))
+	return guard.New(opts...)
+}
+
+// allowSpecs turns the config's [[allow]] entries into allowlist specs: a
+// flag "-x" or "--name" is allowed; written "-x=" or "--name=" it takes a
+// value.
+func allowSpecs(entries []guard.AllowEntry) []allowlist.Spec {
+	var specs []allowlist.Spec
+	for _, e := range entries {
+		sp := allowlist.Spec{Name: e.Command}
+		for _, f := range e.Flags {
+			val := strings.HasSuffix(f, "=")
+			f = strings.TrimSuffix(f, "=")
+			switch {
+			case strings.HasPrefix(f, "--"):
+				if val {
+					sp.Long = append(sp.Long, f[2:]+"=")
+				} else {
+					sp.Long = append(sp.Long, f[2:])
+				}
+			case strings.HasPrefix(f, "-") && len(f) == 2:
+				sp.Short += f[1:]
+				if val {
+					sp.Short += ":"
+				}
+			}
+		}
+		specs = append(specs, sp)
+	}
+	return specs
 }
 
 // processState is what guardsh knows of the shell when it classifies a line

@@ -9,6 +9,8 @@ package guard
 import (
 	"fmt"
 	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // State is what the shell knows when a line is classified.
@@ -48,6 +50,7 @@ type Guard struct {
 	maxBytes   int
 	protected  []string
 	parsers    sync.Pool
+	auto       func(*syntax.File) bool
 }
 
 // Option configures a Guard.
@@ -61,6 +64,14 @@ type config struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	auto       func(*syntax.File) bool
+}
+
+// WithAuto sets what decides Verdict.Auto: a function given the parsed line
+// that reports whether auto mode may run it without asking (the allowlist).
+// A line is auto only when it is also safe. Without it, Auto is false.
+func WithAuto(f func(*syntax.File) bool) Option {
+	return func(c *config) error { c.auto = f; return nil }
 }
 
 // WithProtected names files guardsh protects from being written (its own
@@ -132,7 +143,7 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected}
+	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, auto: c.auto}
 	known := map[string]bool{}
 	for _, b := range builtinRules() {
 		known[b.Name] = true

@@ -77,6 +77,7 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 			v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
 		}
 	}
+	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
 	return v
 }
 
