@@ -89,7 +89,7 @@ var safeLines = []string{
 	// pipelines, redirects, prefixes
 	"ls | grep foo", "ls |& grep foo", "cat f | sort | uniq -c | sort -rn | head -20", "ps aux | grep [s]sh", "git log --oneline | head",
 	"ls 2>/dev/null", "ls >/dev/null", "ls &>/dev/null", "ls 2>&1", "ls >&2", "ls 2>&-", "ls 2>&1 | head -5", "grep foo f 2>/dev/null | head",
-	"ls 3>/dev/null", "ls >> /dev/null", "ls 1>&2", "cat 0<&-",
+	"ls 3>/dev/null", "ls >& /dev/null", "grep x ~/notes.txt", "grep -r x ~/src", "rg x /home/bob/src", "ls >> /dev/null", "ls 1>&2", "cat 0<&-",
 	"wc -l < f", "sort < f", "grep x <<< 'text'", "cat <<'EOF'\nhello $USER\nEOF", "cat <<\"EOF\"\n$x\nEOF", "cat <<EOF\nplain text\nEOF",
 	"LC_ALL=C sort f", "LANG=C.UTF-8 ls", "TZ=UTC date", "TZ=America/New_York date", "NO_COLOR=1 ls", "LC_ALL=C LANG=C grep x f",
 	"! grep -q foo f", "ls # a comment",
@@ -140,7 +140,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"printf *", "glob"}, {"tree *", "glob"}, {"fd *", "glob"}, {"rg foo *", "glob"}, {"file *", "glob"}, {"ls -*", "flags"}, {"grep x -?", "flags"},
 	{"cat -*", "flags"}, {"head -n * f", ""}, {"grep -l foo *", "credentials"},
 	// credentials
-	{"cat .env", "credentials"}, {"cat ~/.ssh/id_rsa", "credentials"}, {"cat ~/.ssh/id_ed25519", "credentials"}, {"grep -r x ~/.ssh", "credentials"},
+	{"cat .env", "credentials"}, {"cat ~/.ssh/id_rsa", "credentials"}, {"cat ~/.ssh/id_ed25519", "credentials"}, {"grep -r x ~/.ssh", "credentials"}, {"grep -r PRIVATE ~", "recursive"}, {"grep -rn x /", "recursive"}, {"grep -R x /home/bob", "recursive"}, {"rg x ~/", "recursive"}, {"grep -d recurse x /etc", "recursive"}, {"rg -uu KEY /root", "recursive"},
 	{"cat ~/.aws/credentials", "credentials"}, {"cat ~/.aws/config", "credentials"}, {"cat ~/.kube/config", "credentials"}, {"cat /etc/shadow", "credentials"},
 	{"cat /etc/gshadow", "credentials"}, {"cat /proc/1/environ", "credentials"}, {"cat /proc/self/environ", "credentials"}, {"cat ~/.netrc", "credentials"},
 	{"cat ~/.git-credentials", "credentials"}, {"cat ~/.pgpass", "credentials"}, {"cat ~/.npmrc", "credentials"}, {"cat ~/.pypirc", "credentials"},
@@ -155,7 +155,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"cat ~/.local/state/guardsh/history", "credentials"}, {"tar tf ~/.ssh/keys.tar", "credentials"}, {"cat key.pem", "credentials"},
 	{"git config -f ~/.ssh/id_rsa --list", "credentials"},
 	// environment
-	{"jq -n env", "environment"}, {"jq -n '$ENV'", "environment"}, {"jq -n '$ENV.HOME'", "environment"}, {"jq 'env.HOME' f", "environment"},
+	{"jq -n env", "environment"}, {"jq -n '$ENV'", "environment"}, {"jq -n '$ ENV'", "environment"}, {"jq -n '$ # x\nENV'", "environment"}, {"jq -n '\"\\(env)\"'", "environment"}, {"jq -n '$ENV.HOME'", "environment"}, {"jq 'env.HOME' f", "environment"},
 	{"jq -n 'env|keys'", "environment"}, {"jq -n '. | env'", "environment"}, {"jq -f prog.jq f", "-f"}, {"jq --from-file prog.jq f", "-f"},
 	{"jq -L . 'import \"x\" as x; .' f", "-L"}, {"jq 'include \"x\"; .' f", "modules"}, {"jq --foo . f", "unknown"}, {"jq --arg x", "needs"},
 	{"ps e", "environment"}, {"ps aux e", "environment"}, {"ps auxe", "environment"}, {"ps eww", "environment"}, {"ps axe", "environment"},

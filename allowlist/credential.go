@@ -100,6 +100,47 @@ func isCredential(p string) bool {
 	return false
 }
 
+// checkRecursive refuses a recursive search (grep -r, rg) of a directory
+// that holds credential directories: a home directory, /, /root, /home,
+// /etc, /proc.
+func checkRecursive(c *Call) string {
+	recursive := c.Name == "rg" || c.Has("-r", "-R", "--recursive", "--dereference-recursive")
+	for _, d := range c.Values("-d", "--directories") {
+		recursive = recursive || d == "recurse"
+	}
+	if !recursive {
+		return ""
+	}
+	for _, o := range c.Operands {
+		if homeish(o.Text) {
+			return "a recursive search of " + quoteArg(o.Text) + " reads credential files"
+		}
+	}
+	return ""
+}
+
+// homeish reports a directory that holds home directories or system
+// secrets.
+func homeish(p string) bool {
+	if strings.HasPrefix(p, "~") {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			return true // ~ or ~user
+		}
+		rest := strings.Trim(p[i:], "/")
+		return rest == "" || rest == "."
+	}
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	c := path.Clean(p)
+	switch c {
+	case "/", "/root", "/home", "/etc", "/proc", "/var", "/run", "/Users":
+		return true
+	}
+	return path.Dir(c) == "/home" || path.Dir(c) == "/Users"
+}
+
 // isEnvFile reports whether a base name is a dotenv file: .env, .env.local,
 // prod.env, but not .env.example.
 func isEnvFile(b string) bool {

@@ -21,7 +21,7 @@ var jqWhy = map[string]string{
 
 // jqEnv finds filters that read the environment or load modules: the env
 // builtin (not a field called .env), $ENV, import and include.
-var jqEnv = regexp.MustCompile(`(^|[^A-Za-z0-9_$.])env([^A-Za-z0-9_]|$)|\$ENV|\$__prog|(^|[^A-Za-z0-9_$.])(import|include)([^A-Za-z0-9_]|$)`)
+var jqEnv = regexp.MustCompile(`(^|[^A-Za-z0-9_$.])env([^A-Za-z0-9_]|$)|\$(\s|#[^\n]*)*ENV|\$__prog|(^|[^A-Za-z0-9_$.])(import|include)([^A-Za-z0-9_]|$)`)
 
 // checkJq reads jq's command line: flags (bundled short ones too, and
 // flags that take two values), then the filter, then files.

@@ -34,6 +34,9 @@ func (l *List) redirect(r *syntax.Redirect) string {
 		if t == "-" || isNum(t) || (strings.HasSuffix(t, "-") && isNum(t[:len(t)-1])) {
 			return ""
 		}
+		if t == "/dev/null" && r.Op == syntax.DplOut {
+			return "" // >& /dev/null is &> /dev/null
+		}
 		if r.Op == syntax.DplOut {
 			return "`>&" + t + "` writes to a file"
 		}

@@ -44,9 +44,9 @@ func builtinSpecs() []Spec {
 		{Name: "pwd", Short: "LP", NoPermute: true, NoOperands: true, NoRead: true},
 
 		// Text.
-		{Name: "grep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true},
-		{Name: "egrep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true},
-		{Name: "fgrep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true},
+		{Name: "grep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true, Check: checkRecursive},
+		{Name: "egrep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true, Check: checkRecursive},
+		{Name: "fgrep", Short: grepShort, Long: w(grepLong), NumOpt: true, GlobSafe: true, Check: checkRecursive},
 		{Name: "sort", Short: "bdfgiMhnRrVcCk:msS:t:T:uz",
 			Long: w("ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort random-source= reverse sort= version-sort batch-size= check=? debug files0-from= key= merge buffer-size= stable field-separator= temporary-directory= parallel= unique zero-terminated" + gnu),
 			Deny: w("output compress-program"),
@@ -91,7 +91,7 @@ func builtinSpecs() []Spec {
 			Long: w("hidden no-hidden no-ignore ignore no-ignore-vcs ignore-vcs unrestricted case-sensitive ignore-case glob regex fixed-strings absolute-path list-details follow full-path print0 max-depth= min-depth= exact-depth= exclude= prune type= extension= size= changed-within= changed-before= owner= color= threads= max-results= quiet show-errors base-directory= path-separator= search-path= strip-cwd-prefix=? one-file-system ignore-file= help version")},
 		{Name: "rg", Short: "A:B:C:cd:E:e:f:Fg:HhiIj:lLm:M:nNoOpPqr:sSt:T:uUvVwx0ab.", NoAbbrev: true,
 			Long: w("after-context= before-context= context= count count-matches color= colors= column no-column context-separator= no-context-separator crlf no-crlf debug trace dfa-size-limit= encoding= engine= field-context-separator= field-match-separator= file= files files-with-matches files-without-match fixed-strings no-fixed-strings follow no-follow generate= glob= iglob= glob-case-insensitive no-glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file= ignore-file-case-insensitive include-zero invert-match json no-json line-buffered block-buffered line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= max-filesize= mmap no-mmap multiline no-multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages no-require-git null null-data one-file-system only-matching passthru path-separator= pcre2 no-pcre2 pcre2-version pretty quiet regex-size-limit= regexp= replace= no-search-zip smart-case sort= sortr= stats no-stats text threads= trim no-trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep with-filename no-filename word-regexp auto-hybrid-regex no-unicode unicode byte-offset binary no-binary hyperlink-format= help version"),
-			Deny: w("pre pre-glob hostname-bin search-zip"),
+			Deny: w("pre pre-glob hostname-bin search-zip"), Check: checkRecursive,
 			Note: "not --pre, --hostname-bin, -z/--search-zip"},
 
 		// Hashes.
