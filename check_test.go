@@ -26,12 +26,12 @@ func TestCheckJSONFormat(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"ls"}, `{"command":"ls","level":"safe","auto":false,"findings":[]}` + "\n"},
+		{[]string{"ls"}, `{"command":"ls","level":"safe","auto":true,"findings":[]}` + "\n"},
 		{[]string{""}, `{"command":"","level":"safe","auto":false,"findings":[]}` + "\n"},
 		{[]string{"echo a > b && <c"}, `{"command":"echo a > b && <c","level":"safe","auto":false,"findings":[]}` + "\n"},
-		{[]string{"ls", "pwd"}, `{"command":"ls","level":"safe","auto":false,"findings":[]}` + "\n" +
-			`{"command":"pwd","level":"safe","auto":false,"findings":[]}` + "\n"},
-		{[]string{"printf 'a\nb'"}, `{"command":"printf 'a\nb'","level":"safe","auto":false,"findings":[]}` + "\n"},
+		{[]string{"ls", "pwd"}, `{"command":"ls","level":"safe","auto":true,"findings":[]}` + "\n" +
+			`{"command":"pwd","level":"safe","auto":true,"findings":[]}` + "\n"},
+		{[]string{"printf 'a\nb'"}, `{"command":"printf 'a\nb'","level":"safe","auto":true,"findings":[]}` + "\n"},
 		{[]string{"echo \"x"}, `{"command":"echo \"x","level":"blocked","auto":false,"findings":[{"rule":"parse_error","level":"blocked","reason":"1:6: reached EOF without closing quote ` + "`\\\"`" + `","text":"echo \"x"}]}` + "\n"},
 	}
 	for _, tc := range tests {
