@@ -1418,7 +1418,7 @@ func sqlStmt(t []sqlTok, d sqlDialect, depth int) []sqlFinding {
 				return []sqlFinding{{sqlKindShell, "\\copy ... program runs a shell command"}}
 			}
 		case ".import", ".read":
-			if strings.HasPrefix(strings.TrimSpace(t[0].body), "|") {
+			if strings.HasPrefix(strings.TrimLeft(t[0].body, " \t'\""), "|") {
 				return []sqlFinding{{sqlKindShell, t[0].s + " | runs a shell command"}}
 			}
 		}
