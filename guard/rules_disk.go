@@ -84,6 +84,13 @@ func fsIsDevice(p string) bool {
 
 // fsDevicePath resolves w and reports whether it names a device.
 func fsDevicePath(c *Command, w Word) (string, bool) {
+	if v := w.Value; !strings.Contains(v, "/.") && !strings.Contains(v, "..") && !strings.Contains(v, "//") {
+		// Most words cannot be under /dev: skip resolving them.
+		if strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "/dev") ||
+			v != "" && v[0] != '/' && v[0] != '~' && v[0] != '$' && !strings.HasPrefix(c.Dir, "/dev") {
+			return "", false
+		}
+	}
 	p := fsResolve(c, w)
 	return p.abs, p.abs != "" && fsIsDevice(p.abs)
 }
