@@ -338,11 +338,17 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 
 // rules applies every rule and custom pattern to one command.
 func (w *walker) rules(c *Command) {
-	for i := range w.g.rules {
-		b := &w.g.rules[i]
-		if b.check == nil {
-			continue
+	// The rules for this program and the rules for every program, merged
+	// in registry order so that findings keep a stable order.
+	all, mine := w.g.anyProg, w.g.byProg[c.Name()]
+	for len(all) > 0 || len(mine) > 0 {
+		var i int
+		if len(mine) == 0 || len(all) > 0 && all[0] < mine[0] {
+			i, all = all[0], all[1:]
+		} else {
+			i, mine = mine[0], mine[1:]
 		}
+		b := &w.g.rules[i]
 		for _, h := range b.check(c) {
 			t := h.Text
 			if t == "" {

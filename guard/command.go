@@ -77,18 +77,29 @@ type Command struct {
 	// Via lists the wrappers the command was found behind, outermost first
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string
+
+	// name caches Name for the Args it was computed from: every rule asks.
+	name   string
+	nameOf *Word
 }
 
 // Name returns the command's program name without its directory, "" when
 // there is none or it is not known.
 func (c *Command) Name() string {
-	if len(c.Args) == 0 || !c.Args[0].Known {
+	if len(c.Args) == 0 {
 		return ""
 	}
-	n := c.Args[0].Value
-	if i := strings.LastIndexByte(n, '/'); i >= 0 {
-		n = n[i+1:]
+	if c.nameOf == &c.Args[0] {
+		return c.name
 	}
+	n := ""
+	if c.Args[0].Known {
+		n = c.Args[0].Value
+		if i := strings.LastIndexByte(n, '/'); i >= 0 {
+			n = n[i+1:]
+		}
+	}
+	c.name, c.nameOf = n, &c.Args[0]
 	return n
 }
 

@@ -51,6 +51,10 @@ type Guard struct {
 	protected  []string
 	parsers    sync.Pool
 	auto       func(*syntax.File) bool
+	// anyProg indexes the rules (in g.rules) that look at every command;
+	// byProg those that look only at commands of one program name.
+	anyProg []int
+	byProg  map[string][]int
 }
 
 // Option configures a Guard.
@@ -158,6 +162,19 @@ func New(opts ...Option) (*Guard, error) {
 		g.info = append(g.info, b.Rule)
 		if !b.Disabled {
 			g.rules = append(g.rules, b)
+		}
+	}
+	g.byProg = map[string][]int{}
+	for i, b := range g.rules {
+		if b.check == nil {
+			continue
+		}
+		if b.progs == nil {
+			g.anyProg = append(g.anyProg, i)
+			continue
+		}
+		for _, p := range b.progs {
+			g.byProg[p] = append(g.byProg[p], i)
 		}
 	}
 	for _, p := range c.patterns {

@@ -36,6 +36,10 @@ type check func(c *Command) []Hit
 type builtin struct {
 	Rule
 	check check
+	// progs names the programs (Command.Name) the check can match at all;
+	// nil means any command, redirect-only statements included. The walker
+	// calls the check only for those programs.
+	progs []string
 }
 
 // hit is a convenience for a check returning one reason.
