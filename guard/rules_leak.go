@@ -473,6 +473,10 @@ func leakSecretPath(p string) string {
 		return "a GnuPG private key"
 	case leakHistoryFiles[b]:
 		return "a history file, which often holds typed passwords and tokens"
+	case b == ".ssh" || b == ".gnupg":
+		return "a directory of private keys"
+	case b == ".aws" || b == ".kube" || strings.HasSuffix(p, "/.config/gcloud"):
+		return "a directory of cloud credentials"
 	}
 	switch p {
 	case "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/master.passwd", "/etc/security/opasswd":
