@@ -155,7 +155,7 @@ func infraDockerRemove(c *Command) []Hit {
 	if len(cmd) > 1 {
 		group = cmd[0]
 	}
-	r := xoptParse(rest, &xoptSpec{shortArg: "fst", longArg: []string{"filter", "signal", "time"}})
+	r := xoptParse(rest, &xoptSpec{shortArg: "st", longArg: []string{"filter", "signal", "time"}})
 	what := xoptList(r.args)
 	switch {
 	case verb == "rm" && group == "" || (verb == "rm" || verb == "remove") && group == "container":
@@ -334,7 +334,11 @@ func infraKubectlDelete(c *Command) []Hit {
 		if f, ok := r.last('f', "filename"); ok {
 			return hit("kubectl delete removes the resources in " + xoptShow(f))
 		}
-		return hit("kubectl delete removes " + gitNames(r.args[1:], "resources"))
+		what := infraJoin(r.args[1:])
+		if what == "" {
+			what = "resources"
+		}
+		return hit("kubectl delete removes " + what)
 	case "replace":
 		if r.has(0, "force") {
 			return hit("kubectl replace --force deletes and recreates resources")
@@ -922,8 +926,12 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			}
 			return "", false
 		}
-		if r.args[1].Value == "delete" || r.args[1].Value == "remove" && r.args[0].Value != "label" {
-			return name + " " + r.args[0].Value + " delete deletes " + gitNames(r.args[2:], "it"), false
+		switch r.args[0].Value {
+		case "alias", "extension", "ext", "config", "auth":
+			return "", false // local settings
+		}
+		if v := r.args[1].Value; v == "delete" || v == "remove" {
+			return name + " " + r.args[0].Value + " " + v + " deletes " + gitNames(r.args[2:], "it"), false
 		}
 	case "heroku":
 		if len(args) == 0 || sysHasHelp(args) {

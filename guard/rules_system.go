@@ -231,8 +231,8 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 		op := sysPkgVerb([]string{"add", "upgrade", "fix"}, []string{"del", "delete"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "brew" || name == "port":
-		r := xoptParse(args, &xoptSpec{})
-		if r.help || len(r.args) == 0 {
+		r := xoptParse(args, &xoptSpec{helpShort: 'h'})
+		if r.help || len(r.args) == 0 || name == "brew" && r.has('n', "dry-run") {
 			return sysPkgNone, ""
 		}
 		op := sysPkgVerb([]string{"install", "reinstall", "upgrade"}, []string{"uninstall", "remove", "rm", "autoremove"}, r.args[0].Value)
@@ -318,6 +318,9 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 		if rest.help {
 			return sysPkgNone, ""
 		}
+		if rest.has(0, "list") {
+			return sysPkgNone, ""
+		}
 		op := sysPkgVerb([]string{"install"}, []string{"uninstall"}, r.args[0].Value)
 		return op, sysPkgWhat(rest.args)
 	case name == "go":
@@ -364,7 +367,7 @@ func sysPip(args []Word) (sysPkgOp, string) {
 // sysNodePkg handles npm, pnpm, yarn and bun: uninstalls are removals,
 // global installs are installs, project installs are safe.
 func sysNodePkg(name string, args []Word) (sysPkgOp, string) {
-	r := xoptParse(args, &xoptSpec{shortArg: "wC", longArg: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}})
+	r := xoptParse(args, &xoptSpec{shortArg: "wC", longArg: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}, helpShort: 'h'})
 	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 		return sysPkgNone, ""
 	}
@@ -378,7 +381,7 @@ func sysNodePkg(name string, args []Word) (sysPkgOp, string) {
 	}
 	switch v {
 	case "uninstall", "un", "remove", "rm", "r", "unlink":
-		if name == "npm" || name == "pnpm" || name == "bun" || v == "remove" {
+		if name == "npm" || name == "pnpm" || name == "bun" && v != "unlink" || v == "remove" {
 			where := ""
 			if global {
 				where = " (global)"
@@ -432,6 +435,11 @@ func sysPacman(args []Word) (sysPkgOp, string) {
 			targets = append(targets, args[i])
 		}
 	}
+	for _, m := range mods {
+		if m == 'h' {
+			return sysPkgNone, "" // help
+		}
+	}
 	switch op {
 	case 'R':
 		for _, m := range mods {
@@ -441,6 +449,11 @@ func sysPacman(args []Word) (sysPkgOp, string) {
 		}
 		return sysPkgRemove, sysPkgWhat(targets)
 	case 'U':
+		for _, m := range mods {
+			if m == 'p' {
+				return sysPkgNone, ""
+			}
+		}
 		return sysPkgInstall, sysPkgWhat(targets)
 	case 'S':
 		upgrade := false
@@ -696,7 +709,7 @@ func sysShutdown(c *Command) []Hit {
 		}
 	case "systemctl", "loginctl":
 		verb, units, ok := sysSystemctl(args[1:])
-		if !ok {
+		if !ok || sysWhenCancel(args[1:]) {
 			return nil
 		}
 		switch verb {
@@ -711,6 +724,17 @@ func sysShutdown(c *Command) []Hit {
 		}
 	}
 	return nil
+}
+
+// sysWhenCancel reports systemctl --when cancel, which cancels a
+// scheduled shutdown.
+func sysWhenCancel(args []Word) bool {
+	for i, w := range args {
+		if w.Value == "--when=cancel" || w.Value == "--when" && i+1 < len(args) && args[i+1].Value == "cancel" {
+			return true
+		}
+	}
+	return false
 }
 
 // sysSystemctl returns systemctl's verb and its unit operands; ok is false
@@ -825,7 +849,7 @@ func sysUserChange(c *Command) []Hit {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{})
-	if r.help {
+	if r.help || len(c.Args) == 2 && name != "chfn" && (c.Args[1].Value == "-h" || c.Args[1].Value == "-V") {
 		return nil
 	}
 	switch name {
@@ -895,6 +919,9 @@ func sysFirewallOff(c *Command) []Hit {
 			}
 		}
 	case name == "aa-teardown":
+		if len(args) > 1 && (args[1].Value == "-h" || sysHasHelp(args[1:])) {
+			return nil
+		}
 		return hit("unloads every AppArmor profile")
 	case name == "firewall-cmd":
 		for _, w := range args[1:] {

@@ -713,3 +713,124 @@ func TestSystemUnknownWords(t *testing.T) {
 		t.Errorf("reason shows the unknown marker: %v", hs)
 	}
 }
+
+func TestSystemFixes(t *testing.T) {
+	runRuleCases(t, []testRuleCase{
+		{"brew install -n wget", Safe, ""},
+		{"brew upgrade --dry-run", Safe, ""},
+		{"brew reinstall -h", Safe, ""},
+		{"brew autoremove -n", Safe, ""},
+		{"cargo install --list", Safe, ""},
+		{"pacman -Uh", Safe, ""},
+		{"pacman -Rh", Safe, ""},
+		{"pacman -Up ./pkg.tar.zst", Safe, ""},
+		{"bun unlink", Safe, ""},
+		{"bun rm -h", Safe, ""},
+		{"systemctl halt --when cancel", Safe, ""},
+		{"systemctl soft-reboot --when=cancel", Safe, ""},
+		{"systemctl halt --when 23:00", High, "shutdown"},
+		{"visudo -V", Safe, ""},
+		{"useradd -h", Safe, ""},
+		{"chfn -h 555 bob", Medium, "user_change"},
+		{"aa-teardown -h", Safe, ""},
+		{"aa-teardown", Medium, "firewall_off"},
+	})
+}
+
+// TestFamiliesClassify runs whole lines through the walker: wrappers,
+// pipelines, here-documents and same-line state reach the git, infra and
+// system rules.
+func TestFamiliesClassify(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := State{Var: MapVars(map[string]string{"HOME": "/home/u", "USER": "u"}), Dir: "/home/u/proj"}
+	tests := []struct {
+		line  string
+		want  Level
+		rules []string
+	}{
+		{"sudo git push -f", Medium, []string{"git_push_force", "sudo"}},
+		{"git -C ../other push --force origin main", Medium, []string{"git_push_force"}},
+		{"cd /tmp && git clean -fdx", Medium, []string{"git_clean_force"}},
+		{"eval 'git reset --hard'", Medium, []string{"git_reset_hard", "eval"}},
+		{"find . -name '*.tmp' -exec git rm -f {} +", Medium, []string{"git_rm_force"}},
+		{"git commit -m 'rm -rf /'", Safe, nil},
+		{"git commit -m \"$(date)\" && git push", Safe, nil},
+		{"git log --oneline | head", Safe, nil},
+		{"git status; git diff", Safe, nil},
+		{"echo FLUSHALL | redis-cli", High, []string{"redis_flush"}},
+		{"redis-cli <<< 'FLUSHDB'", High, []string{"redis_flush"}},
+		{"printf 'DEL a\\n' | redis-cli", Medium, []string{"redis_delete"}},
+		{"psql app <<'EOF'\nDROP TABLE x;\nEOF", High, []string{"sql_drop"}},
+		{"psql app <<'EOF'\nSELECT 'DROP TABLE x';\nEOF", Safe, nil},
+		{"mysql -e \"SELECT 'DROP TABLE x'\"", Safe, nil},
+		{"docker exec -it db psql -c 'DROP DATABASE app'", High, []string{"sql_drop"}},
+		{"kubectl exec -it pod -- redis-cli FLUSHALL", High, []string{"redis_flush"}},
+		{"bash -c 'terraform destroy'", High, []string{"terraform_destroy"}},
+		{"sudo -u bob kubectl delete ns prod", High, []string{"kubectl_delete_namespace", "sudo"}},
+		{"xargs -n1 docker rm < ids", Medium, []string{"docker_remove"}},
+		{"docker rm $(docker ps -aq)", Medium, []string{"docker_remove"}},
+		{"docker ps -a | grep Exited", Safe, nil},
+		{"kill -9 -1", High, []string{"kill_all_processes"}},
+		{"timeout 5 shutdown -h now", High, []string{"shutdown"}},
+		{"ssh host sudo reboot", High, []string{"shutdown", "sudo"}},
+		{"export LD_PRELOAD=/x.so", Medium, []string{"ld_preload"}},
+		{"LD_PRELOAD=/x.so ls", Medium, []string{"ld_preload"}},
+		{"unset HISTFILE", Medium, []string{"history_erase"}},
+		{"export HISTFILE=/dev/null", Medium, []string{"history_erase"}},
+		{"history -c && exit", Medium, []string{"history_erase"}},
+		{"> ~/.bash_history", Medium, []string{"history_erase"}},
+		{"echo 1 > /proc/sys/net/ipv4/ip_forward", Medium, []string{"sysctl_write"}},
+		{"apt-get update && apt-get install -y curl", Medium, []string{"package_install"}},
+		{"npm ci && npm test", Safe, nil},
+		{"pip install -r requirements.txt", Medium, []string{"package_install"}},
+		{"systemctl status nginx | cat", Safe, nil},
+		{"for s in nginx redis; do systemctl restart $s; done", Medium, []string{"service_stop"}},
+		{"aws s3 rm s3://b --recursive", High, []string{"cloud_delete_bulk"}},
+		{"gh repo delete o/r --yes", High, []string{"repo_delete"}},
+		{"echo 'kubectl delete ns prod'", Safe, nil},
+	}
+	for _, tc := range tests {
+		v := g.Classify(tc.line, st)
+		var got []string
+		for _, f := range v.Findings {
+			got = append(got, f.Rule)
+		}
+		if v.Level != tc.want {
+			t.Errorf("%q: %v %v, want %v", tc.line, v.Level, got, tc.want)
+			continue
+		}
+		for _, r := range tc.rules {
+			if !testHasName(got, r) {
+				t.Errorf("%q: rules %v, want %s among them", tc.line, got, r)
+			}
+		}
+	}
+}
+
+// TestFamiliesArgv checks the run-time path: the same checks on an
+// expanded argv.
+func TestFamiliesArgv(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := State{Dir: "/home/u/proj"}
+	for _, tc := range []struct {
+		argv []string
+		want Level
+	}{
+		{[]string{"git", "push", "origin", "+main"}, Medium},
+		{[]string{"git", "push", "origin", "main"}, Safe},
+		{[]string{"psql", "-c", "DROP TABLE users"}, High},
+		{[]string{"psql", "-c", "SELECT 'DROP TABLE users'"}, Safe},
+		{[]string{"kill", "-9", "-1"}, High},
+		{[]string{"terraform", "apply", "-auto-approve"}, High},
+	} {
+		if v := g.CheckArgv(tc.argv, st); v.Level != tc.want {
+			t.Errorf("%v: %v %v, want %v", tc.argv, v.Level, v.Findings, tc.want)
+		}
+	}
+}
