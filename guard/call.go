@@ -113,6 +113,13 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	w.command(c, sc, depth)
 	switch name {
+	case "read", "mapfile", "readarray", "getopts", "printf":
+		// Variables these set hold whatever comes in: unknown.
+		for _, v := range setVars(name, c.Args[1:]) {
+			sc.set(v, value{})
+		}
+	}
+	switch name {
 	case "cd", "pushd":
 		sc.dir = cdTarget(c, sc)
 	case "popd":
@@ -411,4 +418,73 @@ func isProcSubstWord(wd *syntax.Word) bool {
 	}
 	_, ok := wd.Parts[0].(*syntax.ProcSubst)
 	return ok
+}
+
+// setVars returns the variables read, mapfile, getopts and printf -v set.
+func setVars(name string, args []Word) []string {
+	var vars []string
+	valued := map[string]string{
+		"read":      "adinNpt u",
+		"mapfile":   "dnOsuC c",
+		"readarray": "dnOsuC c",
+	}[name]
+	i := 0
+	for i < len(args) {
+		a := args[i].Value
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		i++
+		for j := 1; j < len(a); j++ {
+			if name == "printf" && a[j] == 'v' {
+				if j+1 < len(a) {
+					vars = append(vars, a[j+1:])
+				} else if i < len(args) {
+					vars = append(vars, args[i].Value)
+					i++
+				}
+				break
+			}
+			if name == "read" && a[j] == 'a' {
+				if j+1 < len(a) {
+					vars = append(vars, a[j+1:])
+				} else if i < len(args) {
+					vars = append(vars, args[i].Value)
+					i++
+				}
+				break
+			}
+			if strings.IndexByte(valued, a[j]) >= 0 && a[j] != 'a' {
+				if j == len(a)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	rest := args[i:]
+	switch name {
+	case "read":
+		if len(rest) == 0 {
+			vars = append(vars, "REPLY")
+		}
+		for _, a := range rest {
+			vars = append(vars, a.Value)
+		}
+	case "mapfile", "readarray":
+		if len(rest) == 0 {
+			vars = append(vars, "MAPFILE")
+		} else {
+			vars = append(vars, rest[0].Value)
+		}
+	case "getopts":
+		if len(rest) >= 2 {
+			vars = append(vars, rest[1].Value, "OPTARG", "OPTIND")
+		}
+	}
+	return vars
 }

@@ -23,6 +23,12 @@ func selfRules() []builtin {
 func checkSelf(c *Command) []Hit {
 	switch c.Name() {
 	case "chsh":
+		for _, a := range c.Args[1:] {
+			switch a.Value {
+			case "-l", "--list-shells", "-h", "--help", "-V", "-v", "--version":
+				return nil // only lists shells or prints help
+			}
+		}
 		return hit("changes the login shell, which can switch it away from guardsh")
 	case "usermod":
 		for _, a := range c.Args[1:] {

@@ -74,6 +74,8 @@ func TestCheckSelf(t *testing.T) {
 		{"touch /etc/guardsh/policy.toml", true},
 		{"chsh", true},
 		{"chsh -s /bin/bash", true},
+		{"chsh -l", false},
+		{"chsh --list-shells", false},
 		{"usermod -s /bin/bash u", true},
 		{"usermod --shell=/bin/bash u", true},
 

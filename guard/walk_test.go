@@ -334,3 +334,23 @@ func TestCheckArgv(t *testing.T) {
 		t.Errorf("CheckWrite: %+v", w.Plan)
 	}
 }
+
+// TestReadMakesUnknown checks that variables set from input are unknown.
+func TestReadMakesUnknown(t *testing.T) {
+	g := mustGuard(t)
+	for _, l := range []string{
+		`read d; rm -rf $d/*`,
+		`while read d; do rm -rf $d/*; done`,
+		`read -r -p 'dir? ' d; rm -rf "$d/"*`,
+		`read -a d; rm -rf $d/*`,
+		`mapfile d; rm -rf $d/*`,
+		`getopts ab: d; rm -rf $d/*`,
+		`printf -v d '%s' x; rm -rf $d/*`,
+	} {
+		v := g.Classify(l, testState())
+		last := v.Plan[len(v.Plan)-1]
+		if last.Name() != "rm" || last.Args[len(last.Args)-1].Known {
+			t.Errorf("%q: the rm target is known: %q", l, last.Values())
+		}
+	}
+}
