@@ -345,6 +345,9 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 
 // rules applies every rule and custom pattern to one command.
 func (w *walker) rules(c *Command) {
+	if len(c.Args) > 1 && isHelp(c.Args[1:]) {
+		return // `X --help`, `X --version` only print text
+	}
 	// The rules for this program and the rules for every program, merged
 	// in registry order so that findings keep a stable order.
 	all, mine := w.g.anyProg, w.g.byProg[c.Name()]

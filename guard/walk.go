@@ -77,6 +77,7 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 			v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
 		}
 	}
+	v.Findings = dropShadowed(v.Findings)
 	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
 	return v
 }
@@ -472,4 +473,25 @@ func (w *walker) uncalled(sc *scope) {
 		inner.params, inner.paramsKnown = nil, false
 		w.stmt(fd.decl.Body, fd.src, inner, 1, []string{name + "()"})
 	}
+}
+
+// dropShadowed removes the generic pipe_to_shell finding where a more
+// specific rule (curl_pipe_bash, ...) says the same of the same text.
+func dropShadowed(fs []Finding) []Finding {
+	out := fs[:0]
+	for _, f := range fs {
+		shadowed := false
+		if f.Rule == rulePipeToShell {
+			for _, g := range fs {
+				if g.Rule != f.Rule && g.Level >= f.Level && strings.Contains(f.Text, g.Text) {
+					shadowed = true
+					break
+				}
+			}
+		}
+		if !shadowed {
+			out = append(out, f)
+		}
+	}
+	return out
 }
