@@ -69,6 +69,9 @@ type config struct {
 	maxBytes   int
 	protected  []string
 	auto       func(*syntax.File) bool
+	// noDispatch calls every rule on every command (tests compare it with
+	// the dispatch by program name).
+	noDispatch bool
 }
 
 // WithAuto sets what decides Verdict.Auto: a function given the parsed line
@@ -169,7 +172,7 @@ func New(opts ...Option) (*Guard, error) {
 		if b.check == nil {
 			continue
 		}
-		if b.progs == nil {
+		if b.progs == nil || c.noDispatch {
 			g.anyProg = append(g.anyProg, i)
 			continue
 		}
