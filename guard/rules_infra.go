@@ -11,7 +11,7 @@ import (
 func infraRules() []builtin {
 	return []builtin{
 		{Rule: Rule{Name: "docker_remove", Level: Medium, Description: "removes, prunes or kills containers, images, volumes or networks (docker, podman, nerdctl, compose down -v)", Example: "docker system prune -a"}, check: infraDockerRemove},
-		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of / , a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged},
+		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of /, a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged},
 		{Rule: Rule{Name: "kubectl_delete", Level: Medium, Description: "kubectl delete (or replace --force, apply --prune) deletes Kubernetes resources", Example: "kubectl delete pod web-0"}, check: infraKubectlDelete},
 		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll},
 		{Rule: Rule{Name: "kubectl_scale_zero", Level: Medium, Description: "kubectl scale --replicas=0 stops every pod of a workload", Example: "kubectl scale deployment web --replicas=0"}, check: infraKubectlScaleZero},
@@ -26,7 +26,7 @@ func infraRules() []builtin {
 		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop},
 		{Rule: Rule{Name: "sql_delete", Level: High, Description: "empties a table: TRUNCATE, or DELETE without WHERE", Example: "mysql -e 'DELETE FROM users'"}, check: infraSQLDelete},
 		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data or schema: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify},
-		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c 'COPY t TO PROGRAM ''sh'''"}, check: infraSQLShell},
+		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c \"COPY t TO PROGRAM 'sh -c id'\""}, check: infraSQLShell},
 		{Rule: Rule{Name: "mongo_drop", Level: High, Description: "drops a MongoDB database or collection, or deletes every document: dropDatabase(), .drop(), deleteMany({})", Example: "mongosh --eval 'db.dropDatabase()'"}, check: infraMongoDrop},
 		{Rule: Rule{Name: "mongo_modify", Level: Medium, Description: "deletes or updates MongoDB documents matching a filter", Example: "mongosh --eval 'db.users.deleteMany({active: false})'"}, check: infraMongoModify},
 		{Rule: Rule{Name: "redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key", Example: "redis-cli FLUSHALL"}, check: infraRedisFlush},
