@@ -1129,6 +1129,7 @@ func (a *interpAnalysis) run(lang interpLang, code string, depth int) {
 		return
 	}
 	p := &interpParser{a: a, lang: lang, toks: interpLex(lang, code), depth: depth}
+	p.collectConsts()
 	p.scan()
 }
 
@@ -1406,6 +1407,52 @@ type interpParser struct {
 	lang  interpLang
 	toks  []itok
 	depth int
+	// consts are the variables assigned one literal string and nothing
+	// else in the code (cmd = "rm -rf /"; os.system(cmd)).
+	consts map[string]string
+}
+
+// collectConsts finds the variables assigned exactly one literal string.
+func (p *interpParser) collectConsts() {
+	toks := p.toks
+	var bad map[string]bool
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != itIdent || toks[i+1].kind != itPunct {
+			continue
+		}
+		if p.punctAt(i-1, ".") || p.punctAt(i-1, "->") || p.punctAt(i-1, "::") {
+			continue
+		}
+		switch toks[i+1].text {
+		case "=":
+		case "+=", "-=", ".=":
+			if bad == nil {
+				bad = map[string]bool{}
+			}
+			bad[t.text] = true
+			continue
+		default:
+			continue
+		}
+		j := i + 2
+		literal := j < len(toks) && toks[j].kind == itStr && !toks[j].dyn &&
+			(j+1 == len(toks) || toks[j+1].kind == itNL || p.punctAt(j+1, ";") || p.punctAt(j+1, "}") || p.punctAt(j+1, ","))
+		if old, seen := p.consts[t.text]; !literal || seen && old != toks[j].val {
+			if bad == nil {
+				bad = map[string]bool{}
+			}
+			bad[t.text] = true
+			continue
+		}
+		if p.consts == nil {
+			p.consts = map[string]string{}
+		}
+		p.consts[t.text] = toks[j].val
+	}
+	for n := range bad {
+		delete(p.consts, n)
+	}
 }
 
 func (p *interpParser) punctAt(i int, s string) bool {
@@ -2014,6 +2061,11 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 			i++
 		case t.kind == itIdent:
 			i++
+			if v, ok := p.consts[t.text]; ok && (i == len(ts) || !p.postfix(ts[i])) {
+				b.WriteString(v)
+				strs++
+				break
+			}
 			for i < len(ts) {
 				if ts[i].kind == itPunct && (ts[i].text == "." && p.lang != interpPerl && p.lang != interpPHP || ts[i].text == "::" || ts[i].text == "->") && i+1 < len(ts) && ts[i+1].kind == itIdent {
 					i += 2
@@ -2062,6 +2114,23 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 		return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
 	}
 	return interpVal{kind: 's', s: b.String(), dyn: dyn || strings.Contains(b.String(), Unknown), raw: raw}
+}
+
+// postfix reports a token that continues an operand: an attribute, a call,
+// an index.
+func (p *interpParser) postfix(t itok) bool {
+	if t.kind != itPunct {
+		return false
+	}
+	switch t.text {
+	case "::", "->", "(", "[":
+		return true
+	case ".":
+		return p.lang != interpPerl && p.lang != interpPHP
+	case "{":
+		return p.lang == interpPerl
+	}
+	return false
 }
 
 // interpRaw joins tokens' text, for flags such as `recursive: true`.
@@ -2186,6 +2255,8 @@ func (p *interpParser) awkGetline(i int) {
 		if k >= 0 {
 			p.a.shell(p.concat(p.toks[k+1:j], ""))
 		}
+	case t.kind == itIdent && p.consts[t.text] != "":
+		p.a.shell(interpVal{kind: 's', s: p.consts[t.text]})
 	default:
 		p.a.dyn(interpDynRun)
 	}

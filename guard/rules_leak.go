@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -21,16 +22,18 @@ func leakRules() []builtin {
 	return []builtin{
 		{Rule: Rule{Name: ruleEnvDump, Level: InfoLeak,
 			Description: "prints every environment or shell variable, tokens and keys included: env or printenv with nothing to run or name, export -p, declare -x/-p, typeset -x, set with no arguments, ps e",
-			Example:     "env"}, check: leakEnvDump},
+			Example:     "env"}, check: leakEnvDump,
+			progs: []string{"env", "printenv", "export", "declare", "typeset", "set", "ps"}},
 		{Rule: Rule{Name: ruleProcEnviron, Level: InfoLeak,
 			Description: "reads a process's environment, secrets included, from /proc/PID/environ",
 			Example:     "cat /proc/self/environ"}, check: leakProcEnviron},
 		{Rule: Rule{Name: ruleSecretVar, Level: InfoLeak,
 			Description: "prints a variable whose name says it holds a secret (TOKEN, KEY, SECRET, PASS, PASSWORD, CREDENTIAL, PRIVATE) with echo, printf, printenv NAME, declare -p NAME or a here-string",
-			Example:     "echo $AWS_SECRET_ACCESS_KEY"}, check: leakSecretVar},
+			Example:     "echo $AWS_SECRET_ACCESS_KEY"}, check: leakSecretVar,
+			progs: netProgs([]map[string]bool{leakStdinPrinters}, "echo", "print", "printf", "printenv", "declare", "typeset")},
 		{Rule: Rule{Name: ruleReadSecretFile, Level: InfoLeak,
 			Description: "shows, copies or opens a file that holds secrets: private keys (~/.ssh/id_*, *.pem, *.key), .env files, cloud, registry and git credentials (~/.aws/credentials, ~/.kube/config, ~/.netrc, ~/.npmrc, ~/.docker/config.json, gh's hosts.yml...), /etc/shadow, shell history",
-			Example:     "cat ~/.ssh/id_rsa"}, check: leakReadSecretFile},
+			Example:     "cat ~/.ssh/id_rsa"}, check: leakReadSecretFile, progs: leakReaderProgs()},
 		{Rule: Rule{Name: ruleTokenCLI, Level: InfoLeak,
 			Description: "asks a CLI to print a token, password or private key: gh auth token, gcloud auth print-access-token, aws configure get of a secret, aws sts get-session-token, kubectl get secret -o yaml, vault kv get, op read, pass show, security find-generic-password -w",
 			Example:     "gh auth token"}, check: leakTokenCLI},
@@ -600,6 +603,16 @@ var leakReaders = map[string]*leakReader{
 	"jq": leakJq, "gojq": leakJq, "yq": leakJq, "cp": leakCp,
 }
 
+// leakReaderProgs lists the programs of leakReaders, for builtin.progs.
+func leakReaderProgs() []string {
+	ps := make([]string, 0, len(leakReaders))
+	for k := range leakReaders {
+		ps = append(ps, k)
+	}
+	sort.Strings(ps)
+	return ps
+}
+
 // leakFields returns the words that are files to rd, as far as options go.
 func (rd *leakReader) files(args []Word) (files []Word, quiet bool) {
 	has := func(list, v string) bool {
@@ -837,10 +850,17 @@ func leakTokenCLI(c *Command) []Hit {
 			return nil
 		}
 		switch ops[0] {
-		case "show", "otp", "grep", "cat":
+		case "otp":
+			if len(ops) > 1 && (ops[1] == "insert" || ops[1] == "append" || ops[1] == "validate") {
+				return nil
+			}
+			return say(name + " otp prints one-time codes from stored secrets")
+		case "show", "grep", "cat":
 			return say(name + " " + ops[0] + " prints stored passwords")
 		case "init", "ls", "list", "find", "search", "insert", "add", "edit", "generate", "rm", "remove", "delete",
-			"mv", "rename", "cp", "copy", "git", "help", "version", "sync", "setup", "config", "audit", "fsck":
+			"mv", "rename", "cp", "copy", "git", "help", "version", "sync", "setup", "config", "audit", "fsck",
+			"mounts", "new", "create", "templates", "recipients", "alias", "clone", "completion", "convert",
+			"fscopy", "fsmove", "history", "hist", "link", "merge", "pwgen", "rcs", "unclip", "update", "age", "env":
 			return nil
 		}
 		return say(name + " " + leakDisplay(ops[0]) + " prints the stored password")

