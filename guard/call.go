@@ -54,10 +54,20 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 				v = value{s: lw.Value, known: lw.Known}
 			}
 			sc.set(as.Name.Value, v)
-			c.Args = nil
+			lw := Word{Value: Unknown}
+			if v.known {
+				lw = Lit(v.s)
+			}
+			lw.Value = as.Name.Value + "=" + lw.Value
+			c.Args = append(c.Args, lw)
 		}
+		// A bare assignment runs no command, but some change what later
+		// commands do (HISTFILE=, LD_PRELOAD=): the rules see NAME=VALUE
+		// words as the command.
 		if len(c.Redirects) > 0 {
 			w.command(c, sc, depth)
+		} else if len(c.Args) > 0 {
+			w.rules(c)
 		}
 		return nil
 	}
