@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Rule names of the interpreter family.
 const ruleInterpDynamic = "interp_exec_dynamic"
@@ -408,6 +412,12 @@ func interpLuaCode(args []Word) interpSource {
 // treats as "could be anything".
 func interpShellText(s string) string {
 	return strings.ReplaceAll(s, Unknown, `"$(:)"`)
+}
+
+// interpParses reports a shell line that parses as bash.
+func interpParses(line string) bool {
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+	return err == nil
 }
 
 // interpQuote quotes one word of a command for a shell line.
@@ -1164,7 +1174,12 @@ func (a *interpAnalysis) shell(v interpVal) {
 	switch v.kind {
 	case 's':
 		if strings.TrimSpace(strings.ReplaceAll(v.s, Unknown, "")) != "" {
-			a.line(interpShellText(v.s))
+			line := interpShellText(v.s)
+			// A string with run-time parts can stop parsing once they are
+			// replaced ("${" $1 "}"): then only the dynamic finding stays.
+			if !v.dyn || interpParses(line) {
+				a.line(line)
+			}
 		}
 		if v.dyn {
 			a.dyn(interpDynRun)
@@ -2230,36 +2245,47 @@ func (p *interpParser) awkPrint(i int) int {
 	return end - 1
 }
 
-// awkGetline looks at `"cmd" | getline`: the command before the pipe.
+// interpAwkKeywords end an operand when walking back from `| getline`.
+var interpAwkKeywords = map[string]bool{"if": true, "while": true, "for": true, "print": true, "printf": true,
+	"return": true, "in": true, "else": true, "do": true, "getline": true}
+
+// awkGetline looks at `"cmd" | getline`: the command before the pipe, a
+// concatenation of strings, variables and parenthesized groups.
 func (p *interpParser) awkGetline(i int) {
-	j := i - 1
-	if j < 0 {
-		return
-	}
-	switch t := p.toks[j]; {
-	case t.kind == itStr:
-		p.a.shell(interpVal{kind: 's', s: t.val, dyn: t.dyn})
-	case p.punctAt(j, ")"):
-		depth := 0
-		k := j
-		for ; k >= 0; k-- {
-			if p.punctAt(k, ")") {
-				depth++
-			} else if p.punctAt(k, "(") {
-				depth--
-				if depth == 0 {
-					break
+	start := i
+	for k := i - 1; k >= 0; {
+		t := p.toks[k]
+		switch {
+		case t.kind == itStr || t.kind == itIdent && !interpAwkKeywords[t.text]:
+			start = k
+			k--
+			continue
+		case p.punctAt(k, ")"):
+			depth, o := 0, k
+			for ; o >= 0; o-- {
+				if p.punctAt(o, ")") {
+					depth++
+				} else if p.punctAt(o, "(") {
+					depth--
+					if depth == 0 {
+						break
+					}
 				}
 			}
+			if o < 0 || o > 0 && p.toks[o-1].kind == itIdent && interpAwkKeywords[p.toks[o-1].text] {
+				break
+			}
+			start = o
+			k = o - 1
+			continue
 		}
-		if k >= 0 {
-			p.a.shell(p.concat(p.toks[k+1:j], ""))
-		}
-	case t.kind == itIdent && p.consts[t.text] != "":
-		p.a.shell(interpVal{kind: 's', s: p.consts[t.text]})
-	default:
-		p.a.dyn(interpDynRun)
+		break
 	}
+	if start == i {
+		p.a.dyn(interpDynRun)
+		return
+	}
+	p.a.shell(p.concat(p.toks[start:i], ""))
 }
 
 // interpIsShellCmd reports a command string that is a shell reading its
