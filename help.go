@@ -1,36 +1,95 @@
 package main
 
+// helpText is what --help prints. Keep it in step with README.md.
 const helpText = `guardsh: a shell that checks every command before it runs.
 
-usage: guardsh [options]                       interactive shell
+It parses each line (bash syntax), gives everything the line would run or
+write a danger level, shows why, asks yes / no / edit with the level's default
+answer, runs what was approved, and checks each command again as it runs.
+
+usage: guardsh [options]                   interactive shell
        guardsh [options] -c STRING [NAME [ARGS...]]
-                                               run a command string, as sh -c does
-       guardsh [options] FILE [ARGS...]        run a script (checked as a whole first)
-       guardsh [options] -s [ARGS...]          read commands from stdin
-       guardsh --check [--json] [CMD...]       classify each CMD (or stdin line), run nothing
-       guardsh --rules [--json]                list the rules in force
+                                         run STRING as sh -c does ($0 is
+                                         NAME, $1... are ARGS)
+       guardsh [options] FILE [ARGS...]  run a script, checked as a whole
+                                         before any of it runs
+       guardsh [options] -s [ARGS...]    read commands from stdin (also
+                                         when stdin is not a terminal)
+       guardsh --check [--json] [CMD...] classify each CMD, or each line
+                                         of stdin; run nothing
+       guardsh --dry-run [--json] -c STRING
+                                         show the plan and verdict, run
+                                         nothing (also with FILE or -s)
+       guardsh --rules [--json]          list the rules in force
 
 options:
-  -c            run the command string that follows
-  -s            read commands from standard input
-  -i            interactive even when not on a terminal
-  -l, --login   login shell: read the profile files
-  -y, --yes     take yes for every question; blocked lines still never run
-      --auto    auto mode: read-only lines run without asking
-      --dry-run show the plan and verdict, run nothing
-      --check   classify, run nothing (with --json: one JSON object a line)
-      --json    machine-readable output for --check, --rules and --dry-run
-      --rules   list the rules in force
+  -c              run the command string that follows the options
+  -s              read commands from standard input
+  -i              interactive shell even when not on a terminal
+  -l, --login     login shell: read ~/.profile (also when argv[0] starts
+                  with -)
+  -y, --yes       answer yes to every question; blocked lines still never run
+      --auto      auto mode: lines made only of allowlisted read-only
+                  commands run without a question
+      --dry-run   show what would run and its verdict, run nothing
+      --check     classify commands, run nothing; exit 0 once every verdict
+                  is printed
+      --json      machine-readable output for --check, --dry-run and
+                  --rules: one JSON object per line
+      --rules     list every rule: name, level, origin, description
       --config FILE
-                use this config file
-  -e, -u, -x, -o OPTION
-                shell options, as in bash (-o pipefail, ...)
-      --version print the version
-  -h, --help    this help
+                  read this config file instead of the default one
+  -e, -u, -x, -f, -n, -a, -o NAME (and +e, +o NAME ...)
+                  shell options, as bash's set takes them (-o pipefail)
+      --version   print the version
+  -h, --help      this help
+  --, -           end the options
 
-levels (default answer): safe (yes), info_leak (yes), medium (no), high (no),
-blocked (never runs).
+levels              default answer   without a terminal
+  safe              yes              runs
+  info_leak         yes              runs (it shows or sends secrets)
+  medium            no               refused, unless -y
+  high              no               refused, unless -y
+  blocked           never runs       refused, also with -y
+A line's level is the highest of anything in it, wrappers (sudo, env,
+xargs, bash -c, eval, ssh, find -exec, ...) and substitutions included. The
+config's block_level makes every level at or above it behave as blocked.
 
-exit status: the command's own; 126 when guardsh refused to run it; 2 for a
-syntax error or bad usage.
+asking: the interactive shell shows every line's preview and asks (with
+ask = "risky" in the config, safe lines run without a question). guardsh -c,
+FILE and -s ask only about medium and high lines, on /dev/tty; when it
+cannot be opened (a coding agent, CI, cron) the default answer is taken.
+At the question: y yes, n no, e edit the line (it is checked again), Enter
+the default (shown in capitals), Ctrl-C no.
+
+interactive shell: /auto (or Shift+Tab) toggles auto mode, /dry-run toggles
+dry-run, /explain CMD shows a preview, /rules lists the rules, /forget-sudo
+runs sudo -k, /help lists the keys.
+
+exit status:
+  the command's own    when it ran (128+N when killed by signal N)
+  126                  guardsh refused it (blocked, declined, or a default
+                       no); one line on stderr names the level, the rule,
+                       the command and the reason
+  2                    a syntax error or bad usage
+  127                  the script FILE cannot be read
+  --check, --rules:    0 once every verdict is printed, 1 on a read or write
+                       error, 2 on bad usage
+
+files:
+  $XDG_CONFIG_HOME/guardsh/config.toml   your config (~/.config/...)
+  /etc/guardsh/policy.toml               the system policy; your config may
+                                         make guardsh stricter, never looser
+  $XDG_STATE_HOME/guardsh/history        interactive history
+                                         (~/.local/state/...)
+  $XDG_STATE_HOME/guardsh/audit.jsonl    the audit log's place, which guardsh
+                                         protects from writes
+  ~/.guardshrc                           read by every interactive shell
+
+environment: NO_COLOR turns colors off; XDG_CONFIG_HOME and XDG_STATE_HOME
+move the files above.
+
+Commands that programs start on their own (a Makefile recipe, os.system in a
+script) are checked only as far as their command line shows. Documentation:
+README.md and docs/ in the source tree (rules, config, auto mode, agents).
 `
