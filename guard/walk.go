@@ -289,6 +289,11 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 			}
 		}
 	case *syntax.FuncDecl:
+		if x.Name == nil {
+			// An anonymous function runs at once.
+			w.stmt(x.Body, src, sc, depth+1, append(via[:len(via):len(via)], "()"))
+			return
+		}
 		name := x.Name.Value
 		if w.funcs == nil {
 			w.funcs, w.called = map[string]funcDef{}, map[string]bool{}
