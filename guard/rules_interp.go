@@ -31,7 +31,7 @@ func interpScripts(c *Command) []string {
 	if !ok || !interpHasCode(code) {
 		return nil
 	}
-	var a interpAnalysis
+	a := interpAnalysis{operands: code.argv}
 	a.run(lang, code.Value, 0)
 	return a.lines
 }
@@ -45,7 +45,7 @@ func interpDynamicCheck(c *Command) []Hit {
 	if !interpHasCode(code) {
 		return hit(name + " runs " + lang.String() + " code that is only known at run time")
 	}
-	var a interpAnalysis
+	a := interpAnalysis{operands: code.argv}
 	a.run(lang, code.Value, 0)
 	var hs []Hit
 	for _, d := range a.dynamic {
@@ -142,6 +142,8 @@ func interpDigitsDots(s string) bool {
 type interpSource struct {
 	Word
 	flag string
+	// argv are the operands after the code: sys.argv[1:], @ARGV, ARGV.
+	argv []Word
 }
 
 func (s *interpSource) add(w Word, flag string) {
@@ -216,8 +218,10 @@ func interpPythonCode(args []Word) interpSource {
 			case 'c':
 				if j+1 < len(v) {
 					src.add(Lit(v[j+1:]), "-c")
+					src.argv = args[i+1:]
 				} else if w, ok := interpNext(args, i+1); ok {
 					src.add(w, "-c")
+					src.argv = args[i+2:]
 				}
 				return src
 			case 'm':
@@ -248,11 +252,13 @@ func interpNodeCode(args []Word) interpSource {
 		case v == "-e" || v == "--eval" || v == "-p" || v == "--print" || v == "-pe" || v == "-ep":
 			if w, ok := interpNext(args, i+1); ok {
 				src.add(w, v)
+				src.argv = args[i+2:]
 			}
 			return src
 		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
 			k, code, _ := strings.Cut(v, "=")
 			src.add(Lit(code), k)
+			src.argv = args[i+1:]
 			return src
 		case withArg[v]:
 			i++
@@ -291,6 +297,12 @@ func interpPerlCode(args []Word, lang interpLang) interpSource {
 		a := args[i]
 		v := a.Value
 		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+			if v == "--" && a.Known {
+				i++
+			}
+			if src.flag != "" && i <= len(args) {
+				src.argv = args[i:]
+			}
 			return src
 		}
 		if strings.HasPrefix(v, "--") {
@@ -1128,6 +1140,8 @@ func (l *interpLexer) luaLong() {
 type interpAnalysis struct {
 	lines   []string
 	dynamic []string
+	// operands are the one-liner's operands, for sys.argv[N] and the like.
+	operands []Word
 }
 
 // interpMaxDepth bounds eval("...") inside eval inside a one-liner.
@@ -2075,6 +2089,16 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 			dyn = dyn || t.dyn
 			i++
 		case t.kind == itIdent:
+			if v, n, ok := p.argvRef(ts, i); ok {
+				b.WriteString(v)
+				if strings.Contains(v, Unknown) {
+					dyn = true
+				} else {
+					strs++
+				}
+				i += n
+				break
+			}
 			i++
 			if v, ok := p.consts[t.text]; ok && (i == len(ts) || !p.postfix(ts[i])) {
 				b.WriteString(v)
@@ -2129,6 +2153,48 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 		return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
 	}
 	return interpVal{kind: 's', s: b.String(), dyn: dyn || strings.Contains(b.String(), Unknown), raw: raw}
+}
+
+// argvRef resolves a reference to one of the one-liner's operands at
+// ts[k] (sys.argv[1], process.argv[1], $ARGV[0], ARGV[0]): its value and
+// the number of tokens it spans.
+func (p *interpParser) argvRef(ts []itok, k int) (string, int, bool) {
+	at := func(j int, kind byte, text string) bool {
+		return k+j < len(ts) && ts[k+j].kind == kind && ts[k+j].text == text
+	}
+	var n, base int
+	switch {
+	case p.lang == interpPython && at(0, itIdent, "sys") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
+		n, base = 4, 1
+	case p.lang == interpJS && at(0, itIdent, "process") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
+		n, base = 4, 1
+	case p.lang == interpPerl && at(0, itIdent, "$ARGV") && at(1, itPunct, "["):
+		n, base = 2, 0
+	case p.lang == interpRuby && at(0, itIdent, "ARGV") && at(1, itPunct, "["):
+		n, base = 2, 0
+	default:
+		return "", 0, false
+	}
+	if k+n+1 >= len(ts) || ts[k+n].kind != itIdent || !at(n+1, itPunct, "]") {
+		return "", 0, false
+	}
+	idx := 0
+	for _, ch := range ts[k+n].text {
+		if ch < '0' || ch > '9' || idx > 1000 {
+			return "", 0, false
+		}
+		idx = idx*10 + int(ch-'0')
+	}
+	idx -= base
+	if idx < 0 || idx >= len(p.a.operands) {
+		return "", 0, false
+	}
+	w := p.a.operands[idx]
+	v := w.Value
+	if !w.Known && !strings.Contains(v, Unknown) {
+		v = Unknown
+	}
+	return v, n + 2, true
 }
 
 // postfix reports a token that continues an operand: an attribute, a call,
