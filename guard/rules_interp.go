@@ -1510,9 +1510,8 @@ func (p *interpParser) scan() {
 				continue
 			}
 			if p.punctAt(i+1, "(") {
-				args, end := p.parenArgs(i + 1)
+				args, _ := p.parenArgs(i + 1)
 				p.call(i, args)
-				_ = end
 				continue
 			}
 			if (p.lang == interpRuby || p.lang == interpPerl) && interpBareCalls[t.text] && i+1 < len(toks) && p.bareArgStart(toks[i+1]) {
@@ -1634,9 +1633,6 @@ loop:
 // that call's arguments), "?" for anything else.
 func (p *interpParser) receiver(i int) (string, [][]itok) {
 	if !(p.punctAt(i-1, ".") || p.punctAt(i-1, "::") || p.punctAt(i-1, "->")) {
-		if p.lang == interpJS && i > 0 && p.toks[i-1].kind == itIdent && p.toks[i-1].text == "new" {
-			return "", nil
-		}
 		return "", nil
 	}
 	j := i - 2
@@ -1817,11 +1813,7 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 		}
 	case fnWrite:
 		if len(pos) > 0 {
-			if fn.kind == fnWrite && strings.HasSuffix(recv, "Path()") {
-				a.write(fn.arg, pos[0])
-			} else {
-				a.write(fn.arg, pos[0])
-			}
+			a.write(fn.arg, pos[0])
 		}
 	case fnOpen:
 		if len(pos) == 0 {
