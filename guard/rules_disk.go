@@ -1,6 +1,9 @@
 package guard
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The disk family: writing, formatting, wiping and partitioning block
 // devices. Writing a disk device is blocked; other raw copies and shredding
@@ -49,8 +52,29 @@ func diskRules() []builtin {
 		{Name: ruleHdparmErase, Level: Blocked, Description: "hdparm erases or overwrites a drive at the hardware level (--security-erase, --security-erase-enhanced, --write-sector, --trim-sector-ranges, --dco-restore, --fwdownload)", Example: "hdparm --security-erase p /dev/sda"},
 		{Name: ruleNvmeFormat, Level: Blocked, Description: "nvme format or nvme sanitize erases an NVMe drive", Example: "nvme format /dev/nvme0n1"},
 		{Name: ruleFdisk, Level: High, Description: "edits a partition table (fdisk, sfdisk, gdisk, cfdisk, sgdisk, parted) on a device; listing (-l) is safe", Example: "fdisk /dev/sda"},
+	}, map[string][]string{
+		// The programs diskFamilyHits gives each rule to. The redirect
+		// and mkfs rules are missing: a redirect of any command writes a
+		// device, and fsIsMkfs takes every mkfs.* and newfs_* name.
+		ruleDdIfDevice:   diskDdProgs,
+		ruleDdOfDevice:   diskDdProgs,
+		ruleDd:           diskDdProgs,
+		ruleShredDevice:  {"shred"},
+		ruleShred:        {"shred"},
+		ruleCopyToDevice: {"cp", "install", "tee", "ddrescue", "gddrescue"},
+		ruleWipefs:       {"wipefs"},
+		ruleBlkdiscard:   {"blkdiscard"},
+		ruleSgdiskZap:    {"sgdisk"},
+		rulePartedRm:     {"parted", "sfdisk"},
+		ruleLuksFormat:   {"cryptsetup"},
+		ruleHdparmErase:  {"hdparm"},
+		ruleNvmeFormat:   {"nvme"},
+		ruleFdisk:        {"sgdisk", "parted", "fdisk", "sfdisk", "gdisk", "cfdisk", "cgdisk"},
 	})
 }
+
+// diskDdProgs are the programs ddHits reads: dd and its forensic forks.
+var diskDdProgs = []string{"dd", "dcfldd", "dc3dd"}
 
 // fsIsDevice reports whether p (clean and absolute) is a device under /dev
 // that writing to would destroy data: anything under /dev but the
@@ -135,7 +159,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 		return hs
 	}
 	switch {
-	case name == "dd" || name == "dcfldd" || name == "dc3dd":
+	case slices.Contains(diskDdProgs, name):
 		return ddHits(c, hs)
 	case fsIsMkfs(name):
 		return mkfsHits(c, hs)

@@ -27,7 +27,7 @@ func fileRules() []builtin {
 		{Name: ruleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
 		{Name: ruleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
 		{Name: ruleRedirectUnknown, Level: Medium, Description: "a redirect or tee writes a file whose name is only known at run time", Example: "echo hi > \"$OUT\""},
-	})
+	}, nil) // every rule of the family can come from a redirect of any command
 }
 
 // fileFamilyHits returns every hit of the file family on c.

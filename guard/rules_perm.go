@@ -26,6 +26,14 @@ func permRules() []builtin {
 		{Name: ruleChmod777, Level: Medium, Description: "makes files writable by everyone (chmod 777, 666, a+rwx, o+w)", Example: "chmod 777 script.sh"},
 		{Name: ruleChmodSetuid, Level: Medium, Description: "sets the setuid or setgid bit (u+s, g+s, 4755, 2755), so the program runs with its owner's rights", Example: "chmod u+s ./tool"},
 		{Name: ruleChmod, Level: Medium, Description: "changes the mode, owner, group or ACL of files (chmod, chown, chgrp, setfacl)", Example: "chmod 644 file"},
+	}, map[string][]string{
+		// The programs permFamilyHits gives each rule to.
+		ruleChmodRecursiveRoot:       permProgs,
+		ruleChmodRecursiveHome:       permProgs,
+		ruleChmodRecursivePermissive: {"chmod"},
+		ruleChmod777:                 {"chmod"},
+		ruleChmodSetuid:              {"chmod"},
+		ruleChmod:                    permProgs,
 	})
 }
 
@@ -38,6 +46,9 @@ var (
 		"remove-all", "remove-default", "set=", "set-file=", "mask", "no-mask", "default", "restore=", "test",
 		"recursive", "logical", "physical", "version", "help"}}
 )
+
+// permProgs are the programs permFamilyHits reads.
+var permProgs = []string{"chmod", "chown", "chgrp", "setfacl"}
 
 // permFamilyHits returns every hit of the perm family on c.
 func permFamilyHits(c *Command) []fsNamedHit {

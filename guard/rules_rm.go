@@ -38,6 +38,18 @@ func rmRules() []builtin {
 		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes every file it matches", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
+	}, map[string][]string{
+		// The programs rmFamilyHits gives each rule to.
+		ruleRmRfRoot:       {"rm", "unlink", "find"},
+		ruleRmRfSystemDir:  {"rm", "unlink", "find"},
+		ruleRmRfHome:       {"rm", "unlink", "find"},
+		ruleRmRfWildcard:   {"rm", "unlink"},
+		ruleRmRf:           {"rm", "unlink", "find"},
+		ruleSudoRm:         {"rm", "unlink", "rmdir", "find"},
+		ruleRm:             {"rm", "unlink", "rmdir"},
+		ruleFindDelete:     {"find"},
+		ruleFindDeleteTree: {"find"},
+		ruleMvSystem:       {"mv"},
 	})
 }
 
@@ -50,12 +62,14 @@ type fsNamedHit struct {
 }
 
 // fsFamily builds the builtins of a family whose hits are all computed by
-// one function.
-func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule) []builtin {
+// one function. progs gives each rule's builtin.progs: the programs hits
+// can return a hit of that rule for; a rule missing from it (one that a
+// redirect of any command can match) is checked on every command.
+func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule, progs map[string][]string) []builtin {
 	bs := make([]builtin, len(rules))
 	for i, r := range rules {
 		name := r.Name
-		bs[i] = builtin{Rule: r, check: func(c *Command) []Hit {
+		bs[i] = builtin{Rule: r, progs: progs[name], check: func(c *Command) []Hit {
 			var out []Hit
 			for _, h := range hits(c) {
 				if h.rule == name {

@@ -1,0 +1,149 @@
+package guard
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// dispatchCommands returns every command the walker hands the rules while
+// classifying lines, each copied.
+func dispatchCommands(tb testing.TB, lines []string) []*Command {
+	tb.Helper()
+	g := mustGuard(tb, withoutDispatch())
+	var cmds []*Command
+	g.rules = append(g.rules, builtin{Rule: Rule{Name: "capture"}, check: func(c *Command) []Hit {
+		cp := *c
+		cp.Args = slices.Clone(c.Args)
+		cp.Redirects = slices.Clone(c.Redirects)
+		cp.Via = slices.Clone(c.Via)
+		cp.PipedFrom = slices.Clone(c.PipedFrom)
+		cp.name, cp.nameOf = "", nil
+		cmds = append(cmds, &cp)
+		return nil
+	}})
+	g.anyProg = append(g.anyProg, len(g.rules)-1)
+	st := testState()
+	for _, l := range lines {
+		g.Classify(l, st)
+	}
+	return cmds
+}
+
+// dispatchLines returns the lines of the tests' tables, the rules'
+// examples and, unless -short, the corpora.
+func dispatchLines(tb testing.TB) []string {
+	var lines []string
+	for _, tt := range planTests {
+		lines = append(lines, tt.line)
+	}
+	for _, x := range blockedCommands {
+		for _, wr := range wrappings {
+			lines = append(lines, replaceX(wr, x))
+		}
+	}
+	for _, b := range builtinRules() {
+		if b.Example != "" {
+			lines = append(lines, b.Example)
+		}
+	}
+	if !testing.Short() {
+		for _, name := range []string{"tldr.tsv", "nl2bash.txt"} {
+			lines = append(lines, corpusLinesIfPresent(name)...)
+		}
+	}
+	return lines
+}
+
+// progNameLits returns the string literals of the rules' sources that
+// could be program names: every name a check compares c.Name() with is
+// among them.
+func progNameLits(tb testing.TB) []string {
+	tb.Helper()
+	files, err := filepath.Glob("rules_*.go")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	nameRE := regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._+-]*$`)
+	seen := map[string]bool{}
+	var names []string
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err == nil && nameRE.MatchString(s) && !seen[s] {
+				seen[s] = true
+				names = append(names, s)
+			}
+			return true
+		})
+	}
+	return names
+}
+
+// TestRuleProgs checks every rule that declares progs: its check finds
+// nothing on a command whose program is not among them. It checks every
+// command of the tables, the examples and the corpora directly, and then
+// gives the commands each rule hits every other program name the rules'
+// sources spell, to find a name a check accepts but progs forgot.
+func TestRuleProgs(t *testing.T) {
+	cmds := dispatchCommands(t, dispatchLines(t))
+	names := progNameLits(t)
+	perRule := 12
+	if testing.Short() {
+		perRule = 3
+	}
+	for _, b := range builtinRules() {
+		if b.check == nil || b.progs == nil {
+			continue
+		}
+		var hitting []*Command
+		seen := map[string]bool{}
+		for _, c := range cmds {
+			if len(b.check(c)) == 0 {
+				continue
+			}
+			if !slices.Contains(b.progs, c.Name()) {
+				t.Errorf("rule %s hits %q, whose program %q is not in its progs %q", b.Name, c.Text, c.Name(), b.progs)
+			}
+			if len(hitting) < perRule && !seen[c.Name()+"\x00"+c.Text] {
+				seen[c.Name()+"\x00"+c.Text] = true
+				hitting = append(hitting, c)
+			}
+		}
+		if len(hitting) == 0 {
+			t.Errorf("rule %s: no table line, example or corpus line hits it", b.Name)
+		}
+		for _, c := range hitting {
+			for _, n := range names {
+				if slices.Contains(b.progs, n) {
+					continue
+				}
+				m := *c
+				m.Args = slices.Clone(c.Args)
+				m.Args[0] = Lit(n)
+				m.name, m.nameOf = "", nil
+				if hs := b.check(&m); len(hs) > 0 {
+					t.Errorf("rule %s hits %q run as %q, which is not in its progs %q: %s", b.Name, c.Text, n, b.progs, hs[0].Reason)
+				}
+			}
+		}
+	}
+}
