@@ -6,7 +6,7 @@ import "strings"
 // work: uncommitted changes, untracked files, remote refs, stashes, history.
 func gitRules() []builtin {
 	sp := gitSpecs()
-	return []builtin{
+	rs := []builtin{
 		{Rule: Rule{Name: "git_reset_hard", Level: Medium, Description: "git reset --hard or --merge throws away uncommitted changes", Example: "git reset --hard HEAD~1"}, check: sp.resetHard},
 		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
 		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
@@ -21,7 +21,14 @@ func gitRules() []builtin {
 		{Rule: Rule{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree with its uncommitted changes", Example: "git worktree remove --force ../wt"}, check: sp.worktreeRemoveForce},
 		{Rule: Rule{Name: "git_rm_force", Level: Medium, Description: "git rm -f deletes files together with their uncommitted changes", Example: "git rm -f notes.txt"}, check: sp.rmForce},
 	}
+	for i := range rs {
+		rs[i].progs = gitProgs // every check starts with gitParse
+	}
+	return rs
 }
+
+// gitProgs are the programs gitParse accepts.
+var gitProgs = []string{"git"}
 
 // gitCall is a git command line split at its subcommand.
 type gitCall struct {
@@ -49,7 +56,7 @@ func (g *gitCall) gitConfig(key string) (string, bool) {
 // --git-dir=..., -p, ...), the subcommand and its words. ok is false when c
 // is not git, has no known subcommand, or only asks for help or the version.
 func gitParse(c *Command) (g gitCall, ok bool) {
-	if c.Name() != "git" {
+	if c.Name() != gitProgs[0] {
 		return g, false
 	}
 	i := 1
