@@ -113,11 +113,12 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	// A function defined on the line is classified where it is called,
 	// with the arguments of the call.
 	if fd, ok := w.funcs[c.Arg(0).Value]; ok && c.Arg(0).Known && len(x.Assigns) == 0 {
-		if !w.called[name] || depth < 2 {
-			w.called[name] = true
+		if !w.active[name] {
+			w.active[name] = true
 			inner := sc.clone()
 			inner.params, inner.paramsKnown = append([]Word(nil), args[1:]...), true
 			w.stmt(fd.decl.Body, fd.src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
+			w.active[name] = false
 		}
 		return nil
 	}

@@ -2,7 +2,6 @@ package guard
 
 import (
 	"path"
-	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,9 +13,9 @@ type walker struct {
 	g     *Guard
 	v     *Verdict
 	funcs map[string]funcDef
-	// called records functions already classified at a call, so that a
-	// function calling itself is walked once.
-	called map[string]bool
+	// active records the functions being walked, so that a function
+	// calling itself is walked once.
+	active map[string]bool
 	// nodes counts visited commands, a bound on the work one line can cause.
 	nodes int
 	// deep reports that the depth bound was hit once already.
@@ -36,8 +35,6 @@ func (g *Guard) newWalker(v *Verdict) *walker {
 type funcDef struct {
 	decl *syntax.FuncDecl
 	src  string
-	// order is when it was defined, for a stable order of findings.
-	order int
 }
 
 // parse parses a line as bash, with a parser from the guard's pool.
@@ -70,7 +67,6 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	}
 	sc.paramsKnown = st.ParamsKnown
 	w.script(f, line, sc, 0, nil)
-	w.uncalled(sc)
 	for i := range g.patterns {
 		p := &g.patterns[i]
 		if p.Matches(line) {
@@ -167,7 +163,6 @@ func (w *walker) scriptString(code, text string, sc *scope, depth int, via []str
 		return
 	}
 	w.script(f, code, sc, depth, via)
-	w.uncalled(sc)
 }
 
 func (w *walker) tooDeep(depth int, text string) bool {
@@ -296,11 +291,22 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		}
 		name := x.Name.Value
 		if w.funcs == nil {
-			w.funcs, w.called = map[string]funcDef{}, map[string]bool{}
+			w.funcs, w.active = map[string]funcDef{}, map[string]bool{}
 		}
-		w.funcs[name] = funcDef{decl: x, src: src, order: len(w.funcs)}
+		w.funcs[name] = funcDef{decl: x, src: src}
 		if isForkBomb(x) {
 			w.g.emit(w.v, ruleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
+		}
+		// The body is classified where the function is defined, with
+		// arguments that could be anything (it may be called later, from
+		// anywhere), and again at each call on the line with the call's
+		// arguments.
+		if !w.active[name] {
+			w.active[name] = true
+			inner := sc.clone()
+			inner.params, inner.paramsKnown = nil, false
+			w.stmt(x.Body, src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
+			w.active[name] = false
 		}
 	case *syntax.ArithmCmd:
 		w.arithm(x.X, src, sc, depth)
@@ -351,17 +357,24 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int,
 		// Each stage runs in a subshell: its assignments do not persist.
 		stSc := sc.clone()
 		var out *Word
+		start := len(w.v.Plan)
 		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
 			out = w.call(call, st, src, stSc, depth+1, via, in)
 		} else {
-			if in != nil && len(st.Redirs) == 0 {
-				// A compound stage reading a pipe: a shell inside it reads the
-				// same pipe, whatever the text.
-			}
 			w.stmt(st, src, stSc, depth+1, via)
 		}
-		name := stageName(st, stSc)
-		names = append([]string{name}, names...)
+		// The stage's programs, wrappers and what they run alike (`sudo
+		// curl URL | sh` is fed by curl), nearest first.
+		var stage []string
+		for i := len(w.v.Plan) - 1; i >= start; i-- {
+			if n := w.v.Plan[i].Name(); n != "" {
+				stage = append(stage, n)
+			}
+		}
+		if len(stage) == 0 {
+			stage = []string{stageName(st, stSc)}
+		}
+		names = append(stage, names...)
 		in = &feed{text: out, from: append([]string(nil), names...), piped: true}
 	}
 }
@@ -459,25 +472,6 @@ func callsName(st *syntax.Stmt, name string) bool {
 		return !found
 	})
 	return found
-}
-
-// uncalled classifies the functions defined on the line but never called
-// there, with unknown arguments: they can be called later.
-func (w *walker) uncalled(sc *scope) {
-	var names []string
-	for name := range w.funcs {
-		if !w.called[name] {
-			names = append(names, name)
-		}
-	}
-	sort.Slice(names, func(i, j int) bool { return w.funcs[names[i]].order < w.funcs[names[j]].order })
-	for _, name := range names {
-		fd := w.funcs[name]
-		w.called[name] = true
-		inner := sc.clone()
-		inner.params, inner.paramsKnown = nil, false
-		w.stmt(fd.decl.Body, fd.src, inner, 1, []string{name + "()"})
-	}
 }
 
 // dropShadowed removes the generic pipe_to_shell finding where a more

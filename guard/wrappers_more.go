@@ -403,3 +403,21 @@ func sshInner(args []Word) []inner {
 	code := joinWords(args[i:])
 	return []inner{{label: "ssh", code: &code}}
 }
+
+// ncInner: `nc -e PROG` runs a program, `nc -c CMD` a shell command, on
+// the connection.
+func ncInner(label string, args []Word) []inner {
+	for i, a := range args {
+		if !a.Known || i+1 >= len(args) {
+			continue
+		}
+		switch a.Value {
+		case "-c", "--sh-exec":
+			code := args[i+1]
+			return []inner{{label: label + " -c", code: &code}}
+		case "-e", "--exec":
+			return []inner{{label: label + " -e", args: args[i+1 : i+2]}}
+		}
+	}
+	return nil
+}
