@@ -21,7 +21,6 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if w.tooDeep(depth, text) {
 		return nil
 	}
-	r := sc.resolver()
 	// Assignments: their values run substitutions; alone they set
 	// variables for the rest of the line.
 	for _, as := range x.Assigns {
@@ -50,7 +49,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 			v := value{}
 			if as.Array == nil && as.Index == nil && !as.Append {
-				lw := r.literal(as.Value)
+				lw := sc.literal(as.Value)
 				v = value{s: lw.Value, known: lw.Known}
 			}
 			sc.set(as.Name.Value, v)
@@ -75,7 +74,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	// change what the command does, which the rules see as `env NAME=V cmd`.
 	args := make([]Word, 0, len(x.Args))
 	for _, wd := range x.Args {
-		args = append(args, r.fields(wd)...)
+		args = append(args, sc.fields(wd)...)
 	}
 	if len(args) == 0 {
 		// `$EMPTY` alone runs nothing.
@@ -90,7 +89,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			if as.Name == nil {
 				continue
 			}
-			lw := r.literal(as.Value)
+			lw := sc.literal(as.Value)
 			lw.Value = as.Name.Value + "=" + lw.Value
 			env = append(env, lw)
 		}
@@ -223,7 +222,6 @@ func printfOutput(args []Word) *Word {
 // redirects resolves a statement's redirects into c, walks the
 // substitutions in them, and takes what they feed on stdin.
 func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *scope, depth int) {
-	r := sc.resolver()
 	for _, rd := range rs {
 		w.wordSubst(rd.Word, src, sc, depth)
 		w.wordSubst(rd.Hdoc, src, sc, depth)
@@ -233,20 +231,20 @@ func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *sc
 		}
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
-			body := r.document(rd.Hdoc, quotedDelim(rd.Word))
+			body := sc.resolver().document(rd.Hdoc, quotedDelim(rd.Word))
 			c.Stdin, c.StdinPiped = &body, false
 			red.Target = Lit(rd.Word.Lit())
 			c.Redirects = append(c.Redirects, red)
 			continue
 		case syntax.WordHdoc:
-			body := r.literal(rd.Word)
+			body := sc.literal(rd.Word)
 			body.Value += "\n"
 			c.Stdin, c.StdinPiped = &body, false
 			red.Target = body
 			c.Redirects = append(c.Redirects, red)
 			continue
 		}
-		red.Target = r.literal(rd.Word)
+		red.Target = sc.literal(rd.Word)
 		if red.Target.Known && red.Target.Value != "" && !path.IsAbs(red.Target.Value) && c.Dir != "" && !isFdWord(rd.Op, red.Target.Value) {
 			red.Target.Value = path.Join(c.Dir, red.Target.Value)
 		}
@@ -307,7 +305,6 @@ func quotedDelim(w *syntax.Word) bool {
 // decl walks declare, local, export, readonly and typeset: their
 // assignments set variables, and the rules see them as a command.
 func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, via []string) {
-	r := sc.resolver()
 	args := []Word{Lit(x.Variant.Value)}
 	for _, as := range x.Args {
 		w.wordSubst(as.Value, src, sc, depth)
@@ -318,7 +315,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		}
 		if as.Name == nil {
 			if as.Value != nil {
-				args = append(args, r.fields(as.Value)...)
+				args = append(args, sc.fields(as.Value)...)
 			}
 			continue
 		}
@@ -329,7 +326,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		v := value{}
 		lw := Word{Value: Unknown}
 		if as.Array == nil && as.Index == nil && !as.Append {
-			lw = r.literal(as.Value)
+			lw = sc.literal(as.Value)
 			v = value{s: lw.Value, known: lw.Known}
 		}
 		sc.set(as.Name.Value, v)

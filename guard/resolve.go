@@ -216,7 +216,26 @@ func litHasGlob(s string) bool {
 }
 
 // fields expands a command word into the fields the shell would pass, as
-// far as they can be known.
+// far as they can be known. A plain word needs no resolver.
+func (s *scope) fields(w *syntax.Word) []Word {
+	if v, ok := simpleLit(w); ok {
+		return []Word{{Value: v, Known: true, Glob: wordGlobOnly(w)}}
+	}
+	return s.resolver().fields(w)
+}
+
+// literal expands a word without field splitting; see resolver.literal.
+func (s *scope) literal(w *syntax.Word) Word {
+	if w == nil {
+		return Word{Known: true}
+	}
+	if v, ok := simpleLit(w); ok {
+		return Word{Value: v, Known: true, Glob: wordGlobOnly(w)}
+	}
+	return s.resolver().literal(w)
+}
+
+// fields expands a command word into the fields the shell would pass.
 func (r *resolver) fields(w *syntax.Word) []Word {
 	if v, ok := simpleLit(w); ok {
 		return []Word{{Value: v, Known: true, Glob: wordGlobOnly(w)}}

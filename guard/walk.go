@@ -388,7 +388,7 @@ func stageName(st *syntax.Stmt, sc *scope) string {
 	if v, ok := simpleLit(call.Args[0]); ok {
 		return path.Base(v)
 	}
-	fs := sc.resolver().fields(call.Args[0])
+	fs := sc.fields(call.Args[0])
 	if len(fs) == 0 || !fs[0].Known {
 		return ""
 	}
@@ -403,7 +403,7 @@ func stageName(st *syntax.Stmt, sc *scope) string {
 // wordSubst walks the command and process substitutions inside a word
 // (they run when the word is expanded) and arithmetic in it.
 func (w *walker) wordSubst(wd *syntax.Word, src string, sc *scope, depth int) {
-	if wd == nil {
+	if wd == nil || plainWord(wd) {
 		return
 	}
 	syntax.Walk(wd, func(n syntax.Node) bool {
@@ -493,4 +493,17 @@ func dropShadowed(fs []Finding) []Finding {
 		}
 	}
 	return out
+}
+
+// plainWord reports a word with nothing in it that runs: only literal
+// text and single quotes.
+func plainWord(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return false
+		}
+	}
+	return true
 }
