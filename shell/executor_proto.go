@@ -1,0 +1,96 @@
+package shell
+
+import (
+	"encoding/json"
+	"io"
+	"sync"
+
+	"guardsh/guard"
+)
+
+// The control channel between the front end and the executor carries one
+// JSON object per line each way: requests from the front end on the
+// executor's descriptor 3, replies and questions from the executor on its
+// descriptor 4. The terminal (the pty) carries only the lines' own input
+// and output.
+
+// Requests (front end → executor).
+const (
+	opRun      = "run"      // run Line, approved at Level
+	opClassify = "classify" // classify Line with the shell's state
+	opAnswer   = "answer"   // the answer to the executor's question ID
+	opDrain    = "drain"    // hand back what was typed on the pty and not read
+	opIntr     = "intr"     // Ctrl-C is about to reach the pty
+)
+
+// Replies (executor → front end).
+const (
+	opReady   = "ready"   // the executor is up
+	opDone    = "done"    // line ID ran: Status, Exited, Dir, Vars
+	opVerdict = "verdict" // classification ID: Verdict
+	opAsk     = "ask"     // a run-time question: Verdict, Line
+	opInput   = "input"   // drain ID: Line is the unread input
+	opIntrAck = "intrack" // the line is marked interrupted
+)
+
+// request is a message from the front end to the executor.
+type request struct {
+	Op    string      `json:"op"`
+	ID    uint64      `json:"id"`
+	Line  string      `json:"line,omitempty"`
+	Level guard.Level `json:"level"`
+	// Answer is the Decision to a question.
+	Answer Decision `json:"answer,omitempty"`
+}
+
+// reply is a message from the executor to the front end.
+type reply struct {
+	Op      string            `json:"op"`
+	ID      uint64            `json:"id"`
+	Pid     int               `json:"pid,omitempty"`
+	Status  int               `json:"status"`
+	Exited  bool              `json:"exited,omitempty"`
+	Dir     string            `json:"dir,omitempty"`
+	Vars    map[string]string `json:"vars,omitempty"`
+	Verdict *wireVerdict      `json:"verdict,omitempty"`
+	Line    string            `json:"line,omitempty"`
+	RunTime bool              `json:"runtime,omitempty"`
+}
+
+// wireVerdict is a guard.Verdict with the fields its JSON form leaves out.
+type wireVerdict struct {
+	guard.Verdict
+	Blocked    bool `json:"blocked"`
+	Incomplete bool `json:"incomplete"`
+}
+
+func toWire(v guard.Verdict) *wireVerdict {
+	return &wireVerdict{Verdict: v, Blocked: v.Blocked, Incomplete: v.Incomplete}
+}
+
+func (w *wireVerdict) verdict() guard.Verdict {
+	if w == nil {
+		return guard.Verdict{}
+	}
+	v := w.Verdict
+	v.Blocked, v.Incomplete = w.Blocked, w.Incomplete
+	return v
+}
+
+// sharedVars are the variables the executor reports after each line: what
+// the prompt and completion need.
+var sharedVars = []string{"HOME", "PATH", "USER", "LOGNAME", "HOSTNAME", "GUARDSH_PROMPT", "PS1"}
+
+// encoder writes JSON lines, one writer at a time.
+type encoder struct {
+	mu  sync.Mutex
+	enc *json.Encoder
+}
+
+func newEncoder(w io.Writer) *encoder { return &encoder{enc: json.NewEncoder(w)} }
+
+func (e *encoder) send(v any) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.enc.Encode(v)
+}

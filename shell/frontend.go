@@ -1,0 +1,566 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"os/user"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/chzyer/readline"
+	"github.com/creack/pty"
+	"golang.org/x/term"
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+)
+
+// frontend is the interactive shell's side that owns the terminal.
+type frontend struct {
+	cfg  InteractiveConfig
+	in   *os.File
+	out  *os.File
+	errw io.Writer
+	tty  *ttyInput
+	rl   *readline.Instance
+	hist *History
+	comp *Completer
+
+	mu   sync.Mutex // guards exe for the SIGWINCH handler
+	exe  *executorProc
+	sigs chan os.Signal
+
+	status  int
+	dir     string
+	vars    map[string]string
+	names   map[string]bool // functions and aliases defined so far
+	auto    bool
+	dry     bool
+	user    string
+	host    string
+	toggled bool // Shift+Tab changed the mode during this read
+}
+
+func newFrontend(cfg InteractiveConfig) (*frontend, error) {
+	if cfg.Stdin == nil {
+		cfg.Stdin = os.Stdin
+	}
+	if cfg.Stdout == nil {
+		cfg.Stdout = os.Stdout
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = cfg.Stdout
+	}
+	if cfg.Ask == "" {
+		cfg.Ask = AskAlways
+	}
+	if cfg.PromptFormat == "" {
+		cfg.PromptFormat = DefaultPromptFormat
+	}
+	if cfg.ExecutorEnv == nil {
+		cfg.ExecutorEnv = os.Environ()
+	}
+	f := &frontend{cfg: cfg, in: cfg.Stdin, out: cfg.Stdout, errw: cfg.Stderr,
+		auto: cfg.Auto, dry: cfg.DryRun, names: map[string]bool{}, vars: map[string]string{}}
+	f.dir, _ = os.Getwd()
+	f.vars["HOME"] = envOf(cfg.ExecutorEnv, "HOME")
+	f.vars["PATH"] = envOf(cfg.ExecutorEnv, "PATH")
+	f.user = envOf(cfg.ExecutorEnv, "USER")
+	if f.user == "" {
+		if u, err := user.Current(); err == nil {
+			f.user = u.Username
+		}
+	}
+	f.host, _ = os.Hostname()
+
+	// Signals that would stop or kill the front end: it never takes them
+	// from the keyboard (the terminal is raw while anything runs), and
+	// catching them (not ignoring them) leaves them at their defaults in
+	// the programs started later.
+	f.sigs = make(chan os.Signal, 8)
+	signal.Notify(f.sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGWINCH)
+	go f.signals()
+
+	var err error
+	if f.tty, err = newTTYInput(f.in); err != nil {
+		return nil, err
+	}
+	hist, entries, err := OpenHistory(cfg.HistoryPath, cfg.HistorySize)
+	if err != nil {
+		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+	}
+	f.hist = hist
+
+	// The executor starts while the editor is set up.
+	if err := f.startExecutor(); err != nil {
+		return nil, err
+	}
+
+	f.comp = &Completer{State: f.completionState}
+	rlc := &readline.Config{
+		Prompt:                 f.promptString(),
+		HistoryLimit:           hist.Size(),
+		DisableAutoSaveHistory: true,
+		HistorySearchFold:      true,
+		AutoComplete:           f.comp,
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "exit",
+		Stdin:                  editorReader{ownedReader{f.tty, ownerReadline}},
+		Stdout:                 f.out,
+		Stderr:                 f.out,
+		FuncFilterInputRune:    f.filterRune,
+		FuncIsTerminal:         func() bool { return term.IsTerminal(int(f.in.Fd())) },
+		FuncGetWidth: func() int {
+			if w, _, err := term.GetSize(int(f.out.Fd())); err == nil {
+				return w
+			}
+			return 80
+		},
+	}
+	if f.rl, err = readline.NewEx(rlc); err != nil {
+		return nil, fmt.Errorf("line editor: %w", err)
+	}
+	for _, e := range entries {
+		f.rl.SaveHistory(e)
+	}
+	f.exe.pump.setDst(f.rl.Stdout())
+	return f, nil
+}
+
+func (f *frontend) close() {
+	signal.Stop(f.sigs)
+	// The editor's reader may wait for its turn: end it first.
+	f.tty.close()
+	if f.rl != nil {
+		f.rl.Close()
+	}
+	if f.exe != nil {
+		f.exe.stop()
+	}
+}
+
+// signals handles the front end's signals: SIGWINCH resizes the pty; the
+// others are dropped.
+func (f *frontend) signals() {
+	for sig := range f.sigs {
+		if sig == syscall.SIGWINCH {
+			f.mu.Lock()
+			if f.exe != nil {
+				pty.InheritSize(f.in, f.exe.pty)
+			}
+			f.mu.Unlock()
+		}
+	}
+}
+
+// screen is where the pty's output goes.
+func (f *frontend) screen() io.Writer {
+	if f.rl != nil {
+		return f.rl.Stdout()
+	}
+	return f.out
+}
+
+// startExecutor starts a new executor in the shell's directory.
+func (f *frontend) startExecutor() error {
+	e, err := startExecutor(f.cfg.Executor, f.cfg.ExecutorEnv, f.dir, f.in, f.screen())
+	if err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.exe = e
+	f.mu.Unlock()
+	return nil
+}
+
+// ready waits for the executor and takes its state.
+func (f *frontend) ready() error {
+	r, err := f.exe.waitReady()
+	if err != nil {
+		return err
+	}
+	if f.exe.ready == r && r.Vars != nil {
+		f.takeState(r.Dir, r.Vars)
+		r.Vars = nil
+	}
+	return nil
+}
+
+func (f *frontend) takeState(dir string, vars map[string]string) {
+	if dir != "" {
+		f.dir = dir
+	}
+	if vars != nil {
+		f.vars = vars
+	}
+}
+
+// restartExecutor replaces a dead executor and says what was lost.
+func (f *frontend) restartExecutor() error {
+	old := f.exe
+	why := old.death()
+	old.stop()
+	fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
+	f.names = map[string]bool{}
+	if err := f.startExecutor(); err != nil {
+		return err
+	}
+	return f.ready()
+}
+
+// loop reads, decides and runs lines until exit.
+func (f *frontend) loop() int {
+	if err := f.ready(); err != nil {
+		if errors.Is(err, errExecutorGone) {
+			if err = f.restartExecutor(); err != nil {
+				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+				return 1
+			}
+		} else {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+			return 1
+		}
+	}
+	if code, exited := f.runRCFiles(); exited {
+		return code
+	}
+	prefill := ""
+	for {
+		line, err := f.readStatement(prefill)
+		prefill = ""
+		if err == io.EOF {
+			fmt.Fprintln(f.out)
+			return f.status
+		}
+		if err != nil {
+			continue // Ctrl-C: a fresh prompt
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		f.rl.SaveHistory(line)
+		if err := f.hist.Append(line); err != nil {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		}
+		if name, arg, ok := ParseSlash(line); ok {
+			f.slash(name, arg)
+			continue
+		}
+		edited, code, exited := f.handle(line, false)
+		if exited {
+			return code
+		}
+		prefill = edited
+	}
+}
+
+// readStatement reads one complete statement: lines are added under the
+// secondary prompt while the input is incomplete.
+func (f *frontend) readStatement(prefill string) (string, error) {
+	var lines []string
+	for {
+		p := "> "
+		if len(lines) == 0 {
+			p = f.promptString()
+		}
+		f.rl.SetPrompt(p)
+		f.toggled = false
+		f.tty.setOwner(ownerReadline)
+		var line string
+		var err error
+		if prefill != "" {
+			line, err = f.rl.ReadlineWithDefault(prefill)
+			prefill = ""
+		} else {
+			line, err = f.rl.Readline()
+		}
+		f.tty.setOwner(ownerNone)
+		if err == readline.ErrInterrupt {
+			return "", err
+		}
+		if err == io.EOF {
+			if len(lines) > 0 {
+				fmt.Fprintln(f.errw, "guardsh: unexpected end of input")
+				return "", readline.ErrInterrupt
+			}
+			return "", io.EOF
+		}
+		if err != nil {
+			return "", err
+		}
+		lines = append(lines, line)
+		full := strings.Join(lines, "\n")
+		if len(lines) == 1 && strings.TrimSpace(full) == "" {
+			return "", nil
+		}
+		if _, _, ok := ParseSlash(full); ok && len(lines) == 1 {
+			return full, nil
+		}
+		if !Incomplete(full) {
+			return full, nil
+		}
+	}
+}
+
+// Incomplete reports whether src is a statement that does not end yet: an
+// unclosed quote or bracket, a trailing |, && or ||, a backslash at the
+// end, a here-document whose end is not there.
+func Incomplete(src string) bool {
+	n := 0
+	for i := len(src) - 1; i >= 0 && src[i] == '\\'; i-- {
+		n++
+	}
+	if n%2 == 1 {
+		return true
+	}
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src+"\n"), "")
+	return err != nil && syntax.IsIncomplete(err)
+}
+
+// filterRune handles the keys readline does not: Shift+Tab toggles auto
+// mode; Ctrl-Z does nothing at the prompt (a shell is not suspended).
+func (f *frontend) filterRune(r rune) (rune, bool) {
+	switch r {
+	case shiftTab:
+		f.auto = !f.auto
+		f.toggled = true
+		f.rl.SetPrompt(f.promptString())
+		return r, false
+	case readline.CharCtrlZ:
+		return r, false
+	}
+	return r, true
+}
+
+// promptString renders the prompt.
+func (f *frontend) promptString() string {
+	format := f.cfg.PromptFormat
+	if p := f.vars["GUARDSH_PROMPT"]; p != "" {
+		format = p
+	}
+	var modes []string
+	if f.auto {
+		modes = append(modes, "auto")
+	}
+	if f.dry {
+		modes = append(modes, "dry-run")
+	}
+	if f.cfg.Yes {
+		modes = append(modes, "yes")
+	}
+	u := f.user
+	if v := f.vars["USER"]; v != "" {
+		u = v
+	}
+	return FormatPrompt(format, PromptInfo{
+		User: u, Host: f.host, Dir: f.dir, Home: f.vars["HOME"],
+		Status: f.status, Mode: modes, Root: os.Geteuid() == 0, Color: f.cfg.Style.Color,
+	})
+}
+
+// completionState is what the completer needs.
+func (f *frontend) completionState() CompletionState {
+	names := make([]string, 0, len(f.names))
+	for n := range f.names {
+		names = append(names, n)
+	}
+	return CompletionState{Dir: f.dir, Path: f.vars["PATH"], Home: f.vars["HOME"], Names: names}
+}
+
+// classify classifies a line with the executor's state.
+func (f *frontend) classify(line string) (guard.Verdict, error) {
+	e := f.exe
+	e.nextID++
+	id := e.nextID
+	if err := e.send(request{Op: opClassify, ID: id, Line: line}); err != nil {
+		return guard.Verdict{}, err
+	}
+	for r := range e.replies {
+		if r.Op == opVerdict && r.ID == id {
+			return r.Verdict.verdict(), nil
+		}
+	}
+	return guard.Verdict{}, errExecutorGone
+}
+
+// classifyRetry classifies, restarting a dead executor once.
+func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
+	v, err := f.classify(line)
+	if err == nil {
+		return v, true
+	}
+	if err := f.restartExecutor(); err != nil {
+		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		return v, false
+	}
+	v, err = f.classify(line)
+	return v, err == nil
+}
+
+// handle decides about one complete line and runs it when approved. It
+// returns the line to edit when the answer was e, and the exit status
+// when the line ended the shell. rc reports a line of an rc file.
+func (f *frontend) handle(line string, rc bool) (edit string, code int, exited bool) {
+	v, ok := f.classifyRetry(line)
+	if !ok {
+		f.status = 1
+		return "", 0, false
+	}
+	s := f.cfg.Style
+	switch {
+	case f.dry:
+		prompt.Preview(f.out, v, s)
+		fmt.Fprintf(f.out, "%s\n", f.dim("dry-run: nothing runs"))
+		return "", 0, false
+	case v.Blocked:
+		prompt.Preview(f.out, v, s)
+		if rc {
+			fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
+			f.status = 126
+			return "", 0, false
+		}
+		if f.question(v) == prompt.Edit {
+			return line, 0, false
+		}
+		fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
+		f.status = 126
+		return "", 0, false
+	case f.cfg.Yes:
+		if !rc {
+			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
+		}
+	case f.auto && f.autoSafe(line, v):
+		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (auto)"))
+	case rc && v.Level.DefaultYes():
+		// rc files are checked like scripts: the default answer holds
+		// unless it is no.
+	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe:
+	default:
+		prompt.Preview(f.out, v, s)
+		switch f.question(v) {
+		case prompt.Yes:
+		case prompt.Edit:
+			return line, 0, false
+		default:
+			fmt.Fprintln(f.errw, prompt.Refusal(v, "declined"))
+			f.status = 126
+			return "", 0, false
+		}
+	}
+	f.noteNames(line)
+	code, exited = f.run(line, v.Level)
+	return "", code, exited
+}
+
+func (f *frontend) autoSafe(line string, v guard.Verdict) bool {
+	if f.cfg.AutoSafe != nil {
+		return f.cfg.AutoSafe(line)
+	}
+	return v.Auto
+}
+
+// question asks y / n / e about v on the terminal; Ctrl-C is no.
+func (f *frontend) question(v guard.Verdict) prompt.Answer {
+	f.tty.setOwner(ownerAsk)
+	defer f.tty.setOwner(ownerNone)
+	a, err := prompt.Ask(ownedReader{f.tty, ownerAsk}, f.out, v, f.cfg.Style)
+	if err != nil {
+		return prompt.No
+	}
+	return a
+}
+
+func (f *frontend) dim(s string) string {
+	if !f.cfg.Style.Color {
+		return s
+	}
+	return "\x1b[2m" + s + "\x1b[0m"
+}
+
+// noteNames remembers the functions and aliases a line defines, for
+// completion.
+func (f *frontend) noteNames(line string) {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+	if err != nil {
+		return
+	}
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			f.names[n.Name.Value] = true
+		case *syntax.CallExpr:
+			if len(n.Args) > 1 && n.Args[0].Lit() == "alias" {
+				for _, w := range n.Args[1:] {
+					if name, _, ok := strings.Cut(w.Lit(), "="); ok && name != "" {
+						f.names[name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// runRCFiles runs ~/.profile (login shells) and ~/.guardshrc, each
+// statement checked like a script's.
+func (f *frontend) runRCFiles() (int, bool) {
+	home := f.cfg.Home
+	if home == "" {
+		home = f.vars["HOME"]
+	}
+	if home == "" {
+		return 0, false
+	}
+	var files []string
+	if f.cfg.Login {
+		files = append(files, filepath.Join(home, ".profile"))
+	}
+	files = append(files, filepath.Join(home, ".guardshrc"))
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		for _, stmt := range splitStatements(path, string(src), f.errw) {
+			if _, code, exited := f.handle(stmt, true); exited {
+				return code, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// splitStatements returns the top-level statements of a file as source
+// text, so that each is checked on its own.
+func splitStatements(name, src string, errw io.Writer) []string {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), name)
+	if err != nil {
+		fmt.Fprintf(errw, "guardsh: %v (nothing of it runs)\n", err)
+		return nil
+	}
+	pr := syntax.NewPrinter()
+	var out []string
+	for _, st := range file.Stmts {
+		var b strings.Builder
+		if err := pr.Print(&b, st); err != nil {
+			continue
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func envOf(env []string, name string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"io"
+	"os"
+
+	"guardsh/guard"
+	"guardsh/prompt"
+)
+
+// InteractiveConfig configures an interactive shell: the front end that
+// owns the terminal and starts the executor.
+type InteractiveConfig struct {
+	// Stdin and Stdout are the terminal; Stderr is where guardsh's own
+	// errors go (the terminal too, usually).
+	Stdin  *os.File
+	Stdout *os.File
+	Stderr io.Writer
+	// Executor is the command that starts an executor (guardsh
+	// --executor ...), run on a new pty with the control channel on
+	// descriptors 3 and 4. ExecutorEnv is its environment (nil: the
+	// process's).
+	Executor    []string
+	ExecutorEnv []string
+	// Checker classifies lines for /explain when the executor cannot.
+	Checker Checker
+	// Yes answers yes to every question but blocked (-y); Auto starts in
+	// auto mode (--auto); DryRun starts in dry-run (--dry-run).
+	Yes, Auto, DryRun bool
+	// Login reads ~/.profile before ~/.guardshrc.
+	Login bool
+	// Ask is "always" (every line is shown and asked about) or "risky"
+	// (safe lines run without a question).
+	Ask string
+	// AutoSafe reports whether auto mode runs a line without a question;
+	// nil trusts the verdict's Auto field.
+	AutoSafe func(line string) bool
+	// HistoryPath is the history file ("" keeps no history file);
+	// HistorySize how many entries are kept.
+	HistoryPath string
+	HistorySize int
+	// PromptFormat is the prompt (see FormatPrompt); "" is
+	// DefaultPromptFormat. GUARDSH_PROMPT set in the shell overrides it.
+	PromptFormat string
+	// Style decorates previews and questions.
+	Style prompt.Style
+	// Rules lists the rules in force, for /rules.
+	Rules func(w io.Writer)
+	// Home is the home directory for the rc files; "" is $HOME.
+	Home string
+}
+
+// ask settings.
+const (
+	AskAlways = "always"
+	AskRisky  = "risky"
+)
+
+// Interactive runs an interactive shell until exit or end of input, and
+// returns the exit status.
+func Interactive(cfg InteractiveConfig) int {
+	f, err := newFrontend(cfg)
+	if err != nil {
+		errw := cfg.Stderr
+		if errw == nil {
+			errw = os.Stderr
+		}
+		io.WriteString(errw, "guardsh: "+err.Error()+"\n")
+		return 1
+	}
+	defer f.close()
+	return f.loop()
+}
+
+// verdictOf is the zero verdict's level, for tests.
+var _ = guard.Safe

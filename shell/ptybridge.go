@@ -1,0 +1,146 @@
+package shell
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"sync"
+)
+
+// sentinelPrefix starts the mark the executor writes on the pty after each
+// line's output: sentinelPrefix, the line's id, BEL. It is an OSC sequence,
+// which a terminal ignores should it ever get through. The front end's
+// output pump takes it out of the stream and so knows that everything the
+// line wrote before it is on the screen.
+const sentinelPrefix = "\x1b]7777;guardsh-done;"
+
+// maxSentinel bounds a sentinel's length: a longer run after the prefix is
+// not one.
+const maxSentinel = len(sentinelPrefix) + 24
+
+// outputPump copies the pty's output to the screen, takes the executor's
+// sentinels out and reports them.
+type outputPump struct {
+	src io.Reader
+
+	mu  sync.Mutex // held while writing to dst; pause holds it
+	dst io.Writer
+
+	marks chan uint64   // ids of the sentinels seen
+	done  chan struct{} // closed when src ends
+	err   error
+}
+
+func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
+	return &outputPump{src: src, dst: dst, marks: make(chan uint64, 16), done: make(chan struct{})}
+}
+
+// setDst changes where output goes.
+func (o *outputPump) setDst(w io.Writer) {
+	o.mu.Lock()
+	o.dst = w
+	o.mu.Unlock()
+}
+
+// pause stops output from reaching the screen until the returned function
+// is called (while a question is on the screen).
+func (o *outputPump) pause() (resume func()) {
+	o.mu.Lock()
+	var once sync.Once
+	return func() { once.Do(o.mu.Unlock) }
+}
+
+func (o *outputPump) write(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	o.mu.Lock()
+	o.dst.Write(p)
+	o.mu.Unlock()
+}
+
+// run copies until src ends; it closes done then.
+func (o *outputPump) run() {
+	defer close(o.done)
+	buf := make([]byte, 64*1024)
+	keep := 0 // bytes at the start of buf held back: maybe a sentinel
+	for {
+		n, err := o.src.Read(buf[keep:])
+		if n > 0 {
+			total := keep + n
+			keep = o.scan(buf[:total])
+			copy(buf, buf[total-keep:total])
+		}
+		if err != nil {
+			if keep > 0 {
+				o.write(buf[:keep])
+			}
+			o.err = err
+			return
+		}
+	}
+}
+
+// scan writes data out, sentinels taken out, and returns how many bytes at
+// its end it held back because they may start a sentinel.
+func (o *outputPump) scan(data []byte) (held int) {
+	for {
+		i := bytes.Index(data, []byte(sentinelPrefix))
+		if i < 0 {
+			break
+		}
+		rest := data[i+len(sentinelPrefix):]
+		j := bytes.IndexByte(rest, '\a')
+		if j < 0 {
+			if len(data)-i < maxSentinel {
+				o.write(data[:i])
+				return len(data) - i
+			}
+			// Too long to be one: not a sentinel.
+			o.write(data[:i+1])
+			data = data[i+1:]
+			continue
+		}
+		id, err := strconv.ParseUint(string(rest[:j]), 10, 64)
+		if err != nil {
+			o.write(data[:i+1])
+			data = data[i+1:]
+			continue
+		}
+		o.write(data[:i])
+		o.mark(id)
+		data = rest[j+1:]
+	}
+	// Hold back a tail that is the start of a sentinel.
+	k := partialPrefix(data, sentinelPrefix)
+	o.write(data[:len(data)-k])
+	return k
+}
+
+func (o *outputPump) mark(id uint64) {
+	select {
+	case o.marks <- id:
+	default:
+		// Nobody waits for old marks: drop the oldest.
+		select {
+		case <-o.marks:
+		default:
+		}
+		o.marks <- id
+	}
+}
+
+// partialPrefix returns the length of the longest tail of data that is a
+// proper prefix of p.
+func partialPrefix(data []byte, p string) int {
+	start := len(data) - len(p) + 1
+	if start < 0 {
+		start = 0
+	}
+	for i := start; i < len(data); i++ {
+		if data[i] == p[0] && bytes.HasPrefix([]byte(p), data[i:]) {
+			return len(data) - i
+		}
+	}
+	return 0
+}
