@@ -109,7 +109,11 @@ cd "$(dirname "$0")"
 [ -f go.mod ] || die "run me from the guardsh source tree (no go.mod next to install.sh)"
 want="$(awk '$1 == "go" { print $2; exit }' go.mod)"
 if ! command -v go >/dev/null 2>&1; then
-	die "Go is not installed (or not on PATH): guardsh is built from source and needs Go $want or newer; see https://go.dev/doc/install"
+	hint=""
+	if [ -n "${SUDO_USER:-}" ]; then
+		hint="; sudo resets PATH, so try: sudo env \"PATH=\$PATH\" $0"
+	fi
+	die "Go is not installed (or not on PATH): guardsh is built from source and needs Go $want or newer; see https://go.dev/doc/install$hint"
 fi
 have="$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null || true)"
 have="${have#go}"
