@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -10,32 +11,58 @@ import (
 // clients and cloud CLIs.
 func infraRules() []builtin {
 	return []builtin{
-		{Rule: Rule{Name: "docker_remove", Level: Medium, Description: "removes, prunes or kills containers, images, volumes or networks (docker, podman, nerdctl, compose down -v)", Example: "docker system prune -a"}, check: infraDockerRemove},
-		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of /, a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged},
-		{Rule: Rule{Name: "kubectl_delete", Level: Medium, Description: "kubectl delete (or replace --force, apply --prune) deletes Kubernetes resources", Example: "kubectl delete pod web-0"}, check: infraKubectlDelete},
-		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll},
-		{Rule: Rule{Name: "kubectl_scale_zero", Level: Medium, Description: "kubectl scale --replicas=0 stops every pod of a workload", Example: "kubectl scale deployment web --replicas=0"}, check: infraKubectlScaleZero},
-		{Rule: Rule{Name: "kubectl_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node", Example: "kubectl drain node-1 --ignore-daemonsets"}, check: infraKubectlDrain},
-		{Rule: Rule{Name: "helm_uninstall", Level: Medium, Description: "helm uninstall (delete) removes a release and its resources", Example: "helm uninstall web"}, check: infraHelmUninstall},
-		{Rule: Rule{Name: "terraform_destroy", Level: High, Description: "terraform/tofu destroy (or apply -destroy) deletes the managed infrastructure", Example: "terraform destroy"}, check: infraTerraformDestroy},
-		{Rule: Rule{Name: "terraform_apply_auto", Level: High, Description: "terraform/tofu apply -auto-approve changes infrastructure without showing the plan for approval", Example: "terraform apply -auto-approve"}, check: infraTerraformApplyAuto},
-		{Rule: Rule{Name: "terraform_apply", Level: Medium, Description: "terraform/tofu apply changes infrastructure", Example: "terraform apply"}, check: infraTerraformApply},
-		{Rule: Rule{Name: "terraform_state_rm", Level: Medium, Description: "terraform state rm|push edits the state: resources are forgotten or the state is overwritten", Example: "terraform state rm aws_instance.web"}, check: infraTerraformState},
-		{Rule: Rule{Name: "pulumi_destroy", Level: High, Description: "pulumi destroy deletes every resource of a stack", Example: "pulumi destroy --yes"}, check: infraPulumiDestroy},
-		{Rule: Rule{Name: "pulumi_up_auto", Level: Medium, Description: "pulumi up --yes changes infrastructure without asking", Example: "pulumi up --yes"}, check: infraPulumiUp},
-		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop},
-		{Rule: Rule{Name: "sql_delete", Level: High, Description: "empties a table: TRUNCATE, or DELETE without WHERE", Example: "mysql -e 'DELETE FROM users'"}, check: infraSQLDelete},
-		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data or schema: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify},
-		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c \"COPY t TO PROGRAM 'sh -c id'\""}, check: infraSQLShell},
-		{Rule: Rule{Name: "mongo_drop", Level: High, Description: "drops a MongoDB database or collection, or deletes every document: dropDatabase(), .drop(), deleteMany({})", Example: "mongosh --eval 'db.dropDatabase()'"}, check: infraMongoDrop},
-		{Rule: Rule{Name: "mongo_modify", Level: Medium, Description: "deletes or updates MongoDB documents matching a filter", Example: "mongosh --eval 'db.users.deleteMany({active: false})'"}, check: infraMongoModify},
-		{Rule: Rule{Name: "redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key", Example: "redis-cli FLUSHALL"}, check: infraRedisFlush},
-		{Rule: Rule{Name: "redis_delete", Level: Medium, Description: "redis DEL or UNLINK deletes keys", Example: "redis-cli DEL session:1"}, check: infraRedisDelete},
-		{Rule: Rule{Name: "cloud_delete", Level: Medium, Description: "a cloud CLI deletes a resource: aws s3 rm, aws ... delete-*, az ... delete, doctl ... delete, gh ... delete, gsutil rm", Example: "aws s3 rm s3://bucket/key"}, check: infraCloudDelete},
-		{Rule: Rule{Name: "cloud_delete_bulk", Level: High, Description: "a cloud CLI deletes much or something hard to recreate: aws s3 rm --recursive, s3 rb --force, ec2 terminate-instances, rds delete-db-*, cloudformation delete-stack, gcloud ... delete, gsutil rm -r, az group delete, heroku apps:destroy", Example: "aws s3 rm s3://bucket --recursive"}, check: infraCloudDeleteBulk},
-		{Rule: Rule{Name: "repo_delete", Level: High, Description: "deletes a hosted git repository: gh repo delete, glab repo delete", Example: "gh repo delete owner/repo --yes"}, check: infraRepoDelete},
+		{Rule: Rule{Name: "docker_remove", Level: Medium, Description: "removes, prunes or kills containers, images, volumes or networks (docker, podman, nerdctl, compose down -v)", Example: "docker system prune -a"}, check: infraDockerRemove, progs: infraContainerProgs},
+		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of /, a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged, progs: infraContainerProgs},
+		{Rule: Rule{Name: "kubectl_delete", Level: Medium, Description: "kubectl delete (or replace --force, apply --prune) deletes Kubernetes resources", Example: "kubectl delete pod web-0"}, check: infraKubectlDelete, progs: infraKubectlProgs},
+		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll, progs: infraKubectlProgs},
+		{Rule: Rule{Name: "kubectl_scale_zero", Level: Medium, Description: "kubectl scale --replicas=0 stops every pod of a workload", Example: "kubectl scale deployment web --replicas=0"}, check: infraKubectlScaleZero, progs: infraKubectlProgs},
+		{Rule: Rule{Name: "kubectl_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node", Example: "kubectl drain node-1 --ignore-daemonsets"}, check: infraKubectlDrain, progs: infraKubectlProgs},
+		{Rule: Rule{Name: "helm_uninstall", Level: Medium, Description: "helm uninstall (delete) removes a release and its resources", Example: "helm uninstall web"}, check: infraHelmUninstall, progs: infraHelmProgs},
+		{Rule: Rule{Name: "terraform_destroy", Level: High, Description: "terraform/tofu destroy (or apply -destroy) deletes the managed infrastructure", Example: "terraform destroy"}, check: infraTerraformDestroy, progs: infraTerraformProgs},
+		{Rule: Rule{Name: "terraform_apply_auto", Level: High, Description: "terraform/tofu apply -auto-approve changes infrastructure without showing the plan for approval", Example: "terraform apply -auto-approve"}, check: infraTerraformApplyAuto, progs: infraTerraformProgs},
+		{Rule: Rule{Name: "terraform_apply", Level: Medium, Description: "terraform/tofu apply changes infrastructure", Example: "terraform apply"}, check: infraTerraformApply, progs: infraTerraformProgs},
+		{Rule: Rule{Name: "terraform_state_rm", Level: Medium, Description: "terraform state rm|push edits the state: resources are forgotten or the state is overwritten", Example: "terraform state rm aws_instance.web"}, check: infraTerraformState, progs: infraTerraformProgs},
+		{Rule: Rule{Name: "pulumi_destroy", Level: High, Description: "pulumi destroy deletes every resource of a stack", Example: "pulumi destroy --yes"}, check: infraPulumiDestroy, progs: infraPulumiProgs},
+		{Rule: Rule{Name: "pulumi_up_auto", Level: Medium, Description: "pulumi up --yes changes infrastructure without asking", Example: "pulumi up --yes"}, check: infraPulumiUp, progs: infraPulumiProgs},
+		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop, progs: infraSQLDropProgs},
+		{Rule: Rule{Name: "sql_delete", Level: High, Description: "empties a table: TRUNCATE, or DELETE without WHERE", Example: "mysql -e 'DELETE FROM users'"}, check: infraSQLDelete, progs: infraSQLProgs},
+		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data or schema: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify, progs: infraSQLProgs},
+		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c \"COPY t TO PROGRAM 'sh -c id'\""}, check: infraSQLShell, progs: infraSQLProgs},
+		{Rule: Rule{Name: "mongo_drop", Level: High, Description: "drops a MongoDB database or collection, or deletes every document: dropDatabase(), .drop(), deleteMany({})", Example: "mongosh --eval 'db.dropDatabase()'"}, check: infraMongoDrop, progs: infraMongoProgs},
+		{Rule: Rule{Name: "mongo_modify", Level: Medium, Description: "deletes or updates MongoDB documents matching a filter", Example: "mongosh --eval 'db.users.deleteMany({active: false})'"}, check: infraMongoModify, progs: infraMongoProgs},
+		{Rule: Rule{Name: "redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key", Example: "redis-cli FLUSHALL"}, check: infraRedisFlush, progs: infraRedisProgs},
+		{Rule: Rule{Name: "redis_delete", Level: Medium, Description: "redis DEL or UNLINK deletes keys", Example: "redis-cli DEL session:1"}, check: infraRedisDelete, progs: infraRedisProgs},
+		{Rule: Rule{Name: "cloud_delete", Level: Medium, Description: "a cloud CLI deletes a resource: aws s3 rm, aws ... delete-*, az ... delete, doctl ... delete, gh ... delete, gsutil rm", Example: "aws s3 rm s3://bucket/key"}, check: infraCloudDelete, progs: infraCloudProgs},
+		{Rule: Rule{Name: "cloud_delete_bulk", Level: High, Description: "a cloud CLI deletes much or something hard to recreate: aws s3 rm --recursive, s3 rb --force, ec2 terminate-instances, rds delete-db-*, cloudformation delete-stack, gcloud ... delete, gsutil rm -r, az group delete, heroku apps:destroy", Example: "aws s3 rm s3://bucket --recursive"}, check: infraCloudDeleteBulk, progs: infraCloudProgs},
+		{Rule: Rule{Name: "repo_delete", Level: High, Description: "deletes a hosted git repository: gh repo delete, glab repo delete", Example: "gh repo delete owner/repo --yes"}, check: infraRepoDelete, progs: infraRepoProgs},
 	}
 }
+
+// The programs each check reads, for builtin.progs. The checks test
+// c.Name() against these lists, or (the SQL clients and cloud CLIs) switch
+// on the same names.
+var (
+	infraDockerProgs    = []string{"docker", "podman", "nerdctl", "finch", "lima-nerdctl"}
+	infraComposeProgs   = []string{"docker-compose", "podman-compose"}
+	infraContainerProgs = slices.Concat(infraDockerProgs, infraComposeProgs)
+	infraKubectlProgs   = []string{"kubectl", "oc", "microk8s.kubectl", "k3s"}
+	infraHelmProgs      = []string{"helm"}
+	infraTerraformProgs = []string{"terraform", "tofu", "terragrunt", "opentofu"}
+	infraPulumiProgs    = []string{"pulumi"}
+	// infraSQLProgs are the cases of infraSQLTexts' switch.
+	infraSQLProgs = []string{"psql", "usql", "cockroach", "yb-ysql", "ysqlsh",
+		"mysql", "mariadb", "mycli", "litecli", "mysqlsh",
+		"sqlite3", "sqlite", "duckdb", "spatialite",
+		"cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql",
+		"clickhouse"}
+	// infraSQLDropProgs adds the cases of infraSQLDrop's switch.
+	infraSQLDropProgs = slices.Concat(infraSQLProgs, []string{"dropdb", "mysqladmin", "mariadb-admin"})
+	infraMongoProgs   = []string{"mongosh", "mongo"}
+	infraRedisProgs   = []string{"redis-cli", "valkey-cli", "keydb-cli"}
+	// infraCloudProgs are the cases of infraCloud's switch.
+	infraCloudProgs = []string{"aws", "gcloud", "gsutil", "az", "gh", "glab", "heroku", "doctl", "fly", "flyctl"}
+	infraRepoProgs  = []string{"gh", "glab"}
+)
 
 // ---- containers ----
 
@@ -50,13 +77,10 @@ func infraDockerGlobalArgs() []string {
 
 // infraContainerCLI reports a container CLI and whether it is compose.
 func infraContainerCLI(name string) (ok, compose bool) {
-	switch name {
-	case "docker", "podman", "nerdctl", "finch", "lima-nerdctl":
-		return true, false
-	case "docker-compose", "podman-compose":
+	if slices.Contains(infraComposeProgs, name) {
 		return true, true
 	}
-	return false, false
+	return slices.Contains(infraDockerProgs, name), false
 }
 
 // infraDockerPath returns a container CLI's command path ("container",
@@ -254,7 +278,7 @@ func infraKubeBool() []string {
 
 // infraKubectl parses a kubectl (or oc) command: its verb and operands.
 func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
-	if n := c.Name(); n != "kubectl" && n != "oc" && n != "microk8s.kubectl" && n != "k3s" {
+	if !slices.Contains(infraKubectlProgs, c.Name()) {
 		return "", r, false
 	}
 	args := c.Args[1:]
@@ -371,7 +395,7 @@ func infraKubectlDrain(c *Command) []Hit {
 }
 
 func infraHelmUninstall(c *Command) []Hit {
-	if c.Name() != "helm" {
+	if !slices.Contains(infraHelmProgs, c.Name()) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "n", longArgDefault: true, longBool: infraKubeBool(), helpShort: 'h'})
@@ -391,7 +415,7 @@ func infraHelmUninstall(c *Command) []Hit {
 // its parsed options.
 func infraTerraform(c *Command) (sub string, r xoptRes, ok bool) {
 	n := c.Name()
-	if n != "terraform" && n != "tofu" && n != "terragrunt" && n != "opentofu" {
+	if !slices.Contains(infraTerraformProgs, n) {
 		return "", r, false
 	}
 	args := c.Args[1:]
@@ -483,7 +507,7 @@ func infraTerraformState(c *Command) []Hit {
 
 // infraPulumi returns pulumi's subcommand and parsed options.
 func infraPulumi(c *Command) (string, xoptRes, bool) {
-	if c.Name() != "pulumi" {
+	if !slices.Contains(infraPulumiProgs, c.Name()) {
 		return "", xoptRes{}, false
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sCmtvcp", longArgDefault: true, helpShort: 'h',
@@ -665,7 +689,7 @@ func infraSQLShell(c *Command) []Hit  { return infraSQLHits(c, sqlKindShell) }
 
 // infraMongoTexts returns the JavaScript a mongo shell command runs.
 func infraMongoTexts(c *Command) []Word {
-	if n := c.Name(); n != "mongosh" && n != "mongo" {
+	if !slices.Contains(infraMongoProgs, c.Name()) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "upf", longArgDefault: true, helpShort: 'h',
@@ -758,7 +782,7 @@ func jsCode(s string) string {
 // infraRedisCommands returns the commands a redis-cli line runs, each as
 // its words.
 func infraRedisCommands(c *Command) [][]string {
-	if n := c.Name(); n != "redis-cli" && n != "valkey-cli" && n != "keydb-cli" {
+	if !slices.Contains(infraRedisProgs, c.Name()) {
 		return nil
 	}
 	args := c.Args[1:]
@@ -1096,7 +1120,7 @@ func infraCloudDeleteBulk(c *Command) []Hit {
 }
 
 func infraRepoDelete(c *Command) []Hit {
-	if n := c.Name(); n != "gh" && n != "glab" {
+	if !slices.Contains(infraRepoProgs, c.Name()) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "R", longArgDefault: true, helpShort: 'h', longBool: []string{"yes", "confirm", "help"}})
