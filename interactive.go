@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+
+	"guardsh/shell"
+)
+
+// runInteractive is the interactive shell: the front end owns the
+// terminal and runs approved lines in an executor (guardsh --executor) on
+// a pty. Without a terminal (-i on a pipe) it reads commands from stdin.
+func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
+	in, okIn := stdin.(*os.File)
+	out, okOut := stdout.(*os.File)
+	if !okIn || !okOut || !term.IsTerminal(int(in.Fd())) || !term.IsTerminal(int(out.Fd())) {
+		o.interact, o.stdin = false, true
+		return runShell(o, stdin, stdout, stderr)
+	}
+	g, err := newGuard(o) // reports the config's problems once
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v\n", err)
+		return 2
+	}
+	st := loadSettings(o, io.Discard)
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v\n", err)
+		return 1
+	}
+	historySize := 0
+	if st.cfg.HistorySize != nil {
+		historySize = *st.cfg.HistorySize
+	}
+	home, _ := os.UserHomeDir()
+	return shell.Interactive(shell.InteractiveConfig{
+		Stdin:        in,
+		Stdout:       out,
+		Stderr:       stderr,
+		Executor:     append([]string{exe}, executorArgs(o)...),
+		Checker:      g,
+		Yes:          o.yes,
+		Auto:         o.auto,
+		DryRun:       o.dryRun,
+		Login:        o.login,
+		Ask:          st.cfg.Ask,
+		HistoryPath:  st.historyFile,
+		HistorySize:  historySize,
+		PromptFormat: st.cfg.Prompt,
+		Style:        newStyle(o, stdout),
+		Rules:        func(w io.Writer) { printRules(options{}, w, g.Rules()) },
+		Home:         home,
+	})
+}
+
+// executorArgs are the executor's arguments: what of the command line it
+// needs to build the same guard and runner.
+func executorArgs(o options) []string {
+	args := []string{"--executor"}
+	if o.yes {
+		args = append(args, "-y")
+	}
+	if o.configFile != "" {
+		args = append(args, "--config", o.configFile)
+	}
+	for i := 0; i < len(o.shellOpts); i++ {
+		a := o.shellOpts[i]
+		args = append(args, a)
+		if len(a) == 2 && a[1] == 'o' && i+1 < len(o.shellOpts) {
+			i++
+			args = append(args, o.shellOpts[i])
+		}
+	}
+	return args
+}
