@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -10,26 +11,52 @@ import (
 // mounts, shell history, cron, the dynamic loader, kernel modules, sysctl.
 func systemRules() []builtin {
 	return []builtin{
-		{Rule: Rule{Name: "sudo", Level: Medium, Description: "runs a command with root (or another user's) privileges: sudo, doas, pkexec, su, run0", Example: "sudo apt-get update"}, check: sysSudo},
-		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs its arguments as shell code", Example: "eval \"$CMD\""}, check: sysEval},
+		{Rule: Rule{Name: "sudo", Level: Medium, Description: "runs a command with root (or another user's) privileges: sudo, doas, pkexec, su, run0", Example: "sudo apt-get update"}, check: sysSudo, progs: sysSudoProgs},
+		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs its arguments as shell code", Example: "eval \"$CMD\""}, check: sysEval, progs: sysEvalProgs},
 		{Rule: Rule{Name: "package_remove", Level: Medium, Description: "removes packages: apt, dnf, yum, pacman -R, zypper, apk, brew, snap, flatpak, dpkg, rpm, pip, npm, gem, cargo uninstall", Example: "apt-get remove nginx"}, check: sysPackageRemove},
 		{Rule: Rule{Name: "package_install", Level: Medium, Description: "installs packages system-wide or globally: apt, dnf, pacman -S, brew, snap, pip install, npm install -g, cargo install, go install", Example: "pip install requests"}, check: sysPackageInstall},
-		{Rule: Rule{Name: "kill", Level: Medium, Description: "sends a signal to processes: kill, killall, pkill, xkill", Example: "kill 1234"}, check: sysKill},
-		{Rule: Rule{Name: "kill_all_processes", Level: High, Description: "kills every process or init: kill -9 -1, kill 1, killall5, pkill with a pattern matching everything", Example: "kill -9 -1"}, check: sysKillAll},
+		{Rule: Rule{Name: "kill", Level: Medium, Description: "sends a signal to processes: kill, killall, pkill, xkill", Example: "kill 1234"}, check: sysKill, progs: sysKillProgs},
+		{Rule: Rule{Name: "kill_all_processes", Level: High, Description: "kills every process or init: kill -9 -1, kill 1, killall5, pkill with a pattern matching everything", Example: "kill -9 -1"}, check: sysKillAll, progs: sysKillAllProgs},
 		{Rule: Rule{Name: "shutdown", Level: High, Description: "shuts down or reboots the machine: shutdown, reboot, poweroff, halt, init 0|6, systemctl poweroff|reboot", Example: "shutdown -h now"}, check: sysShutdown},
-		{Rule: Rule{Name: "service_stop", Level: Medium, Description: "stops, restarts, disables or masks a system service", Example: "systemctl stop nginx"}, check: sysServiceStop},
-		{Rule: Rule{Name: "user_change", Level: Medium, Description: "adds, removes or changes users, groups or passwords", Example: "userdel bob"}, check: sysUserChange},
+		{Rule: Rule{Name: "service_stop", Level: Medium, Description: "stops, restarts, disables or masks a system service", Example: "systemctl stop nginx"}, check: sysServiceStop, progs: sysServiceProgs},
+		{Rule: Rule{Name: "user_change", Level: Medium, Description: "adds, removes or changes users, groups or passwords", Example: "userdel bob"}, check: sysUserChange, progs: sysUserProgs},
 		{Rule: Rule{Name: "firewall_off", Level: Medium, Description: "flushes or disables the firewall or the security module: iptables -F, ufw disable, nft flush ruleset, setenforce 0", Example: "iptables -F"}, check: sysFirewallOff},
 		{Rule: Rule{Name: "firewall_change", Level: Medium, Description: "adds, deletes or replaces firewall rules: iptables -A|-I|-D, ufw allow|deny, nft add|delete, firewall-cmd --add-*", Example: "iptables -A INPUT -p tcp --dport 22 -j DROP"}, check: sysFirewallChange},
-		{Rule: Rule{Name: "mount", Level: Medium, Description: "mounts or unmounts file systems, turns swap on or off", Example: "umount /mnt/data"}, check: sysMount},
+		{Rule: Rule{Name: "mount", Level: Medium, Description: "mounts or unmounts file systems, turns swap on or off", Example: "umount /mnt/data"}, check: sysMount, progs: sysMountProgs},
 		{Rule: Rule{Name: "history_erase", Level: Medium, Description: "erases or disables the shell history", Example: "history -c"}, check: sysHistoryErase},
-		{Rule: Rule{Name: "crontab_remove", Level: Medium, Description: "removes the user's crontab", Example: "crontab -r"}, check: sysCrontabRemove},
+		{Rule: Rule{Name: "crontab_remove", Level: Medium, Description: "removes the user's crontab", Example: "crontab -r"}, check: sysCrontabRemove, progs: sysCrontabProgs},
 		{Rule: Rule{Name: "ld_preload", Level: Medium, Description: "makes the dynamic loader inject a library into every program (LD_PRELOAD, LD_AUDIT, /etc/ld.so.preload)", Example: "export LD_PRELOAD=/tmp/hook.so"}, check: sysLDPreload},
-		{Rule: Rule{Name: "kernel_module", Level: Medium, Description: "loads or unloads kernel modules: insmod, rmmod, modprobe", Example: "rmmod nouveau"}, check: sysKernelModule},
+		{Rule: Rule{Name: "kernel_module", Level: Medium, Description: "loads or unloads kernel modules: insmod, rmmod, modprobe", Example: "rmmod nouveau"}, check: sysKernelModule, progs: sysKernelModuleProgs},
 		{Rule: Rule{Name: "sysctl_write", Level: Medium, Description: "changes kernel parameters: sysctl -w, sysctl -p, writes under /proc/sys", Example: "sysctl -w net.ipv4.ip_forward=1"}, check: sysSysctlWrite},
-		{Rule: Rule{Name: "chsh", Level: Medium, Description: "changes a user's login shell", Example: "chsh -s /bin/zsh"}, check: sysChsh},
+		{Rule: Rule{Name: "chsh", Level: Medium, Description: "changes a user's login shell", Example: "chsh -s /bin/zsh"}, check: sysChsh, progs: sysChshProgs},
 	}
 }
+
+// The programs each check reads, for builtin.progs. The rules without
+// progs also read redirects of any command (shutdown, history_erase,
+// ld_preload, sysctl_write), NAME=value assignments, or match names by
+// prefix (package_install and package_remove: pip3.12, python3.12;
+// firewall_off and firewall_change: iptables-nft, ip6tables-legacy).
+var (
+	// sysSudoProgs are the cases of sysSudo's switch.
+	sysSudoProgs = []string{"sudo", "sudoedit", "doas", "pkexec", "run0", "su"}
+	sysEvalProgs = []string{"eval"}
+	// sysKillProgs are the cases of sysKill's switch.
+	sysKillProgs = []string{"kill", "killall", "pkill", "skill", "xkill"}
+	// sysKillAllProgs are the cases of sysKillAllHit's switch.
+	sysKillAllProgs = []string{"kill", "killall5", "pkill", "killall"}
+	// sysServiceProgs are the cases of sysServiceUnits' switch.
+	sysServiceProgs = []string{"systemctl", "service", "rc-service", "sv", "launchctl", "rc-update", "update-rc.d"}
+	// sysUserProgs are the cases of sysUserChange's first switch.
+	sysUserProgs = []string{"useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "gpasswd", "passwd", "chpasswd", "visudo",
+		"adduser", "deluser", "addgroup", "delgroup", "vipw", "vigr", "chage", "newusers", "chfn", "chgpasswd", "grpconv", "pwconv"}
+	// sysMountProgs are the cases of sysMount's switch.
+	sysMountProgs   = []string{"mount", "umount", "swapoff", "swapon"}
+	sysCrontabProgs = []string{"crontab"}
+	// sysKernelModuleProgs are the cases of sysKernelModule's switch.
+	sysKernelModuleProgs = []string{"insmod", "rmmod", "modprobe"}
+	sysChshProgs         = []string{"chsh"}
+)
 
 // ---- sudo, eval ----
 
@@ -97,7 +124,7 @@ func sysAsUser(u Word, ok bool) []Hit {
 }
 
 func sysEval(c *Command) []Hit {
-	if c.Name() != "eval" || len(c.Args) < 2 {
+	if !slices.Contains(sysEvalProgs, c.Name()) || len(c.Args) < 2 {
 		return nil
 	}
 	return hit("runs its arguments as shell code")
@@ -843,9 +870,7 @@ func sysServiceStop(c *Command) []Hit {
 
 func sysUserChange(c *Command) []Hit {
 	name := c.Name()
-	switch name {
-	case "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "gpasswd", "passwd", "chpasswd", "visudo", "adduser", "deluser", "addgroup", "delgroup", "vipw", "vigr", "chage", "newusers", "chfn", "chgpasswd", "grpconv", "pwconv":
-	default:
+	if !slices.Contains(sysUserProgs, name) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{})
@@ -1178,7 +1203,7 @@ func sysHistoryErase(c *Command) []Hit {
 // ---- cron ----
 
 func sysCrontabRemove(c *Command) []Hit {
-	if c.Name() != "crontab" {
+	if !slices.Contains(sysCrontabProgs, c.Name()) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "uc"})
@@ -1274,7 +1299,7 @@ func sysSysctlWrite(c *Command) []Hit {
 }
 
 func sysChsh(c *Command) []Hit {
-	if c.Name() != "chsh" {
+	if !slices.Contains(sysChshProgs, c.Name()) {
 		return nil
 	}
 	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sR", longArg: []string{"shell", "root"}})
