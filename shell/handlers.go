@@ -98,7 +98,13 @@ func (r *Runner) gateSource(ctx context.Context, hc interp.HandlerContext, args 
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[2:], len(args) > 2
 	v := r.checker.Classify(string(b), st)
-	return r.gate(ctx, v, shellJoin(args)) == nil
+	if r.gate(ctx, v, shellJoin(args)) != nil {
+		return false
+	}
+	if !v.Blocked {
+		raiseApproved(ctx, v.Level) // the file's contents were approved
+	}
+	return true
 }
 
 // openHandler checks every file opened for writing before it is opened.

@@ -332,13 +332,38 @@ func (r *Runner) refuse(ref *Refusal) {
 
 type approvedKey struct{}
 
+// approval is the level a running line was approved at. Approving a sourced
+// file's contents at run time raises it for the rest of the line, as the
+// file is then part of what was approved.
+type approval struct {
+	mu    sync.Mutex
+	level guard.Level
+}
+
 func withApproved(ctx context.Context, l guard.Level) context.Context {
-	return context.WithValue(ctx, approvedKey{}, l)
+	return context.WithValue(ctx, approvedKey{}, &approval{level: l})
 }
 
 // approvedLevel returns the level the running line was approved at; safe
 // when unknown (fail closed).
 func approvedLevel(ctx context.Context) guard.Level {
-	l, _ := ctx.Value(approvedKey{}).(guard.Level)
-	return l
+	a, _ := ctx.Value(approvedKey{}).(*approval)
+	if a == nil {
+		return guard.Safe
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.level
+}
+
+// raiseApproved raises the running line's approved level to l; blocked is
+// never approved.
+func raiseApproved(ctx context.Context, l guard.Level) {
+	a, _ := ctx.Value(approvedKey{}).(*approval)
+	if a == nil || l >= guard.Blocked {
+		return
+	}
+	a.mu.Lock()
+	a.level = max(a.level, l)
+	a.mu.Unlock()
 }

@@ -386,3 +386,14 @@ func TestNoShebangRunsInProcess(t *testing.T) {
 		t.Fatalf("got %d %q %q calls %q", res.status, res.stdout, res.stderr, e.calls())
 	}
 }
+
+// Approving a sourced file's contents approves its commands.
+func TestSourceApproval(t *testing.T) {
+	e := newEnv(t, "rm")
+	e.write("medium.sh", "rm a\nrm b\n", 0o644)
+	a := &yesAsker{d: Yes}
+	res := e.run("source ./medium.sh; echo st $?", WithAsker(a))
+	if res.stdout != "st 0\n" || e.calls() != "rm a\nrm b\n" || len(a.asked) != 1 {
+		t.Fatalf("got %d %q %q calls %q asked %d", res.status, res.stdout, res.stderr, e.calls(), len(a.asked))
+	}
+}
