@@ -33,10 +33,13 @@ func fileRules() []builtin {
 // fileFamilyHits returns every hit of the file family on c.
 func fileFamilyHits(c *Command) []fsNamedHit {
 	var hs []fsNamedHit
-	empties := fileEmpties(c)
+	empties, emptiesKnown := false, false
 	for _, r := range c.Redirects {
 		if !fsWrites(r) {
 			continue
+		}
+		if !emptiesKnown {
+			empties, emptiesKnown = fileEmpties(c), true
 		}
 		how := "a redirect overwrites"
 		if !r.Truncate {
