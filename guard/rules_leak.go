@@ -200,6 +200,9 @@ func leakIsEnviron(c *Command, v string) bool {
 }
 
 func leakProcEnviron(c *Command) []Hit {
+	if !leakMentionsEnviron(c) {
+		return nil // the fast path: leakIsEnviron needs "environ" in the word
+	}
 	name := c.Name()
 	if leakMetaProgs[name] || len(c.Args) > 0 && name == "" {
 		return nil
@@ -222,6 +225,22 @@ func leakProcEnviron(c *Command) []Hit {
 		}
 	}
 	return nil
+}
+
+// leakMentionsEnviron reports whether an input redirect or an argument of
+// c holds "environ", which every word leakIsEnviron accepts holds.
+func leakMentionsEnviron(c *Command) bool {
+	for _, r := range c.Redirects {
+		if r.Op == "<" && strings.Contains(r.Target.Value, "environ") {
+			return true
+		}
+	}
+	for i := 1; i < len(c.Args); i++ {
+		if strings.Contains(c.Args[i].Value, "environ") {
+			return true
+		}
+	}
+	return false
 }
 
 // leakSecretName reports a variable name that says it holds a secret:
