@@ -62,10 +62,9 @@ func checkSelf(c *Command) []Hit {
 		return hits
 	}
 	args := c.Args[1:]
-	operands := selfOperands(args)
 	switch name := c.Name(); name {
 	case "tee", "truncate", "shred", "unlink", "touch", "fallocate":
-		for _, w := range operands {
+		for _, w := range selfOperands(args) {
 			for _, p := range selfMatch(c, w, false) {
 				add(p, "writes")
 			}
@@ -76,7 +75,7 @@ func checkSelf(c *Command) []Hit {
 		if name != "rm" && name != "rmdir" {
 			verb = "changes the permissions of"
 		}
-		for _, w := range operands {
+		for _, w := range selfOperands(args) {
 			for _, p := range selfMatch(c, w, rec) {
 				add(p, verb)
 			}
@@ -85,7 +84,7 @@ func checkSelf(c *Command) []Hit {
 		if !selfInPlace(args) {
 			break
 		}
-		for _, w := range operands {
+		for _, w := range selfOperands(args) {
 			for _, p := range selfMatch(c, w, false) {
 				add(p, "edits in place")
 			}
@@ -101,7 +100,7 @@ func checkSelf(c *Command) []Hit {
 			}
 		}
 	case "cp", "mv", "install", "ln", "rsync", "scp", "link":
-		dst, srcs := selfCopyTarget(args, operands)
+		dst, srcs := selfCopyTarget(args, selfOperands(args))
 		if dst != nil {
 			for _, p := range selfMatch(c, *dst, false) {
 				add(p, "overwrites")
