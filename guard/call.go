@@ -74,7 +74,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	// change what the command does, which the rules see as `env NAME=V cmd`.
 	args := make([]Word, 0, len(x.Args))
 	for _, wd := range x.Args {
-		args = append(args, sc.fields(wd)...)
+		args = sc.appendFields(args, wd)
 	}
 	if len(args) == 0 {
 		// `$EMPTY` alone runs nothing.

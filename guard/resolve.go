@@ -224,6 +224,15 @@ func (s *scope) fields(w *syntax.Word) []Word {
 	return s.resolver().fields(w)
 }
 
+// appendFields appends the fields of w to dst, without an intermediate
+// slice for a plain word.
+func (s *scope) appendFields(dst []Word, w *syntax.Word) []Word {
+	if v, ok := simpleLit(w); ok {
+		return append(dst, Word{Value: v, Known: true, Glob: wordGlobOnly(w)})
+	}
+	return append(dst, s.resolver().fields(w)...)
+}
+
 // literal expands a word without field splitting; see resolver.literal.
 func (s *scope) literal(w *syntax.Word) Word {
 	if w == nil {
