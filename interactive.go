@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/term"
 
+	"guardsh/guard"
 	"guardsh/shell"
 )
 
@@ -20,12 +21,9 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.interact, o.stdin = false, true
 		return runShell(o, stdin, stdout, stderr)
 	}
-	g, err := newGuard(o) // reports the config's problems once
-	if err != nil {
-		fmt.Fprintf(stderr, "guardsh: %v\n", err)
-		return 2
-	}
-	st := loadSettings(o, io.Discard)
+	// The executor classifies and runs; the front end only reports the
+	// config's problems (once) and reads its settings.
+	st := loadSettings(o, stderr)
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -41,7 +39,6 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		Stdout:       out,
 		Stderr:       stderr,
 		Executor:     append([]string{exe}, executorArgs(o)...),
-		Checker:      g,
 		Yes:          o.yes,
 		Auto:         o.auto,
 		DryRun:       o.dryRun,
@@ -51,8 +48,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		HistorySize:  historySize,
 		PromptFormat: st.cfg.Prompt,
 		Style:        newStyle(o, stdout),
-		Rules:        func(w io.Writer) { printRules(options{}, w, g.Rules()) },
-		Home:         home,
+		Rules: func(w io.Writer) {
+			if g, err := guard.New(st.opts...); err == nil {
+				printRules(options{}, w, g.Rules())
+			}
+		},
+		Home: home,
 	})
 }
 

@@ -69,8 +69,13 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	f := &frontend{cfg: cfg, in: cfg.Stdin, out: cfg.Stdout, errw: cfg.Stderr,
 		auto: cfg.Auto, dry: cfg.DryRun, names: map[string]bool{}, vars: map[string]string{}}
 	f.dir, _ = os.Getwd()
-	f.vars["HOME"] = envOf(cfg.ExecutorEnv, "HOME")
-	f.vars["PATH"] = envOf(cfg.ExecutorEnv, "PATH")
+	// Until the executor says otherwise, its variables are the
+	// environment's.
+	for _, name := range sharedVars {
+		if v, ok := lookupEnv(cfg.ExecutorEnv, name); ok {
+			f.vars[name] = v
+		}
+	}
 	f.user = envOf(cfg.ExecutorEnv, "USER")
 	if f.user == "" {
 		if u, err := user.Current(); err == nil {
@@ -216,19 +221,15 @@ func (f *frontend) restartExecutor() error {
 
 // loop reads, decides and runs lines until exit.
 func (f *frontend) loop() int {
-	if err := f.ready(); err != nil {
-		if errors.Is(err, errExecutorGone) {
-			if err = f.restartExecutor(); err != nil {
-				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-				return 1
-			}
-		} else {
-			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+	// Without rc files the first prompt does not wait for the executor:
+	// it is waited for when the first line is classified.
+	if f.hasRCFiles() {
+		if !f.ensureReady() {
 			return 1
 		}
-	}
-	if code, exited := f.runRCFiles(); exited {
-		return code
+		if code, exited := f.runRCFiles(); exited {
+			return code
+		}
 	}
 	prefill := ""
 	for {
@@ -373,8 +374,28 @@ func (f *frontend) completionState() CompletionState {
 	return CompletionState{Dir: f.dir, Path: f.vars["PATH"], Home: f.vars["HOME"], Names: names}
 }
 
+// ensureReady waits for the executor to be up, starting a new one if it
+// died; false means none can be started.
+func (f *frontend) ensureReady() bool {
+	if f.exe.ready != nil {
+		return true
+	}
+	err := f.ready()
+	if errors.Is(err, errExecutorGone) {
+		err = f.restartExecutor()
+	}
+	if err != nil {
+		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		return false
+	}
+	return true
+}
+
 // classify classifies a line with the executor's state.
 func (f *frontend) classify(line string) (guard.Verdict, error) {
+	if !f.ensureReady() {
+		return guard.Verdict{}, errExecutorGone
+	}
 	e := f.exe
 	e.nextID++
 	id := e.nextID
@@ -507,22 +528,35 @@ func (f *frontend) noteNames(line string) {
 	})
 }
 
-// runRCFiles runs ~/.profile (login shells) and ~/.guardshrc, each
-// statement checked like a script's.
-func (f *frontend) runRCFiles() (int, bool) {
+// rcFiles lists the rc files an interactive shell reads: ~/.profile for a
+// login shell, then ~/.guardshrc.
+func (f *frontend) rcFiles() []string {
 	home := f.cfg.Home
 	if home == "" {
 		home = f.vars["HOME"]
 	}
 	if home == "" {
-		return 0, false
+		return nil
 	}
 	var files []string
 	if f.cfg.Login {
 		files = append(files, filepath.Join(home, ".profile"))
 	}
-	files = append(files, filepath.Join(home, ".guardshrc"))
-	for _, path := range files {
+	return append(files, filepath.Join(home, ".guardshrc"))
+}
+
+func (f *frontend) hasRCFiles() bool {
+	for _, p := range f.rcFiles() {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// runRCFiles runs the rc files, each statement checked like a script's.
+func (f *frontend) runRCFiles() (int, bool) {
+	for _, path := range f.rcFiles() {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			continue
@@ -557,10 +591,15 @@ func splitStatements(name, src string, errw io.Writer) []string {
 }
 
 func envOf(env []string, name string) string {
+	v, _ := lookupEnv(env, name)
+	return v
+}
+
+func lookupEnv(env []string, name string) (string, bool) {
 	for i := len(env) - 1; i >= 0; i-- {
 		if v, ok := strings.CutPrefix(env[i], name+"="); ok {
-			return v
+			return v, true
 		}
 	}
-	return ""
+	return "", false
 }

@@ -16,6 +16,9 @@ import (
 // its pty until the line is done and all of its output is on the screen.
 // It returns the status, and whether the line exited the shell.
 func (f *frontend) run(line string, level guard.Level) (int, bool) {
+	if !f.ensureReady() {
+		return 1, false
+	}
 	e := f.exe
 	e.nextID++
 	id := e.nextID

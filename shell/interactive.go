@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 
-	"guardsh/guard"
 	"guardsh/prompt"
 )
 
@@ -22,8 +21,6 @@ type InteractiveConfig struct {
 	// process's).
 	Executor    []string
 	ExecutorEnv []string
-	// Checker classifies lines for /explain when the executor cannot.
-	Checker Checker
 	// Yes answers yes to every question but blocked (-y); Auto starts in
 	// auto mode (--auto); DryRun starts in dry-run (--dry-run).
 	Yes, Auto, DryRun bool
@@ -71,6 +68,3 @@ func Interactive(cfg InteractiveConfig) int {
 	defer f.close()
 	return f.loop()
 }
-
-// verdictOf is the zero verdict's level, for tests.
-var _ = guard.Safe

@@ -42,7 +42,6 @@ func TestInteractiveHelper(t *testing.T) {
 		cfg := InteractiveConfig{
 			Executor:     []string{os.Args[0], itRun},
 			ExecutorEnv:  env,
-			Checker:      itChecker,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
 			Login:        os.Getenv("GUARDSH_IT_LOGIN") != "",
 			Ask:          os.Getenv("GUARDSH_IT_ASK"),
@@ -325,7 +324,8 @@ func TestInteractiveEdit(t *testing.T) {
 	s.line("fake-medium now")
 	s.expect(`\[y/N/e\] `)
 	s.send("e")
-	s.expect(`fake-medium now`) // the line, back in the editor
+	s.expect(`edit\r?\n`)
+	s.expect(`gs\[\][^\n]*?[$#] fake-medium now`) // the line, back in the editor
 	s.send("\x15echo edited\r") // Ctrl-U, a new line
 	s.expect(`\r\nedited\r\n`)
 	s.prompt("")

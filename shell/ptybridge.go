@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"sync"
+
+	"golang.org/x/sys/unix"
 )
 
 // sentinelPrefix starts the mark the executor writes on the pty after each
@@ -22,6 +24,7 @@ const maxSentinel = len(sentinelPrefix) + 24
 // sentinels out and reports them.
 type outputPump struct {
 	src io.Reader
+	fd  int // src's descriptor, -1 if none
 
 	mu  sync.Mutex // held while writing to dst; pause holds it
 	dst io.Writer
@@ -32,7 +35,13 @@ type outputPump struct {
 }
 
 func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
-	return &outputPump{src: src, dst: dst, marks: make(chan uint64, 16), done: make(chan struct{})}
+	o := &outputPump{src: src, dst: dst, fd: -1, marks: make(chan uint64, 16), done: make(chan struct{})}
+	if f, ok := src.(interface{ Fd() uintptr }); ok {
+		// Fd puts the file in blocking mode: its reads block a thread
+		// of their own, which is faster here than the poller.
+		o.fd = int(f.Fd())
+	}
+	return o
 }
 
 // setDst changes where output goes.
@@ -66,6 +75,17 @@ func (o *outputPump) run() {
 	keep := 0 // bytes at the start of buf held back: maybe a sentinel
 	for {
 		n, err := o.src.Read(buf[keep:])
+		// Take what else is there already, up to the buffer's size: fewer,
+		// larger writes to the terminal.
+		for err == nil && n > 0 && o.fd >= 0 && keep+n < len(buf)-4096 {
+			fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}}
+			if k, perr := unix.Poll(fds, 0); perr != nil || k == 0 || fds[0].Revents&unix.POLLIN == 0 {
+				break
+			}
+			m, rerr := o.src.Read(buf[keep+n:])
+			n += m
+			err = rerr
+		}
 		if n > 0 {
 			total := keep + n
 			keep = o.scan(buf[:total])

@@ -1,0 +1,138 @@
+#!/bin/sh
+# bench/interactive.sh: the interactive shell's speed figures.
+#
+#   1. time from start to the first prompt, with a 100,000-line history;
+#   2. resident memory of the front end and the executor, idle;
+#   3. output rate of `seq 1 2000000` through guardsh's pty, against the
+#      same command on a plain pty.
+#
+# Usage: bench/interactive.sh [path/to/guardsh]   (default: builds one)
+# Needs python3 (for its pty module). Runs nothing destructive: HOME and
+# XDG_* point into a temporary directory.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=${1:-}
+if [ -z "$bin" ]; then
+	(cd "$here" && go build -o "$tmp/guardsh" .)
+	bin=$tmp/guardsh
+fi
+mkdir -p "$tmp/home/state/guardsh" "$tmp/home/config/guardsh"
+seq 1 100000 | sed 's/^/echo history line /' >"$tmp/home/state/guardsh/history"
+printf 'ask = "risky"\n' >"$tmp/home/config/guardsh/config.toml"
+
+GUARDSH=$bin HOME=$tmp/home python3 - <<'PY'
+import os, pty, select, time, re, statistics
+
+bin = os.environ["GUARDSH"]
+home = os.environ["HOME"]
+env = {"HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm",
+       "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config",
+       "USER": "bench", "NO_COLOR": "1", "GUARDSH_PROMPT": "BENCH> "}
+PROMPT = re.compile(rb"BENCH> {2}\x08")
+
+def spawn(argv):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(home)
+        os.execve(argv[0], argv, env)
+    return pid, fd
+
+def read_until(fd, pattern, buf=b"", timeout=60):
+    end = time.time() + timeout
+    seen = 0  # search only new output (and a little before it)
+    while not pattern.search(buf, max(0, seen - 64)):
+        seen = len(buf)
+        if time.time() > end:
+            raise SystemExit("timed out; got %r" % buf[-200:])
+        r, _, _ = select.select([fd], [], [], 0.5)
+        if r:
+            try:
+                d = os.read(fd, 1 << 16)
+            except OSError:
+                raise SystemExit("eof; got %r" % buf[-200:])
+            buf += d
+            if len(buf) > 1 << 20:
+                seen -= len(buf) - 4096
+                buf = buf[-4096:]
+    return buf
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for l in f:
+            if l.startswith("VmRSS:"):
+                return int(l.split()[1])
+    return 0
+
+def children(pid):
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                st = open("/proc/%s/stat" % p).read()
+            except OSError:
+                continue
+            if int(st.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(p))
+    return out
+
+def stop(pid, fd):
+    try:
+        os.write(fd, b"exit\r")
+        time.sleep(0.2)
+        os.kill(pid, 9)
+    except OSError:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
+
+# 1. First prompt.
+times = []
+for i in range(7):
+    t0 = time.perf_counter()
+    pid, fd = spawn([bin])
+    read_until(fd, PROMPT)
+    times.append((time.perf_counter() - t0) * 1000)
+    if i < 6:
+        stop(pid, fd)
+print("first prompt (100,000-line history): median %.1f ms, min %.1f ms over %d starts" % (statistics.median(times), min(times), len(times)))
+
+# 2. Memory, idle.
+time.sleep(0.5)
+kids = children(pid)
+front = rss_kb(pid)
+execs = sum(rss_kb(k) for k in kids)
+print("idle RSS: front end %.1f MiB + executor %.1f MiB = %.1f MiB" % (front / 1024, execs / 1024, (front + execs) / 1024))
+
+# 3. Throughput.
+def through_guardsh(fd):
+    os.write(fd, b"seq 1 2000000\r")
+    t0 = time.perf_counter()
+    buf = read_until(fd, re.compile(rb"\n2000000\r\n"), timeout=120)
+    t1 = time.perf_counter()
+    read_until(fd, PROMPT, buf[-64:])
+    return t1 - t0
+
+def plain():
+    pid, fd = spawn(["/usr/bin/env", "seq", "1", "2000000"])
+    t0 = time.perf_counter()
+    n = 0
+    while True:
+        try:
+            d = os.read(fd, 1 << 16)
+        except OSError:
+            break
+        if not d:
+            break
+        n += len(d)
+    t = time.perf_counter() - t0
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return t
+
+g = [through_guardsh(fd) for _ in range(3)]
+p = [plain() for _ in range(3)]
+stop(pid, fd)
+print("seq 1 2000000: plain pty %.3f s, through guardsh %.3f s (best of 3): guardsh's rate is %.0f%% of the plain pty's" % (min(p), min(g), 100 * min(p) / min(g)))
+PY
