@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# ccompare.sh: wall time of `guardsh -c CMD` against `bash -c CMD`, run
+# side by side (alternating, so both see the same machine load).
+#
+#   bench/ccompare.sh [-n RUNS] [-b GUARDSH_BINARY] [CMD]
+#
+# Defaults: 100 runs each, CMD 'ls -la /usr/bin | head -5', and a guardsh
+# built from this checkout into a temporary directory. Prints the total and
+# mean per run of each and the ratio guardsh/bash (the target is <= 1.3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=100
+bin=""
+while getopts "n:b:" opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	b) bin=$OPTARG ;;
+	*) echo "usage: $0 [-n RUNS] [-b GUARDSH_BINARY] [CMD]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+cmd=${1:-'ls -la /usr/bin | head -5'}
+if [ "$runs" -lt 50 ]; then
+	echo "ccompare: at least 50 runs" >&2
+	exit 2
+fi
+
+if [ -z "$bin" ]; then
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	bin=$tmp/guardsh
+	go build -o "$bin" .
+fi
+# Keep the user's config out of the measurement.
+export XDG_CONFIG_HOME=$(mktemp -d)
+trap 'rm -rf "${tmp:-}" "$XDG_CONFIG_HOME"' EXIT
+
+# Warm both up (page cache, binary loading).
+for _ in 1 2 3; do
+	"$bin" -c "$cmd" >/dev/null 2>&1 </dev/null
+	bash -c "$cmd" >/dev/null 2>&1 </dev/null
+done
+
+now() { date +%s%N; }
+g=0 b=0
+for ((i = 0; i < runs; i++)); do
+	t0=$(now)
+	"$bin" -c "$cmd" >/dev/null 2>&1 </dev/null
+	t1=$(now)
+	bash -c "$cmd" >/dev/null 2>&1 </dev/null
+	t2=$(now)
+	g=$((g + t1 - t0))
+	b=$((b + t2 - t1))
+done
+
+awk -v g="$g" -v b="$b" -v n="$runs" -v cmd="$cmd" 'BEGIN {
+	printf "command: %s (%d runs each, alternating)\n", cmd, n
+	printf "guardsh -c: total %8.1f ms, mean %6.2f ms\n", g / 1e6, g / 1e6 / n
+	printf "bash -c:    total %8.1f ms, mean %6.2f ms\n", b / 1e6, b / 1e6 / n
+	printf "ratio guardsh/bash: %.2f\n", g / b
+}'
