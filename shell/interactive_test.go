@@ -326,7 +326,7 @@ func TestInteractiveEdit(t *testing.T) {
 	s.send("e")
 	s.expect(`edit\r?\n`)
 	s.expect(`gs\[\][^\n]*?[$#] fake-medium now`) // the line, back in the editor
-	s.send("\x15echo edited\r") // Ctrl-U, a new line
+	s.send("\x15echo edited\r")                   // Ctrl-U, a new line
 	s.expect(`\r\nedited\r\n`)
 	s.prompt("")
 	if strings.Contains(s.output(), "RAN") {

@@ -1,0 +1,64 @@
+package shell
+
+import (
+	"bytes"
+	"io"
+	"testing"
+)
+
+// chunkReader returns its chunks one Read at a time.
+type chunkReader struct{ chunks []string }
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	if len(r.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.chunks[0])
+	r.chunks = r.chunks[1:]
+	return n, nil
+}
+
+func TestOutputPump(t *testing.T) {
+	s := func(id string) string { return sentinelPrefix + id + "\a" }
+	tests := []struct {
+		name   string
+		chunks []string
+		out    string
+		marks  []uint64
+	}{
+		{"plain", []string{"hello\r\n"}, "hello\r\n", nil},
+		{"mark", []string{"a" + s("7") + "b"}, "ab", []uint64{7}},
+		{"split mark", []string{"a" + s("12")[:5], s("12")[5:] + "b"}, "ab", []uint64{12}},
+		{"split in the id", []string{"x" + s("123")[:len(sentinelPrefix)+1], s("123")[len(sentinelPrefix)+1:]}, "x", []uint64{123}},
+		{"two marks", []string{s("1") + "mid" + s("2")}, "mid", []uint64{1, 2}},
+		{"not a mark", []string{sentinelPrefix + "zz\a"}, sentinelPrefix + "zz\a", nil},
+		{"escape alone", []string{"\x1b[1m", "bold"}, "\x1b[1mbold", nil},
+		{"prefix at the end", []string{"tail\x1b]77"}, "tail\x1b]77", nil},
+	}
+	for _, tc := range tests {
+		var out bytes.Buffer
+		p := newOutputPump(&chunkReader{chunks: tc.chunks}, &out)
+		p.run()
+		var marks []uint64
+		for len(p.marks) > 0 {
+			marks = append(marks, <-p.marks)
+		}
+		if out.String() != tc.out || len(marks) != len(tc.marks) {
+			t.Errorf("%s: out %q marks %v; want %q %v", tc.name, out.String(), marks, tc.out, tc.marks)
+			continue
+		}
+		for i := range marks {
+			if marks[i] != tc.marks[i] {
+				t.Errorf("%s: marks %v, want %v", tc.name, marks, tc.marks)
+			}
+		}
+	}
+}
+
+func TestTranslateShiftTab(t *testing.T) {
+	p := []byte("a\x1b[Zb\x1b[A")
+	n := translateShiftTab(p, len(p))
+	if got, want := string(p[:n]), "a"+string(shiftTab)+"b\x1b[A"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
