@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"guardsh/allowlist"
 	"guardsh/guard"
 	"guardsh/prompt"
 	"guardsh/shell"
@@ -43,6 +44,15 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithShellOpts(o.shellOpts...),
 		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
+	}
+	if o.auto {
+		// A line auto mode runs gets an environment in which reading cannot
+		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.
+		st := processState()
+		st.Params, st.ParamsKnown = params, true
+		if g.Classify(src, st).Auto {
+			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
+		}
 	}
 	if a := newTTYAsker(o, g, stderr); a != nil {
 		defer a.Close()
