@@ -9,7 +9,8 @@
 # downloads no binaries: it builds with the Go toolchain already installed
 # (GOTOOLCHAIN=local), which fetches only the Go modules go.mod names. Run it
 # again at any time: it replaces the binary and adds nothing twice.
-# GUARDSH_SHELLS_FILE names another file than /etc/shells (for tests).
+# GUARDSH_SHELLS_FILE names another file than /etc/shells and
+# GUARDSH_PASSWD_FILE another user list than the system's (for tests).
 set -euo pipefail
 
 usage() {
@@ -75,7 +76,9 @@ in_shells() { [ -f "$shells" ] && grep -qxF -- "$target" "$shells"; }
 
 # login_users prints the users whose login shell is the target.
 login_users() {
-	if command -v getent >/dev/null 2>&1; then
+	if [ -n "${GUARDSH_PASSWD_FILE:-}" ]; then # for tests
+		awk -F: -v s="$target" '$7 == s { print $1 }' "$GUARDSH_PASSWD_FILE"
+	elif command -v getent >/dev/null 2>&1; then
 		getent passwd | awk -F: -v s="$target" '$7 == s { print $1 }'
 	elif [ -r /etc/passwd ]; then
 		awk -F: -v s="$target" '$7 == s { print $1 }' /etc/passwd

@@ -22,7 +22,7 @@ func installEnv(t *testing.T, dir string, extra ...string) []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case "PREFIX", "GUARDSH_SHELLS_FILE", "GUARDSH_FORCE_UNINSTALL", "HOME",
+		case "PREFIX", "GUARDSH_SHELLS_FILE", "GUARDSH_PASSWD_FILE", "GUARDSH_FORCE_UNINSTALL", "HOME",
 			"XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME":
 			continue
 		}
@@ -135,7 +135,24 @@ func TestInstallScript(t *testing.T) {
 		t.Errorf("guardsh --check --json 'rm -rf /': %v: %s", err, out)
 	}
 
+	// Uninstall refuses while guardsh is someone's login shell.
+	passwd := filepath.Join(dir, "passwd")
+	if err := os.WriteFile(passwd, []byte("root:x:0:0:root:/root:/bin/bash\nalice:x:1000:1000::/home/alice:"+bin+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runInstall(t, append(env, "GUARDSH_PASSWD_FILE="+passwd), "--uninstall")
+	if code == 0 || !strings.Contains(out, "login shell of: alice") {
+		t.Errorf("uninstall with a user logging in to guardsh: exit %d, output:\n%s", code, out)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Errorf("refused uninstall removed %s: %v", bin, err)
+	}
+
 	// Uninstall twice: the second run finds nothing to remove.
+	env = append(env, "GUARDSH_PASSWD_FILE="+filepath.Join(dir, "no-passwd-entries"))
+	if err := os.WriteFile(filepath.Join(dir, "no-passwd-entries"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for i := range 2 {
 		out, code := runInstall(t, env, "--uninstall")
 		if code != 0 {
