@@ -90,6 +90,8 @@ environment: NO_COLOR turns colors off; XDG_CONFIG_HOME and XDG_STATE_HOME
 move the files above.
 
 Commands that programs start on their own (a Makefile recipe, os.system in a
-script) are checked only as far as their command line shows. Documentation:
-README.md and docs/ in the source tree (rules, config, auto mode, agents).
+script) are checked only as far as their command line shows.
+
+Documentation: README.md and docs/ in the source tree: rules, config,
+interactive, auto-mode, agents, how-it-works.
 `
