@@ -343,7 +343,7 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 	if w.tooDeep(depth, c.Text) {
 		return
 	}
-	w.v.Plan = append(w.v.Plan, *c)
+	w.v.Plan = append(w.v.Plan, c)
 	w.unwrap(c, sc, depth)
 	if len(c.Args) > 0 && !c.Args[0].Known {
 		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
@@ -356,16 +356,9 @@ func (w *walker) rules(c *Command) {
 	if len(c.Args) > 1 && isHelp(c.Args[1:]) {
 		return // `X --help`, `X --version` only print text
 	}
-	// The rules for this program and the rules for every program, merged
-	// in registry order so that findings keep a stable order.
-	all, mine := w.g.anyProg, w.g.byProg[c.Name()]
-	for len(all) > 0 || len(mine) > 0 {
-		var i int
-		if len(mine) == 0 || len(all) > 0 && all[0] < mine[0] {
-			i, all = all[0], all[1:]
-		} else {
-			i, mine = mine[0], mine[1:]
-		}
+	// The rules that can match this command, in registry order so that
+	// findings keep a stable order.
+	for _, i := range w.candidates(c) {
 		b := &w.g.rules[i]
 		for _, h := range b.check(c) {
 			t := h.Text
@@ -498,4 +491,83 @@ func setVars(name string, args []Word) []string {
 		}
 	}
 	return vars
+}
+
+// candidates returns the indexes of the rules to call on c, in order.
+func (w *walker) candidates(c *Command) []int {
+	g := w.g
+	name := c.Name()
+	mine := g.byProg[name]
+	prefixed := false
+	if name != "" {
+		for _, pr := range g.byPrefix {
+			if strings.HasPrefix(name, pr.prefix) {
+				prefixed = true
+				break
+			}
+		}
+	}
+	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
+	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
+	if !prefixed && !redirects && !assigns {
+		// The common case: two sorted lists to merge, often one empty.
+		switch {
+		case len(mine) == 0:
+			return g.anyProg
+		case len(g.anyProg) == 0:
+			return mine
+		}
+		w.cand = mergeSorted(w.cand[:0], g.anyProg, mine)
+		return w.cand
+	}
+	if cap(w.marks) < len(g.rules) {
+		w.marks = make([]bool, len(g.rules))
+	}
+	marks := w.marks[:len(g.rules)]
+	clear(marks)
+	for _, i := range g.anyProg {
+		marks[i] = true
+	}
+	for _, i := range mine {
+		marks[i] = true
+	}
+	if prefixed {
+		for _, pr := range g.byPrefix {
+			if strings.HasPrefix(name, pr.prefix) {
+				marks[pr.rule] = true
+			}
+		}
+	}
+	if redirects {
+		for _, i := range g.onRedirect {
+			marks[i] = true
+		}
+	}
+	if assigns {
+		for _, i := range g.onAssign {
+			marks[i] = true
+		}
+	}
+	w.cand = w.cand[:0]
+	for i, m := range marks {
+		if m {
+			w.cand = append(w.cand, i)
+		}
+	}
+	return w.cand
+}
+
+// mergeSorted appends the union of two sorted lists to dst, in order.
+func mergeSorted(dst, a, b []int) []int {
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
+			dst, a = append(dst, a[0]), a[1:]
+		case len(a) == 0 || b[0] < a[0]:
+			dst, b = append(dst, b[0]), b[1:]
+		default:
+			dst, a, b = append(dst, a[0]), a[1:], b[1:]
+		}
+	}
+	return dst
 }

@@ -50,11 +50,17 @@ type Guard struct {
 	maxBytes   int
 	protected  []string
 	parsers    sync.Pool
+	walkers    sync.Pool
 	auto       func(*syntax.File) bool
-	// anyProg indexes the rules (in g.rules) that look at every command;
-	// byProg those that look only at commands of one program name.
-	anyProg []int
-	byProg  map[string][]int
+	// The dispatch of rules (indexes in g.rules) to commands: anyProg
+	// look at every command, byProg at commands of one program name,
+	// byPrefix at names with a prefix, onRedirect at commands with
+	// redirects, onAssign at NAME=VALUE words.
+	anyProg    []int
+	byProg     map[string][]int
+	byPrefix   []prefixRule
+	onRedirect []int
+	onAssign   []int
 }
 
 // Option configures a Guard.
@@ -168,16 +174,26 @@ func New(opts ...Option) (*Guard, error) {
 		}
 	}
 	g.byProg = map[string][]int{}
-	for i, b := range g.rules {
+	for i := range g.rules {
+		b := &g.rules[i]
 		if b.check == nil {
 			continue
 		}
-		if b.progs == nil || c.noDispatch {
+		if b.everyCommand() || c.noDispatch {
 			g.anyProg = append(g.anyProg, i)
 			continue
 		}
 		for _, p := range b.progs {
 			g.byProg[p] = append(g.byProg[p], i)
+		}
+		for _, p := range b.prefixes {
+			g.byPrefix = append(g.byPrefix, prefixRule{p, i})
+		}
+		if b.redirects {
+			g.onRedirect = append(g.onRedirect, i)
+		}
+		if b.assigns {
+			g.onAssign = append(g.onAssign, i)
 		}
 	}
 	for _, p := range c.patterns {
@@ -240,4 +256,10 @@ func (g *Guard) CheckWrite(path string, truncate bool, st State) Verdict {
 	v := g.classifyWrite(path, truncate, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
+}
+
+// prefixRule is a rule dispatched on a program-name prefix.
+type prefixRule struct {
+	prefix string
+	rule   int
 }

@@ -33,12 +33,12 @@ const (
 
 // diskRules returns the built-in rules of this family.
 func diskRules() []builtin {
-	return fsFamily(diskFamilyHits, []Rule{
+	bs := fsFamily(diskFamilyHits, []Rule{
 		{Name: ruleDdIfDevice, Level: High, Description: "dd reads a raw disk or memory device (if=/dev/sda, if=/dev/mem)", Example: "dd if=/dev/sda of=disk.img bs=4M"},
 		{Name: ruleDdOfDevice, Level: Blocked, Description: "dd (or dcfldd, dc3dd) writes a disk device (of=/dev/sda), overwriting what is on it", Example: "dd if=/dev/zero of=/dev/sda bs=1M"},
 		{Name: ruleDd, Level: High, Description: "dd copies raw bytes where it is told; a wrong of= is hard to undo", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
 		{Name: ruleMkfs, Level: Blocked, Description: "makes a filesystem or swap (mkfs, mkfs.*, mke2fs, mkswap, ...) on a device, erasing it", Example: "mkfs.ext4 /dev/sdb1"},
-		{Name: ruleMkfsUnknown, Level: High, Description: "makes a filesystem on a target only known at run time, which could be a disk", Example: "mkfs.ext4 \"$DEV\""},
+		{Name: ruleMkfsUnknown, Level: High, Description: "makes a filesystem on a target only known at run time, which could be a disk", Example: "mkfs.ext4 \"$1\""},
 		{Name: ruleMkfsImage, Level: Medium, Description: "makes a filesystem on, or partitions, a regular file (an image), not a device", Example: "mkfs.ext4 disk.img"},
 		{Name: ruleShredDevice, Level: High, Description: "shred overwrites a disk device, or a target only known at run time that could be one", Example: "shred -n 1 /dev/sdb"},
 		{Name: ruleShred, Level: Medium, Description: "shred overwrites files so they cannot be recovered", Example: "shred -u secret.txt"},
@@ -69,9 +69,23 @@ func diskRules() []builtin {
 		ruleLuksFormat:   {"cryptsetup"},
 		ruleHdparmErase:  {"hdparm"},
 		ruleNvmeFormat:   {"nvme"},
-		ruleFdisk:        {"sgdisk", "parted", "fdisk", "sfdisk", "gdisk", "cfdisk", "cgdisk"},
+		ruleFdisk:        diskPartitioners,
 	})
+	bs = dispatchOn(bs, func(b *builtin) { b.redirects = true }, ruleRedirectToDevice)
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = diskMkfsNames, diskMkfsPrefixes }, ruleMkfs, ruleMkfsUnknown)
+	return dispatchOn(bs, func(b *builtin) {
+		b.progs, b.prefixes = append(append([]string(nil), diskMkfsNames...), diskPartitioners...), diskMkfsPrefixes
+	}, ruleMkfsImage)
 }
+
+// diskPartitioners are the partition table editors partitionHits reads.
+var diskPartitioners = []string{"sgdisk", "parted", "fdisk", "sfdisk", "gdisk", "cfdisk", "cgdisk"}
+
+// diskMkfsNames and diskMkfsPrefixes are the names fsIsMkfs takes.
+var (
+	diskMkfsNames    = []string{"mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "mkreiserfs", "mkfatfs", "newfs", "mkfs.btrfs"}
+	diskMkfsPrefixes = []string{"mkfs.", "newfs_"}
+)
 
 // diskDdProgs are the programs ddHits reads: dd and its forensic forks.
 var diskDdProgs = []string{"dd", "dcfldd", "dc3dd"}
@@ -136,11 +150,15 @@ func fsWrites(r Redirect) bool {
 
 // fsIsMkfs reports a program that makes a filesystem or swap.
 func fsIsMkfs(name string) bool {
-	switch name {
-	case "mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "mkreiserfs", "mkfatfs", "newfs", "mkfs.btrfs":
+	if slices.Contains(diskMkfsNames, name) {
 		return true
 	}
-	return strings.HasPrefix(name, "mkfs.") || strings.HasPrefix(name, "newfs_")
+	for _, p := range diskMkfsPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // diskFamilyHits returns every hit of the disk family on c.

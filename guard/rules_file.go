@@ -21,14 +21,21 @@ const (
 
 // fileRules returns the built-in rules of this family.
 func fileRules() []builtin {
-	return fsFamily(fileFamilyHits, []Rule{
+	bs := fsFamily(fileFamilyHits, []Rule{
 		{Name: ruleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
 		{Name: ruleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
 		{Name: ruleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
 		{Name: ruleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
 		{Name: ruleRedirectUnknown, Level: Medium, Description: "a redirect or tee writes a file whose name is only known at run time", Example: "echo hi > \"$OUT\""},
-	}, nil) // every rule of the family can come from a redirect of any command
+	}, nil)
+	// Every rule of the family can come from a redirect of any command, or
+	// from the programs fileFamilyHits reads.
+	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = fileProgs, true },
+		ruleTruncateFile, ruleWriteSystemFile, ruleWriteEtc, ruleAppendRc, ruleRedirectUnknown)
 }
+
+// fileProgs are the programs fileFamilyHits looks at besides redirects.
+var fileProgs = []string{"tee", "cp", "mv", "install", "dd", "dcfldd", "dc3dd", "sed", "gsed", "truncate", "rm", "unlink", "shred"}
 
 // fileFamilyHits returns every hit of the file family on c.
 func fileFamilyHits(c *Command) []fsNamedHit {

@@ -29,8 +29,9 @@ type Verdict struct {
 	// early (an unclosed quote, a trailing pipe, an open here-document);
 	// an interactive shell reads more input for it.
 	Incomplete bool `json:"-"`
-	// Plan lists every command the line may run, in order.
-	Plan []Command `json:"-"`
+	// Plan lists every command the line may run, in the order the walker
+	// met them (a wrapper before what it runs).
+	Plan []*Command `json:"-"`
 }
 
 // Top returns the first finding at the verdict's level, the one a one-line

@@ -20,6 +20,11 @@ type walker struct {
 	nodes int
 	// deep reports that the depth bound was hit once already.
 	deep bool
+	// marks and cand are scratch space for choosing rules.
+	marks []bool
+	cand  []int
+	// root is the scope of the line.
+	root scope
 }
 
 // maxNodes bounds the commands one line may expand to (wrappers, function
@@ -27,8 +32,24 @@ type walker struct {
 // line is high.
 const maxNodes = 100000
 
-func (g *Guard) newWalker(v *Verdict) *walker {
-	return &walker{g: g, v: v}
+// newWalker returns a walker from the guard's pool, with its root scope
+// set up for st; release puts it back.
+func (g *Guard) newWalker(v *Verdict, st State) (*walker, *scope) {
+	w, _ := g.walkers.Get().(*walker)
+	if w == nil {
+		w = &walker{}
+	}
+	w.g, w.v, w.nodes, w.deep = g, v, 0, false
+	clear(w.funcs)
+	clear(w.active)
+	w.root = scope{st: st, dir: st.Dir}
+	return w, &w.root
+}
+
+// release returns a walker to the pool.
+func (w *walker) release() {
+	w.v, w.root = nil, scope{}
+	w.g.walkers.Put(w)
 }
 
 // funcDef is a function defined on the line, with the source it is in.
@@ -60,8 +81,8 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		g.emit(&v, ruleParseError, err.Error(), line)
 		return v
 	}
-	w := g.newWalker(&v)
-	sc := &scope{st: st, dir: st.Dir}
+	w, sc := g.newWalker(&v, st)
+	defer w.release()
 	for _, p := range st.Params {
 		sc.params = append(sc.params, Lit(p))
 	}
@@ -79,24 +100,24 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 }
 
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
-	sc := &scope{st: st, dir: st.Dir}
 	text := quoteArgv(argv)
 	v := Verdict{Command: text, Findings: []Finding{}}
-	w := g.newWalker(&v)
+	w, sc := g.newWalker(&v, st)
+	defer w.release()
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected}
 	w.command(c, sc, 0)
 	return v
 }
 
 func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
-	sc := &scope{st: st, dir: st.Dir}
 	op := ">>"
 	if truncate {
 		op = ">"
 	}
 	text := op + " " + quoteArgv([]string{p})
 	v := Verdict{Command: text, Findings: []Finding{}}
-	w := g.newWalker(&v)
+	w, sc := g.newWalker(&v, st)
+	defer w.release()
 	target := p
 	if !path.IsAbs(target) && sc.dir != "" {
 		target = path.Join(sc.dir, target)
@@ -106,7 +127,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	// so the command stands as an unknown one.
 	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
-	v.Plan = append(v.Plan, *c)
+	v.Plan = append(v.Plan, c)
 	w.rules(c)
 	return v
 }

@@ -24,7 +24,7 @@ func mustGuard(tb testing.TB, opts ...Option) *Guard {
 }
 
 // planString renders a plan command as "argv | via", unknown parts as ?.
-func planString(c Command) string {
+func planString(c *Command) string {
 	s := strings.ReplaceAll(strings.Join(c.Values(), " "), Unknown, "?")
 	if len(c.Via) > 0 {
 		s += " | " + strings.Join(c.Via, ",")
