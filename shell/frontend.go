@@ -275,6 +275,12 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 		f.tty.setOwner(ownerReadline)
 		var line string
 		var err error
+		if prefill != "" && !strings.ContainsAny(prefill, "\t\n\r\x1b") {
+			// Typed into the editor once it reads, in raw mode: a key
+			// pressed at once comes after it, never before.
+			f.tty.unread([]byte(prefill))
+			prefill = ""
+		}
 		if prefill != "" {
 			line, err = f.rl.ReadlineWithDefault(prefill)
 			prefill = ""
