@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -46,4 +47,31 @@ func BenchmarkBounds(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkClassifyVsParse times parsing and classifying the tldr corpus
+// in alternation, so that both see the same machine load, and reports the
+// ratio of their costs (the issue asks for at most 2).
+func BenchmarkClassifyVsParse(b *testing.B) {
+	lines := corpusLines(b, "tldr.tsv")
+	g := mustGuard(b)
+	st := testState()
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	var parse, classify time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		for _, l := range lines {
+			p.Parse(strings.NewReader(l), "")
+		}
+		t1 := time.Now()
+		for _, l := range lines {
+			g.Classify(l, st)
+		}
+		parse += t1.Sub(t0)
+		classify += time.Since(t1)
+	}
+	n := float64(b.N * len(lines))
+	b.ReportMetric(float64(parse.Nanoseconds())/1e3/n, "parse-µs/line")
+	b.ReportMetric(float64(classify.Nanoseconds())/1e3/n, "classify-µs/line")
+	b.ReportMetric(float64(classify)/float64(parse), "ratio")
 }

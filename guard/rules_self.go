@@ -16,9 +16,14 @@ func selfRules() []builtin {
 		{Rule: Rule{Name: ruleSelf, Level: High,
 			Description: "writes guardsh's own config, policy, history, audit log or binary, or changes the login shell",
 			Example:     "rm ~/.config/guardsh/config.toml"},
-			check: checkSelf},
+			check: checkSelf, progs: selfProgs, redirects: true},
 	}
 }
+
+// selfProgs are the programs checkSelf looks at besides redirects.
+var selfProgs = []string{"chsh", "usermod", "tee", "truncate", "shred", "unlink", "touch", "fallocate",
+	"rm", "rmdir", "chmod", "chown", "chgrp", "chattr", "setfacl", "setfattr", "sed", "perl", "ruby", "dd",
+	"cp", "mv", "install", "ln", "rsync", "scp", "link"}
 
 func checkSelf(c *Command) []Hit {
 	switch c.Name() {

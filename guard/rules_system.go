@@ -10,7 +10,7 @@ import (
 // privileges, eval, packages, processes, power, services, users, firewall,
 // mounts, shell history, cron, the dynamic loader, kernel modules, sysctl.
 func systemRules() []builtin {
-	return []builtin{
+	bs := []builtin{
 		{Rule: Rule{Name: "sudo", Level: Medium, Description: "runs a command with root (or another user's) privileges: sudo, doas, pkexec, su, run0", Example: "sudo apt-get update"}, check: sysSudo, progs: sysSudoProgs},
 		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs its arguments as shell code", Example: "eval \"$CMD\""}, check: sysEval, progs: sysEvalProgs},
 		{Rule: Rule{Name: "package_remove", Level: Medium, Description: "removes packages: apt, dnf, yum, pacman -R, zypper, apk, brew, snap, flatpak, dpkg, rpm, pip, npm, gem, cargo uninstall", Example: "apt-get remove nginx"}, check: sysPackageRemove},
@@ -30,7 +30,27 @@ func systemRules() []builtin {
 		{Rule: Rule{Name: "sysctl_write", Level: Medium, Description: "changes kernel parameters: sysctl -w, sysctl -p, writes under /proc/sys", Example: "sysctl -w net.ipv4.ip_forward=1"}, check: sysSysctlWrite},
 		{Rule: Rule{Name: "chsh", Level: Medium, Description: "changes a user's login shell", Example: "chsh -s /bin/zsh"}, check: sysChsh, progs: sysChshProgs},
 	}
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysPackageProgs, []string{"pip", "python"} }, "package_remove", "package_install")
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = sysShutdownProgs, true }, "shutdown")
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysFirewallProgs, []string{"iptables", "ip6tables"} }, "firewall_off", "firewall_change")
+	bs = dispatchOn(bs, func(b *builtin) {
+		b.progs, b.redirects, b.assigns = append([]string{"history", "unset", "set", "ln"}, sysAssignProgs...), true, true
+	}, "history_erase")
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects, b.assigns = sysAssignProgs, true, true }, "ld_preload")
+	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = []string{"sysctl"}, true }, "sysctl_write")
 }
+
+// Program names the system rules look at (besides prefixes, redirects and
+// NAME=VALUE words, see systemRules).
+var (
+	sysPackageProgs = []string{"apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "tdnf", "dnf5", "pacman", "yay", "paru", "pamac",
+		"zypper", "apk", "brew", "port", "snap", "flatpak", "dpkg", "rpm", "nix-env", "conda", "mamba", "micromamba", "pipx",
+		"npm", "pnpm", "bun", "yarn", "gem", "cargo", "go"}
+	sysShutdownProgs = []string{"shutdown", "reboot", "poweroff", "halt", "init", "telinit", "openrc-shutdown", "systemctl", "loginctl"}
+	sysFirewallProgs = []string{"ebtables", "arptables", "ufw", "nft", "setenforce", "pfctl", "aa-teardown", "firewall-cmd"}
+	// sysAssignProgs are the commands sysAssignments reads NAME=VALUE from.
+	sysAssignProgs = []string{"export", "declare", "typeset", "local", "readonly", "env", "setenv"}
+)
 
 // The programs each check reads, for builtin.progs. The rules without
 // progs also read redirects of any command (shutdown, history_erase,

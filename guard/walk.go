@@ -23,8 +23,9 @@ type walker struct {
 	// marks and cand are scratch space for choosing rules.
 	marks []bool
 	cand  []int
-	// root is the scope of the line.
-	root scope
+	// root is the scope of the line; verdict the verdict being built.
+	root    scope
+	verdict Verdict
 }
 
 // maxNodes bounds the commands one line may expand to (wrappers, function
@@ -34,22 +35,26 @@ const maxNodes = 100000
 
 // newWalker returns a walker from the guard's pool, with its root scope
 // set up for st; release puts it back.
-func (g *Guard) newWalker(v *Verdict, st State) (*walker, *scope) {
+func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	w, _ := g.walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
 	}
-	w.g, w.v, w.nodes, w.deep = g, v, 0, false
+	w.g, w.nodes, w.deep = g, 0, false
+	w.verdict = Verdict{Command: command, Findings: []Finding{}, Plan: make([]*Command, 0, 4)}
+	w.v = &w.verdict
 	clear(w.funcs)
 	clear(w.active)
 	w.root = scope{st: st, dir: st.Dir}
 	return w, &w.root
 }
 
-// release returns a walker to the pool.
-func (w *walker) release() {
-	w.v, w.root = nil, scope{}
+// done returns the verdict and puts the walker back in the pool.
+func (w *walker) done() Verdict {
+	v := w.verdict
+	w.verdict, w.v, w.root = Verdict{}, nil, scope{}
 	w.g.walkers.Put(w)
+	return v
 }
 
 // funcDef is a function defined on the line, with the source it is in.
@@ -60,13 +65,21 @@ type funcDef struct {
 
 // parse parses a line as bash, with a parser from the guard's pool.
 func (g *Guard) parse(src string) (*syntax.File, error) {
-	p, _ := g.parsers.Get().(*syntax.Parser)
+	p, _ := g.parsers.Get().(*pooledParser)
 	if p == nil {
-		p = syntax.NewParser(syntax.Variant(syntax.LangBash))
+		p = &pooledParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash))}
 	}
-	f, err := p.Parse(strings.NewReader(src), "")
+	p.r.Reset(src)
+	f, err := p.p.Parse(&p.r, "")
+	p.r.Reset("")
 	g.parsers.Put(p)
 	return f, err
+}
+
+// pooledParser is a parser with the reader it reads from, reused together.
+type pooledParser struct {
+	p *syntax.Parser
+	r strings.Reader
 }
 
 func (g *Guard) classifyLine(line string, st State) Verdict {
@@ -81,8 +94,7 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		g.emit(&v, ruleParseError, err.Error(), line)
 		return v
 	}
-	w, sc := g.newWalker(&v, st)
-	defer w.release()
+	w, sc := g.newWalker(line, st)
 	for _, p := range st.Params {
 		sc.params = append(sc.params, Lit(p))
 	}
@@ -91,9 +103,10 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	for i := range g.patterns {
 		p := &g.patterns[i]
 		if p.Matches(line) {
-			v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
+			w.v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
 		}
 	}
+	v = w.done()
 	v.Findings = dropShadowed(v.Findings)
 	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
 	return v
@@ -101,12 +114,10 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
-	v := Verdict{Command: text, Findings: []Finding{}}
-	w, sc := g.newWalker(&v, st)
-	defer w.release()
+	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected}
 	w.command(c, sc, 0)
-	return v
+	return w.done()
 }
 
 func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
@@ -115,9 +126,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 		op = ">"
 	}
 	text := op + " " + quoteArgv([]string{p})
-	v := Verdict{Command: text, Findings: []Finding{}}
-	w, sc := g.newWalker(&v, st)
-	defer w.release()
+	w, sc := g.newWalker(text, st)
 	target := p
 	if !path.IsAbs(target) && sc.dir != "" {
 		target = path.Join(sc.dir, target)
@@ -127,9 +136,9 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	// so the command stands as an unknown one.
 	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
-	v.Plan = append(v.Plan, c)
+	w.v.Plan = append(w.v.Plan, c)
 	w.rules(c)
-	return v
+	return w.done()
 }
 
 // emit records a finding of a structural rule, unless it is disabled.
