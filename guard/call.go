@@ -35,7 +35,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	for _, wd := range x.Args {
 		w.wordSubst(wd, src, sc, depth)
 	}
-	c := &Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	cw := &commandWords{}
+	c := &cw.c
+	*c = Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
 	if in != nil {
 		c.Stdin, c.StdinPiped, c.PipedFrom = in.text, in.piped, in.from
 	}
@@ -72,7 +74,10 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	// Assignments before a command set its environment only; a few of them
 	// change what the command does, which the rules see as `env NAME=V cmd`.
-	args := make([]Word, 0, len(x.Args))
+	args := cw.buf[:0]
+	if len(x.Args) > len(cw.buf) {
+		args = make([]Word, 0, len(x.Args))
+	}
 	for _, wd := range x.Args {
 		args = sc.appendFields(args, wd)
 	}
@@ -570,4 +575,11 @@ func mergeSorted(dst, a, b []int) []int {
 		}
 	}
 	return dst
+}
+
+// commandWords allocates a command together with room for its words: most
+// commands have few.
+type commandWords struct {
+	c   Command
+	buf [4]Word
 }
