@@ -85,7 +85,7 @@ func (r *Runner) execReplaceProcess(ctx context.Context, hc interp.HandlerContex
 			return r.startAndWait(ctx, hc, path, args)
 		}
 	}
-	err = syscall.Exec(path, args, execEnv(hc.Env))
+	err = syscall.Exec(path, args, childEnv(ctx, hc.Env))
 	fmt.Fprintf(os.Stderr, "exec: %s: %v\n", args[0], err)
 	return interp.ExitStatus(126)
 }

@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/sys/unix"
 	"golang.org/x/term"
+
+	"guardsh/guard"
 )
 
 // ExecutorConfig configures the executor: the process that runs an
@@ -181,7 +183,11 @@ func (ex *executor) run(req request) (int, bool) {
 		ex.running = false
 		ex.mu.Unlock()
 	}()
-	status, err := ex.runner.RunApproved(context.Background(), req.Line, req.Level)
+	run := ex.runner.RunApproved
+	if req.Auto {
+		run = func(ctx context.Context, src string, _ guard.Level) (int, error) { return ex.runner.RunAuto(ctx, src) }
+	}
+	status, err := run(context.Background(), req.Line, req.Level)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(ex.errw, "guardsh: %v\n", err)
 	}

@@ -39,6 +39,8 @@ type request struct {
 	ID    uint64      `json:"id"`
 	Line  string      `json:"line,omitempty"`
 	Level guard.Level `json:"level"`
+	// Auto reports a line auto mode runs (opRun).
+	Auto bool `json:"auto,omitempty"`
 	// Answer is the Decision to a question.
 	Answer Decision `json:"answer,omitempty"`
 }

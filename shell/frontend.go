@@ -440,6 +440,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		return "", 0, false
 	}
 	s := f.cfg.Style
+	auto := false
 	switch {
 	case f.dry:
 		prompt.Preview(f.out, v, s)
@@ -464,6 +465,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		}
 	case f.auto && f.autoSafe(line, v):
 		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (auto)"))
+		auto = true
 	case rc && v.Level.DefaultYes():
 		// rc files are checked like scripts: the default answer holds
 		// unless it is no.
@@ -481,7 +483,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		}
 	}
 	f.noteNames(line)
-	code, exited = f.run(line, v.Level)
+	code, exited = f.run(line, v.Level, auto)
 	return "", code, exited
 }
 

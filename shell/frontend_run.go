@@ -15,7 +15,8 @@ import (
 // run hands an approved line to the executor and bridges the terminal to
 // its pty until the line is done and all of its output is on the screen.
 // It returns the status, and whether the line exited the shell.
-func (f *frontend) run(line string, level guard.Level) (int, bool) {
+// auto reports a line auto mode runs without a question.
+func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	if !f.ensureReady() {
 		return 1, false
 	}
@@ -39,7 +40,7 @@ func (f *frontend) run(line string, level guard.Level) (int, bool) {
 	stopFwd := f.forward(e)
 	defer func() { stopFwd() }()
 
-	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level}); err != nil {
+	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto}); err != nil {
 		return f.lost(restore)
 	}
 	var done *reply

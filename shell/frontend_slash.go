@@ -41,7 +41,7 @@ func (f *frontend) slash(name, arg string) {
 		if !ok || v.Blocked {
 			return
 		}
-		f.run("sudo -k", v.Level)
+		f.run("sudo -k", v.Level, false)
 	case "/help":
 		f.help()
 	}

@@ -169,7 +169,7 @@ func (r *Runner) startAndWait(ctx context.Context, hc interp.HandlerContext, pat
 	newCmd := func() *exec.Cmd {
 		cmd := exec.Command(path)
 		cmd.Args = args
-		cmd.Env = execEnv(hc.Env)
+		cmd.Env = childEnv(ctx, hc.Env)
 		cmd.Dir = hc.Dir
 		cmd.Stdin = hc.Stdin
 		cmd.Stdout = hc.Stdout

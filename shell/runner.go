@@ -22,6 +22,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
+	"guardsh/allowlist"
 	"guardsh/guard"
 )
 
@@ -331,6 +332,28 @@ func (r *Runner) refuse(ref *Refusal) {
 }
 
 type approvedKey struct{}
+
+// autoKey marks a line auto mode runs: the programs it starts get the
+// allowlist's environment (allowlist.AutoEnv), in which reading cannot turn
+// into running.
+type autoKey struct{}
+
+// RunAuto runs a line auto mode approved (safe, on the allowlist): as
+// RunApproved, with every program it starts given allowlist.AutoEnv's
+// environment. The shell's own state (directory, variables) changes as
+// for any line.
+func (r *Runner) RunAuto(ctx context.Context, src string) (int, error) {
+	return r.RunApproved(context.WithValue(ctx, autoKey{}, true), src, guard.Safe)
+}
+
+// childEnv is the environment of a program the running line starts.
+func childEnv(ctx context.Context, env expand.Environ) []string {
+	list := execEnv(env)
+	if auto, _ := ctx.Value(autoKey{}).(bool); auto {
+		return allowlist.AutoEnv(list)
+	}
+	return list
+}
 
 // approval is the level a running line was approved at. Approving a sourced
 // file's contents at run time raises it for the rest of the line, as the

@@ -397,3 +397,33 @@ func TestSourceApproval(t *testing.T) {
 		t.Fatalf("got %d %q %q calls %q asked %d", res.status, res.stdout, res.stderr, e.calls(), len(a.asked))
 	}
 }
+
+// TestRunAuto checks that the programs of a line auto mode runs get the
+// allowlist's environment, and the shell's own state still changes.
+func TestRunAuto(t *testing.T) {
+	e := newEnv(t)
+	var out, errb bytes.Buffer
+	vars := append(append([]string{}, e.vars...), "GIT_PAGER=less", "BASH_ENV=/x/rc")
+	r, err := New(testChecker, WithEnv(vars), WithDir(e.dir), WithStdio(nil, &out, &errb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One program at a time: the buffers are not safe for two writers.
+	show := "printenv GIT_PAGER; printenv LESSSECURE; printenv BASH_ENV"
+	if _, err := r.RunAuto(context.Background(), show+"; cd /"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "cat\n1\n"; got != want {
+		t.Errorf("auto run: got %q, want %q (stderr %q)", got, want, errb.String())
+	}
+	if r.Dir() != "/" {
+		t.Errorf("cd in an auto line did not persist: %q", r.Dir())
+	}
+	out.Reset()
+	if _, err := r.RunApproved(context.Background(), show, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), "less\n/x/rc\n"; got != want {
+		t.Errorf("ordinary run: got %q, want %q", got, want)
+	}
+}
