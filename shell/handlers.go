@@ -199,6 +199,12 @@ func (r *Runner) startAndWait(ctx context.Context, hc interp.HandlerContext, pat
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			if ws.Signal() == syscall.SIGINT {
+				// As bash does: a foreground program killed by Ctrl-C
+				// abandons the rest of the line, even when the shell's
+				// own SIGINT has not been handled yet.
+				r.Signal(syscall.SIGINT, false)
+			}
 			return interp.ExitStatus(128 + int(ws.Signal()))
 		}
 		return interp.ExitStatus(ee.ExitCode())
