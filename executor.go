@@ -18,14 +18,16 @@ func runExecutor(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "guardsh: --executor is started by an interactive guardsh")
 		return 2
 	}
-	g, err := newGuard(o)
+	settings := loadSettings(o, io.Discard) // the front end reported the problems
+	g, err := guardFrom(settings)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
 	}
 	return shell.RunExecutor(shell.ExecutorConfig{
-		Checker:  g,
-		Options:  []shell.Option{shell.WithYes(o.yes), shell.WithShellOpts(o.shellOpts...)},
+		Checker: g,
+		Options: []shell.Option{shell.WithYes(o.yes), shell.WithShellOpts(o.shellOpts...),
+			shell.WithAudit(newAuditLog(settings.auditFile, stderr))},
 		Requests: os.NewFile(3, "requests"),
 		Replies:  os.NewFile(4, "replies"),
 	})

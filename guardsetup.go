@@ -21,7 +21,11 @@ func newGuard(o options) (*guard.Guard, error) {
 	if o.executor {
 		w = io.Discard // the front end has reported the problems
 	}
-	st := loadSettings(o, w)
+	return guardFrom(loadSettings(o, w))
+}
+
+// guardFrom builds the Guard of settings already loaded.
+func guardFrom(st settings) (*guard.Guard, error) {
 	list := allowlist.New(allowSpecs(st.cfg.Allow)...)
 	opts := append(st.opts[:len(st.opts):len(st.opts)], guard.WithAuto(func(f *syntax.File) bool {
 		ok, _ := list.Check(f)

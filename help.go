@@ -82,8 +82,8 @@ files:
                                          make guardsh stricter, never looser
   $XDG_STATE_HOME/guardsh/history        interactive history
                                          (~/.local/state/...)
-  $XDG_STATE_HOME/guardsh/audit.jsonl    the audit log's place, which guardsh
-                                         protects from writes
+  $XDG_STATE_HOME/guardsh/audit.jsonl    the audit log: one JSON line per
+                                         decision
   ~/.guardshrc                           read by every interactive shell
 
 environment: NO_COLOR turns colors off; XDG_CONFIG_HOME and XDG_STATE_HOME

@@ -53,7 +53,8 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 				printRules(options{}, w, g.Rules())
 			}
 		},
-		Home: home,
+		Home:  home,
+		Audit: newAuditLog(st.auditFile, stderr),
 	})
 }
 

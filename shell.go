@@ -29,7 +29,8 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status >= 0 {
 		return status
 	}
-	g, err := newGuard(o)
+	settings := loadSettings(o, stderr)
+	g, err := guardFrom(settings)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
@@ -44,6 +45,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithShellOpts(o.shellOpts...),
 		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
+		shell.WithAudit(newAuditLog(settings.auditFile, stderr)),
 	}
 	if o.auto {
 		// A line auto mode runs gets an environment in which reading cannot

@@ -17,7 +17,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if st != nil {
 		node = st
 	}
-	text := nodeText(src, node)
+	text := strings.TrimRight(nodeText(src, node), "; \t")
 	if w.tooDeep(depth, text) {
 		return nil
 	}

@@ -440,7 +440,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		return "", 0, false
 	}
 	s := f.cfg.Style
-	auto := false
+	auto, how := false, "asked"
 	switch {
 	case f.dry:
 		prompt.Preview(f.out, v, s)
@@ -450,6 +450,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		prompt.Preview(f.out, v, s)
 		if rc {
 			fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
+			f.audit(v, line, false, prompt.HintBlocked)
 			f.status = 126
 			return "", 0, false
 		}
@@ -457,19 +458,23 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 			return line, 0, false
 		}
 		fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
+		f.audit(v, line, false, prompt.HintBlocked)
 		f.status = 126
 		return "", 0, false
 	case f.cfg.Yes:
+		how = "yes"
 		if !rc {
 			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
 		}
 	case f.auto && f.autoSafe(line, v):
 		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (auto)"))
-		auto = true
+		auto, how = true, "auto"
 	case rc && v.Level.DefaultYes():
+		how = "default"
 		// rc files are checked like scripts: the default answer holds
 		// unless it is no.
 	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe:
+		how = "default"
 	default:
 		prompt.Preview(f.out, v, s)
 		switch f.question(v) {
@@ -478,10 +483,12 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 			return line, 0, false
 		default:
 			fmt.Fprintln(f.errw, prompt.Refusal(v, "declined"))
+			f.audit(v, line, false, "declined")
 			f.status = 126
 			return "", 0, false
 		}
 	}
+	f.audit(v, line, true, how)
 	f.noteNames(line)
 	code, exited = f.run(line, v.Level, auto)
 	return "", code, exited
@@ -610,4 +617,14 @@ func lookupEnv(env []string, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// audit reports a decision about a line to the configured audit log.
+func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) {
+	if f.cfg.Audit == nil {
+		return
+	}
+	rec := NewAuditRecord(v, line, run, how)
+	rec.Dir = f.dir
+	f.cfg.Audit(rec)
 }

@@ -51,9 +51,24 @@ func hcState(hc interp.HandlerContext) guard.State {
 // gate decides about a verdict found at run time: nil runs it, a refusal
 // is printed and returned.
 func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusal {
-	ref := r.pol.decideRunTime(v, what, approvedLevel(ctx), r.ask)
+	approved := approvedLevel(ctx)
+	ref := r.pol.decideRunTime(v, what, approved, r.ask)
 	if ref != nil {
 		r.refuse(ref)
+	}
+	if v.Level > approved && !v.Level.DefaultYes() || v.Blocked {
+		// Only what the run-time check had to decide is recorded; the
+		// commands the line's approval already covered are not.
+		how := "asked"
+		switch {
+		case ref != nil:
+			how = ref.Hint
+		case r.pol.yes:
+			how = "yes"
+		}
+		rec := NewAuditRecord(v, what, ref == nil, how)
+		rec.RunTime = true
+		r.record(rec)
 	}
 	return ref
 }

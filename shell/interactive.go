@@ -29,6 +29,8 @@ type InteractiveConfig struct {
 	// Ask is "always" (every line is shown and asked about) or "risky"
 	// (safe lines run without a question).
 	Ask string
+	// Audit, when set, receives every decision about a line.
+	Audit func(AuditRecord)
 	// AutoSafe reports whether auto mode runs a line without a question;
 	// nil trusts the verdict's Auto field.
 	AutoSafe func(line string) bool

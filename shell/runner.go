@@ -32,6 +32,7 @@ import (
 type Runner struct {
 	checker Checker
 	pol     policy
+	audit   func(AuditRecord)
 	askMu   sync.Mutex
 
 	stdin          io.Reader
@@ -218,9 +219,11 @@ func (r *Runner) Exited() bool { return r.interp.Exited() }
 // can be asked and classifying an edited line again.
 func (r *Runner) Decide(line string) Outcome {
 	st := r.State()
-	return r.pol.decideLine(line, func(l string) guard.Verdict {
+	o := r.pol.decideLine(line, func(l string) guard.Verdict {
 		return r.checker.Classify(l, st)
 	}, r.ask)
+	r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o)))
+	return o
 }
 
 // Run runs the whole input src the way `bash -c` does: it is parsed (a
