@@ -19,7 +19,7 @@ func runExecutor(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	settings := loadSettings(o, io.Discard) // the front end reported the problems
-	g, err := guardFrom(settings)
+	g, err := guardFrom(settings, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2

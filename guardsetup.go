@@ -21,11 +21,16 @@ func newGuard(o options) (*guard.Guard, error) {
 	if o.executor {
 		w = io.Discard // the front end has reported the problems
 	}
-	return guardFrom(loadSettings(o, w))
+	return guardFrom(loadSettings(o, w), true)
 }
 
-// guardFrom builds the Guard of settings already loaded.
-func guardFrom(st settings) (*guard.Guard, error) {
+// guardFrom builds the Guard of settings already loaded. withAuto builds
+// the allowlist too, so that verdicts say whether auto mode would run a
+// line; a plain `guardsh -c` does not need it and starts faster without.
+func guardFrom(st settings, withAuto bool) (*guard.Guard, error) {
+	if !withAuto {
+		return guard.New(st.opts...)
+	}
 	list := allowlist.New(allowSpecs(st.cfg.Allow)...)
 	opts := append(st.opts[:len(st.opts):len(st.opts)], guard.WithAuto(func(f *syntax.File) bool {
 		ok, _ := list.Check(f)

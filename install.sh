@@ -157,7 +157,7 @@ tmp="$(mktemp "$bindir/.guardsh.XXXXXX")"
 trap 'rm -f -- "$tmp"' EXIT
 say "building guardsh with Go $have"
 GOTOOLCHAIN=local GOFLAGS="${GOFLAGS:-} -buildvcs=false" \
-	go build -trimpath -ldflags "$ldflags" -o "$tmp" .
+	CGO_ENABLED=0 go build -trimpath -ldflags "$ldflags" -o "$tmp" .
 chmod 0755 "$tmp"
 mv -f -- "$tmp" "$target" # a rename: a running guardsh keeps its old file
 trap - EXIT

@@ -30,7 +30,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	settings := loadSettings(o, stderr)
-	g, err := guardFrom(settings)
+	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2

@@ -30,7 +30,7 @@ if [ -z "$bin" ]; then
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	bin=$tmp/guardsh
-	go build -o "$bin" .
+	CGO_ENABLED=0 go build -o "$bin" .
 fi
 # Keep the user's config out of the measurement.
 export XDG_CONFIG_HOME=$(mktemp -d)

@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin=${1:-}
 if [ -z "$bin" ]; then
-	(cd "$here" && go build -o "$tmp/guardsh" .)
+	(cd "$here" && CGO_ENABLED=0 go build -o "$tmp/guardsh" .)
 	bin=$tmp/guardsh
 fi
 mkdir -p "$tmp/home/state/guardsh" "$tmp/home/config/guardsh"
