@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -15,6 +16,14 @@ import (
 // output pump takes it out of the stream and so knows that everything the
 // line wrote before it is on the screen.
 const sentinelPrefix = "\x1b]7777;guardsh-done;"
+
+// streamGap and streamWait: when a read comes within streamGap of the
+// previous one, the pump first waits streamWait, so that streamed output
+// is copied in larger pieces.
+const (
+	streamGap  = 2 * time.Millisecond
+	streamWait = 500 * time.Microsecond
+)
 
 // maxSentinel bounds a sentinel's length: a longer run after the prefix is
 // not one.
@@ -73,8 +82,20 @@ func (o *outputPump) run() {
 	defer close(o.done)
 	buf := make([]byte, 64*1024)
 	keep := 0 // bytes at the start of buf held back: maybe a sentinel
+	var last time.Time
 	for {
+		// A program writing a stream of small pieces (a line-buffered
+		// `seq`) would cost a read and a write per piece: while output
+		// keeps coming, wait a moment so that each read takes more. A
+		// lone keystroke's echo is not delayed.
+		if now := time.Now(); now.Sub(last) < streamGap {
+			time.Sleep(streamWait)
+		}
 		n, err := o.src.Read(buf[keep:])
+		last = time.Now()
+		if n >= len(buf)/2 {
+			last = time.Time{} // a full buffer: no need to wait
+		}
 		// Take what else is there already, up to the buffer's size: fewer,
 		// larger writes to the terminal.
 		for err == nil && n > 0 && o.fd >= 0 && keep+n < len(buf)-4096 {
