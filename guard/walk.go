@@ -28,6 +28,10 @@ type walker struct {
 	verdict Verdict
 }
 
+// maxWords bounds the words of a line (counted as its spaces and
+// newlines); past it the line is high without being parsed.
+const maxWords = 200000
+
 // maxNodes bounds the commands one line may expand to (wrappers, function
 // calls, scripts in strings); past it the rest is not classified and the
 // line is high.
@@ -86,6 +90,12 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	v := Verdict{Command: line, Findings: []Finding{}}
 	if len(line) > g.maxBytes {
 		g.emit(&v, ruleTooLong, "the line is longer than guardsh classifies", "")
+		return v
+	}
+	if len(line) > maxWords && strings.Count(line, " ")+strings.Count(line, "\n") > maxWords {
+		// Parsing alone would take longer than a line may (the parser's
+		// cost grows with the words); fail closed instead.
+		g.emit(&v, ruleTooLong, "the line has more words than guardsh classifies", "")
 		return v
 	}
 	f, err := g.parse(line)

@@ -294,6 +294,9 @@ func TestBounds(t *testing.T) {
 	if v := g.Classify(nestEval(200), testState()); v.Level < High {
 		t.Errorf("nesting past the bound is %s, want high", v.Level)
 	}
+	if v := g.Classify("echo "+strings.Repeat("a ", maxWords+1), testState()); v.Level < High {
+		t.Errorf("a line over the word cap is %s, want high", v.Level)
+	}
 	if v := g.Classify(strings.Repeat("x", DefaultMaxBytes+1), testState()); v.Level < High {
 		t.Errorf("a line over the size cap is %s, want high", v.Level)
 	}
@@ -345,6 +348,7 @@ func boundLines() []struct{ name, line string } {
 	return []struct{ name, line string }{
 		{"1MiB line", "echo " + strings.Repeat("a", 1<<20-5)},
 		{"1MiB of words", "echo " + strings.Repeat("a ", 1<<19-3)},
+		{"words just under the cap", "echo " + strings.Repeat("a ", maxWords-10)},
 		{"10000 nested $(", strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000)},
 		{"5000 nested subshells", strings.Repeat("( ", 5000) + "ls" + strings.Repeat(" )", 5000)},
 		{"3000 nested braces", strings.Repeat("{ ", 3000) + "ls" + strings.Repeat("; }", 3000)},
