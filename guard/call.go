@@ -515,15 +515,11 @@ func (w *walker) candidates(c *Command) []int {
 	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
 	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
 	if !prefixed && !redirects && !assigns {
-		// The common case: two sorted lists to merge, often one empty.
-		switch {
-		case len(mine) == 0:
+		// The common case: byProg holds anyProg merged in already.
+		if mine == nil {
 			return g.anyProg
-		case len(g.anyProg) == 0:
-			return mine
 		}
-		w.cand = mergeSorted(w.cand[:0], g.anyProg, mine)
-		return w.cand
+		return mine
 	}
 	if cap(w.marks) < len(g.rules) {
 		w.marks = make([]bool, len(g.rules))

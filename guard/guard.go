@@ -53,7 +53,8 @@ type Guard struct {
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
 	// The dispatch of rules (indexes in g.rules) to commands: anyProg
-	// look at every command, byProg at commands of one program name,
+	// look at every command, byProg at commands of one program name (and,
+	// merged in, those of anyProg),
 	// byPrefix at names with a prefix, onRedirect at commands with
 	// redirects, onAssign at NAME=VALUE words.
 	anyProg    []int
@@ -195,6 +196,10 @@ func New(opts ...Option) (*Guard, error) {
 		if b.assigns {
 			g.onAssign = append(g.onAssign, i)
 		}
+	}
+	// Each program's rules merged with those for every program, once.
+	for name, mine := range g.byProg {
+		g.byProg[name] = mergeSorted(nil, g.anyProg, mine)
 	}
 	for _, p := range c.patterns {
 		known[p.Name] = true

@@ -36,7 +36,8 @@ func leakRules() []builtin {
 			Example:     "cat ~/.ssh/id_rsa"}, check: leakReadSecretFile, progs: leakReaderProgs()},
 		{Rule: Rule{Name: ruleTokenCLI, Level: InfoLeak,
 			Description: "asks a CLI to print a token, password or private key: gh auth token, gcloud auth print-access-token, aws configure get of a secret, aws sts get-session-token, kubectl get secret -o yaml, vault kv get, op read, pass show, security find-generic-password -w",
-			Example:     "gh auth token"}, check: leakTokenCLI},
+			Example:     "gh auth token"}, check: leakTokenCLI,
+			progs: leakTokenProgs, prefixes: []string{"docker-credential-"}},
 	}
 }
 
@@ -1017,3 +1018,8 @@ func leakKube(name string, ops []string, args []Word) []Hit {
 	}
 	return nil
 }
+
+// leakTokenProgs are the programs leakTokenCLI looks at (besides the
+// docker-credential-* helpers).
+var leakTokenProgs = []string{"gh", "glab", "gcloud", "aws", "kubectl", "oc", "vault", "op", "pass", "gopass",
+	"security", "heroku", "az", "bw", "lpass", "gpg", "gpg2", "git"}

@@ -135,7 +135,7 @@ func nlLevel(c *Command) (Level, []string) {
 	lvl := Safe
 	var names []string
 	for _, b := range builtinRules() {
-		if b.check == nil || b.progs != nil && !nlHas(b.progs, c.Name()) {
+		if b.check == nil || !dispatched(&b, c) {
 			continue
 		}
 		if hs := b.check(c); len(hs) > 0 {
