@@ -502,9 +502,10 @@ func setVars(name string, args []Word) []string {
 func (w *walker) candidates(c *Command) []int {
 	g := w.g
 	name := c.Name()
-	mine := g.byProg[name]
+	mine, known := g.byProg[name]
 	prefixed := false
-	if name != "" {
+	if !known && name != "" {
+		// byProg has the prefix rules of its names merged in already.
 		for _, pr := range g.byPrefix {
 			if strings.HasPrefix(name, pr.prefix) {
 				prefixed = true
@@ -516,7 +517,7 @@ func (w *walker) candidates(c *Command) []int {
 	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
 	if !prefixed && !redirects && !assigns {
 		// The common case: byProg holds anyProg merged in already.
-		if mine == nil {
+		if !known {
 			return g.anyProg
 		}
 		return mine

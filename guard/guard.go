@@ -8,6 +8,7 @@ package guard
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -197,9 +198,16 @@ func New(opts ...Option) (*Guard, error) {
 			g.onAssign = append(g.onAssign, i)
 		}
 	}
-	// Each program's rules merged with those for every program, once.
+	// Each program's rules merged, once, with those for every program and
+	// those for the name prefixes it has.
 	for name, mine := range g.byProg {
-		g.byProg[name] = mergeSorted(nil, g.anyProg, mine)
+		merged := mergeSorted(nil, g.anyProg, mine)
+		for _, pr := range g.byPrefix {
+			if strings.HasPrefix(name, pr.prefix) {
+				merged = mergeSorted(nil, merged, []int{pr.rule})
+			}
+		}
+		g.byProg[name] = merged
 	}
 	for _, p := range c.patterns {
 		known[p.Name] = true

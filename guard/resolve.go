@@ -25,6 +25,9 @@ type scope struct {
 	// paramsKnown reports that params are all the positional parameters.
 	paramsKnown bool
 	r           *resolver
+	// homeVal caches home() until HOME is assigned.
+	homeVal string
+	homeOK  bool
 }
 
 func (s *scope) clone() *scope {
@@ -52,16 +55,25 @@ func (s *scope) set(name string, v value) {
 		s.vars = map[string]value{}
 	}
 	s.vars[name] = v
+	if name == "HOME" {
+		s.homeOK = false
+	}
 }
 
+// home returns $HOME as the line has it, "" when unknown.
 func (s *scope) home() string {
+	if s.homeOK {
+		return s.homeVal
+	}
+	h := ""
 	if v, ok := s.vars["HOME"]; ok {
 		if v.known {
-			return v.s
+			h = v.s
 		}
-		return ""
+	} else {
+		h, _ = s.st.lookup("HOME")
 	}
-	h, _ := s.st.lookup("HOME")
+	s.homeVal, s.homeOK = h, true
 	return h
 }
 
@@ -153,8 +165,11 @@ func simpleLit(w *syntax.Word) (string, bool) {
 	}
 	switch p := w.Parts[0].(type) {
 	case *syntax.Lit:
-		if strings.ContainsAny(p.Value, "\\{~") {
-			return "", false
+		for i := 0; i < len(p.Value); i++ {
+			switch p.Value[i] {
+			case '\\', '{', '~':
+				return "", false
+			}
 		}
 		return p.Value, true
 	case *syntax.SglQuoted:
