@@ -79,7 +79,16 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		args = make([]Word, 0, len(x.Args))
 	}
 	for _, wd := range x.Args {
+		if w.fields > maxFields {
+			// Brace expansions past the bound: the rest could be anything.
+			args = append(args, Word{Value: Unknown})
+			continue
+		}
+		n := len(args)
 		args = sc.appendFields(args, wd)
+		if w.fields += len(args) - n; w.fields > maxFields {
+			w.g.emit(w.v, ruleTooLong, "the line expands to more words than guardsh classifies", text)
+		}
 	}
 	if len(args) == 0 {
 		// `$EMPTY` alone runs nothing.

@@ -265,6 +265,10 @@ func (r *resolver) fields(w *syntax.Word) []Word {
 		return []Word{{Value: v, Known: true, Glob: wordGlobOnly(w)}}
 	}
 	glob, vars, subst := wordInfo(w)
+	if braceCount(w) > maxBraceFields {
+		// Expanding it would cost more than it tells: could be anything.
+		return []Word{{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}}
+	}
 	fs, err := expand.Fields(&r.cfg, w)
 	if err != nil {
 		return []Word{{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}}
@@ -320,4 +324,83 @@ func (r *resolver) document(w *syntax.Word, quoted bool) Word {
 		return Word{Value: Unknown, Vars: vars, Subst: subst}
 	}
 	return Word{Value: v, Known: !strings.Contains(v, Unknown), Vars: vars, Subst: subst}
+}
+
+// maxBraceFields bounds the fields one word's brace expansion may make.
+const maxBraceFields = 4096
+
+// braceCount returns how many fields the brace expansions of w make, as
+// far as counting them goes; it stops counting past maxBraceFields.
+func braceCount(w *syntax.Word) int {
+	hasBrace := false
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			hasBrace = true
+		}
+	}
+	if !hasBrace {
+		return 1
+	}
+	cp := *w
+	if !syntax.SplitBraces(&cp) {
+		return 1
+	}
+	return partsCount(cp.Parts)
+}
+
+func partsCount(parts []syntax.WordPart) int {
+	n := 1
+	for _, p := range parts {
+		be, ok := p.(*syntax.BraceExp)
+		if !ok {
+			continue
+		}
+		k := 0
+		if be.Sequence {
+			k = seqCount(be.Elems)
+		} else {
+			for _, e := range be.Elems {
+				k += partsCount(e.Parts)
+			}
+		}
+		if k < 1 {
+			k = 1
+		}
+		n *= k
+		if n > maxBraceFields {
+			return maxBraceFields + 1
+		}
+	}
+	return n
+}
+
+// seqCount returns the length of a {x..y[..incr]} sequence.
+func seqCount(elems []*syntax.Word) int {
+	if len(elems) < 2 {
+		return 1
+	}
+	a, b := elems[0].Lit(), elems[1].Lit()
+	from, err1 := strconv.Atoi(a)
+	to, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		if len(a) == 1 && len(b) == 1 {
+			from, to = int(a[0]), int(b[0])
+		} else {
+			return 1
+		}
+	}
+	step := 1
+	if len(elems) > 2 {
+		if s, err := strconv.Atoi(elems[2].Lit()); err == nil && s != 0 {
+			step = s
+		}
+	}
+	if step < 0 {
+		step = -step
+	}
+	d := to - from
+	if d < 0 {
+		d = -d
+	}
+	return d/step + 1
 }

@@ -20,6 +20,8 @@ type walker struct {
 	nodes int
 	// deep reports that the depth bound was hit once already.
 	deep bool
+	// fields counts the words the line's commands expanded to.
+	fields int
 	// marks and cand are scratch space for choosing rules.
 	marks []bool
 	cand  []int
@@ -31,6 +33,11 @@ type walker struct {
 // maxWords bounds the words of a line (counted as its spaces and
 // newlines); past it the line is high without being parsed.
 const maxWords = 200000
+
+// maxFields bounds the words a line's commands expand to (brace
+// expansions multiply them); past it they stand as unknown and the line is
+// high.
+const maxFields = 100000
 
 // maxNodes bounds the commands one line may expand to (wrappers, function
 // calls, scripts in strings); past it the rest is not classified and the
@@ -44,7 +51,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	if w == nil {
 		w = &walker{}
 	}
-	w.g, w.nodes, w.deep = g, 0, false
+	w.g, w.nodes, w.deep, w.fields = g, 0, false, 0
 	w.verdict = Verdict{Command: command, Findings: []Finding{}, Plan: make([]*Command, 0, 4)}
 	w.v = &w.verdict
 	clear(w.funcs)
