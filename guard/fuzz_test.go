@@ -32,6 +32,9 @@ func FuzzClassify(f *testing.F) {
 			t.Fatalf("%q: level %d out of range", line, v.Level)
 		}
 		for _, fi := range v.Findings {
+			if fi.Rule == ruleInternal {
+				t.Fatalf("%q: %s", line, fi.Reason)
+			}
 			if fi.Level > v.Level {
 				t.Fatalf("%q: finding %s above the verdict's level %s", line, fi.Rule, v.Level)
 			}

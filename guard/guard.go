@@ -248,8 +248,9 @@ func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.info...) }
 func (g *Guard) BlockLevel() Level { return g.blockLevel }
 
 // Classify parses a line and classifies everything it would run.
-func (g *Guard) Classify(line string, st State) Verdict {
-	v := g.classifyLine(line, st)
+func (g *Guard) Classify(line string, st State) (v Verdict) {
+	defer g.failClosed(&v, line)
+	v = g.classifyLine(line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -257,16 +258,18 @@ func (g *Guard) Classify(line string, st State) Verdict {
 // CheckArgv classifies one command about to run, on its final expanded
 // argv, as the run-time check does: wrappers are still taken off (`bash -c
 // STRING` has its string classified), and dir is the working directory.
-func (g *Guard) CheckArgv(argv []string, st State) Verdict {
-	v := g.classifyArgv(argv, st)
+func (g *Guard) CheckArgv(argv []string, st State) (v Verdict) {
+	defer g.failClosed(&v, quoteArgv(argv))
+	v = g.classifyArgv(argv, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
 
 // CheckWrite classifies opening path for writing (a redirect about to
 // happen); truncate reports that the file is emptied first.
-func (g *Guard) CheckWrite(path string, truncate bool, st State) Verdict {
-	v := g.classifyWrite(path, truncate, st)
+func (g *Guard) CheckWrite(path string, truncate bool, st State) (v Verdict) {
+	defer g.failClosed(&v, path)
+	v = g.classifyWrite(path, truncate, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -275,4 +278,16 @@ func (g *Guard) CheckWrite(path string, truncate bool, st State) Verdict {
 type prefixRule struct {
 	prefix string
 	rule   int
+}
+
+// failClosed turns a panic while classifying into a high verdict (rule
+// internal_error), so that a bug in a rule never lets a line through.
+func (g *Guard) failClosed(v *Verdict, command string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	*v = Verdict{Command: command, Findings: []Finding{}}
+	g.emit(v, ruleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
+	v.Blocked = v.Level >= g.blockLevel
 }

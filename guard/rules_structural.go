@@ -20,12 +20,14 @@ func structuralRules() []builtin {
 		{Rule: Rule{Name: rulePipeToShell, Level: High, Description: "feeds text that is not known in advance to a shell, which runs it as code", Example: "some-tool | sh"}},
 		{Rule: Rule{Name: ruleBadCode, Level: Medium, Description: "hands a shell (bash -c, eval, ssh, a here-document) code that does not parse, so what it would do is unknown", Example: "bash -c 'echo \"unclosed'"}},
 		{Rule: Rule{Name: ruleDynamicCode, Level: Medium, Description: "hands a shell (bash -c, eval, ssh, su -c) code that is only known at run time; the run-time check sees it before it runs", Example: "bash -c \"$CMD\""}},
+		{Rule: Rule{Name: ruleInternal, Level: High, Description: "guardsh failed while classifying the line (a bug): it is treated as high, never as safe", Example: ""}},
 		{Rule: Rule{Name: ruleUnknownCmd, Level: Medium, Description: "runs a command whose name is only known at run time", Example: "$(get-cmd) --force"}},
 	}
 }
 
 // More structural rules.
 const (
+	ruleInternal    = "internal_error"
 	ruleBadCode     = "unparsable_code"
 	ruleDynamicCode = "dynamic_code"
 )

@@ -357,3 +357,23 @@ func boundLines() []struct{ name, line string } {
 		{"brace bomb", "echo {1..100}{1..100}{1..100}"},
 	}
 }
+
+// TestPanicFailsClosed checks that a rule that panics makes the line high
+// (rule internal_error) instead of crashing or letting it through.
+func TestPanicFailsClosed(t *testing.T) {
+	g := mustGuard(t)
+	for i := range g.rules {
+		if g.rules[i].check != nil {
+			g.rules[i].check = func(*Command) []Hit { panic("boom") }
+		}
+	}
+	for _, v := range []Verdict{
+		g.Classify("ls", testState()),
+		g.CheckArgv([]string{"ls"}, testState()),
+		g.CheckWrite("f", true, testState()),
+	} {
+		if v.Level != High || len(v.Findings) != 1 || v.Findings[0].Rule != ruleInternal {
+			t.Errorf("%q: %s %+v, want high internal_error", v.Command, v.Level, v.Findings)
+		}
+	}
+}

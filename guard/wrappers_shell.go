@@ -33,7 +33,7 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 			}
 			continue
 		}
-		if (v[0] != '-' && v[0] != '+') || len(v) < 2 {
+		if len(v) < 2 || (v[0] != '-' && v[0] != '+') {
 			break
 		}
 		i++
