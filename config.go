@@ -64,7 +64,9 @@ func loadSettings(o options, stderr io.Writer) settings {
 		s.auditFile = filepath.Join(stateDir, "guardsh", "audit.jsonl")
 	}
 
-	// The policy.
+	// The policy. applied reports a file read, whose options are checked
+	// by building a guard with them below.
+	applied := false
 	var policy guard.Config
 	switch data, err := os.ReadFile(policyPath); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -72,6 +74,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		s.policyBroken = true
 		say("cannot read the policy: %v; ask your administrator to fix it", err)
 	default:
+		applied = true
 		p, err := guard.ParseConfig(data, policyPath)
 		if err != nil {
 			s.policyBroken = true
@@ -93,6 +96,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 	case err != nil:
 		say("cannot read the config: %v; running with every built-in rule and the policy", err)
 	default:
+		applied = true
 		u, err := guard.ParseConfig(data, s.configFile, policy.PatternNames()...)
 		if err != nil {
 			for _, e := range splitErrors(err) {
@@ -120,6 +124,9 @@ func loadSettings(o options, stderr io.Writer) settings {
 
 	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile)
 	s.opts = append(merged.Options(), guard.WithProtected(s.protected...))
+	if !applied {
+		return s
+	}
 	if _, err := guard.New(s.opts...); err != nil {
 		// Cannot happen for files ParseConfig accepted; fail closed.
 		say("the configuration cannot be applied: %v; refusing every line above safe", err)
