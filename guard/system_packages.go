@@ -1,0 +1,206 @@
+package guard
+
+// Package managers: installing and removing system packages.
+
+import (
+	"strings"
+)
+
+// ---- packages ----
+
+// sysPkgOp is what a package-manager command line does.
+type sysPkgOp int
+
+const (
+	sysPkgNone sysPkgOp = iota
+	sysPkgInstall
+	sysPkgRemove
+)
+
+func sysPackageRemove(c *Command) []Hit {
+	if op, what := sysPackageOp(c); op == sysPkgRemove {
+		return hit("removes packages" + what)
+	}
+	return nil
+}
+
+func sysPackageInstall(c *Command) []Hit {
+	if op, what := sysPackageOp(c); op == sysPkgInstall {
+		return hit("installs packages" + what)
+	}
+	return nil
+}
+
+// sysPkgVerbs maps a package manager's subcommands to what they do.
+func sysPkgVerb(install, remove []string, v string) sysPkgOp {
+	for _, s := range remove {
+		if s == v {
+			return sysPkgRemove
+		}
+	}
+	for _, s := range install {
+		if s == v {
+			return sysPkgInstall
+		}
+	}
+	return sysPkgNone
+}
+
+// sysPkgWhat describes the things named by operands, ": a, b" or "".
+func sysPkgWhat(ws []Word) string {
+	if l := xoptList(ws); l != "" {
+		return ": " + l
+	}
+	return ""
+}
+
+// sysPackageOp tells what a package-manager command does and names the
+// packages for the reason.
+func sysPackageOp(c *Command) (sysPkgOp, string) {
+	name := c.Name()
+	if name == "" || len(c.Args) < 2 {
+		return sysPkgNone, ""
+	}
+	args := c.Args[1:]
+	switch {
+	case name == "apt" || name == "apt-get" || name == "aptitude":
+		r := xoptParse(args, &xoptSpec{shortArg: "octa", longArg: []string{"option", "config-file", "target-release", "default-release", "host-architecture"}})
+		if r.help || len(r.args) == 0 || r.has('s', "simulate", "dry-run", "just-print", "no-act", "recon") {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "reinstall", "upgrade", "dist-upgrade", "full-upgrade", "build-dep", "satisfy", "safe-upgrade"},
+			[]string{"remove", "purge", "autoremove", "autopurge"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "dnf" || name == "yum" || name == "microdnf" || name == "tdnf" || name == "dnf5":
+		r := xoptParse(args, &xoptSpec{shortArg: "cdeRx", longArg: []string{"config", "setopt", "releasever", "installroot", "repo", "repoid", "enablerepo", "disablerepo", "exclude", "repofrompath", "downloaddir", "destdir", "comment", "color", "forcearch"}})
+		if r.help || len(r.args) == 0 {
+			return sysPkgNone, ""
+		}
+		v, rest := r.args[0].Value, r.args[1:]
+		if v == "group" || v == "groups" || v == "module" {
+			if len(rest) == 0 {
+				return sysPkgNone, ""
+			}
+			v, rest = rest[0].Value, rest[1:]
+		}
+		op := sysPkgVerb([]string{"install", "in", "reinstall", "upgrade", "update", "up", "downgrade", "distro-sync", "dsync", "groupinstall", "localinstall", "swap"},
+			[]string{"remove", "rm", "erase", "autoremove", "groupremove"}, v)
+		return op, sysPkgWhat(rest)
+	case name == "pacman" || name == "yay" || name == "paru" || name == "pamac":
+		return sysPacman(args)
+	case name == "zypper":
+		r := xoptParse(args, &xoptSpec{shortArg: "cRDx", longArg: []string{"root", "config", "reposd-path", "cache-dir", "raw-cache-dir", "solv-cache-dir", "pkg-cache-dir", "installroot"}})
+		if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "in", "update", "up", "dist-upgrade", "dup", "patch", "install-new-recommends", "inr"},
+			[]string{"remove", "rm"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "apk":
+		r := xoptParse(args, &xoptSpec{shortArg: "pXt", longArg: []string{"root", "repository", "keys-dir", "repositories-file", "arch", "cache-dir", "virtual"}})
+		if r.help || len(r.args) == 0 || r.has('s', "simulate") {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"add", "upgrade", "fix"}, []string{"del", "delete"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "brew" || name == "port":
+		r := xoptParse(args, &xoptSpec{helpShort: 'h'})
+		if r.help || len(r.args) == 0 || name == "brew" && r.has('n', "dry-run") {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "reinstall", "upgrade"}, []string{"uninstall", "remove", "rm", "autoremove"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "snap" || name == "flatpak":
+		r := xoptParse(args, &xoptSpec{})
+		if r.help || len(r.args) == 0 {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "refresh", "update"}, []string{"remove", "uninstall"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "dpkg":
+		r := xoptParse(args, &xoptSpec{longArg: []string{"root", "admindir", "instdir", "log", "status-fd", "force", "refuse", "no-force", "path-include", "path-exclude"}})
+		if r.help || r.has(0, "dry-run", "simulate", "no-act") {
+			return sysPkgNone, ""
+		}
+		switch {
+		case r.has('r', "remove") || r.has('P', "purge"):
+			return sysPkgRemove, sysPkgWhat(r.args)
+		case r.has('i', "install", "unpack") || r.has(0, "configure"):
+			return sysPkgInstall, sysPkgWhat(r.args)
+		}
+	case name == "rpm":
+		r := xoptParse(args, &xoptSpec{longArg: []string{"root", "dbpath", "define", "macros", "rcfile", "relocate", "prefix"}})
+		if r.help || r.has(0, "test") || r.has('q', "query") {
+			return sysPkgNone, ""
+		}
+		switch {
+		case r.has('e', "erase"):
+			return sysPkgRemove, sysPkgWhat(r.args)
+		case r.has('i', "install") || r.has('U', "upgrade") || r.has('F', "freshen", "reinstall"):
+			return sysPkgInstall, sysPkgWhat(r.args)
+		}
+	case name == "nix-env":
+		r := xoptParse(args, &xoptSpec{shortArg: "fpA", longArg: []string{"file", "profile", "attr"}})
+		switch {
+		case r.help || r.has(0, "dry-run"):
+		case r.has('e', "uninstall"):
+			return sysPkgRemove, sysPkgWhat(r.args)
+		case r.has('i', "install") || r.has('u', "upgrade"):
+			return sysPkgInstall, sysPkgWhat(r.args)
+		}
+	case name == "conda" || name == "mamba" || name == "micromamba":
+		r := xoptParse(args, &xoptSpec{shortArg: "npc", longArg: []string{"name", "prefix", "channel", "file"}})
+		if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
+			return sysPkgNone, ""
+		}
+		v, rest := r.args[0].Value, r.args[1:]
+		if v == "env" && len(rest) > 0 {
+			v, rest = rest[0].Value, rest[1:]
+		}
+		op := sysPkgVerb([]string{"install", "update", "upgrade"}, []string{"remove", "uninstall"}, v)
+		return op, sysPkgWhat(rest)
+	case sysIsPip(name):
+		return sysPip(args)
+	case strings.HasPrefix(name, "python") && sysPythonVersion(name[len("python"):]):
+		// python -m pip install ...
+		if len(args) >= 3 && args[0].Value == "-m" && sysIsPip(args[1].Value) {
+			return sysPip(args[2:])
+		}
+	case name == "pipx":
+		r := xoptParse(args, &xoptSpec{})
+		if r.help || len(r.args) == 0 {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "reinstall", "reinstall-all", "upgrade", "upgrade-all", "inject"}, []string{"uninstall", "uninstall-all", "uninject"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "npm" || name == "pnpm" || name == "bun" || name == "yarn":
+		return sysNodePkg(name, args)
+	case name == "gem":
+		r := xoptParse(args, &xoptSpec{shortArg: "vsi", longArg: []string{"version", "source", "install-dir", "bindir"}})
+		if r.help || len(r.args) == 0 {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install", "update"}, []string{"uninstall", "cleanup"}, r.args[0].Value)
+		return op, sysPkgWhat(r.args[1:])
+	case name == "cargo":
+		r := xoptParse(args, &xoptSpec{shortArg: "Z", longArg: []string{"config", "color", "git", "branch", "tag", "rev", "path", "root", "version", "registry", "index", "features", "target", "target-dir", "profile", "jobs"}, posix: true})
+		if r.help || len(r.args) == 0 {
+			return sysPkgNone, ""
+		}
+		rest := xoptParse(r.args[1:], &xoptSpec{shortArg: "jF", longArg: []string{"git", "branch", "tag", "rev", "path", "root", "version", "registry", "index", "features", "target", "target-dir", "profile", "jobs", "bin", "example"}})
+		if rest.help {
+			return sysPkgNone, ""
+		}
+		if rest.has(0, "list") {
+			return sysPkgNone, ""
+		}
+		op := sysPkgVerb([]string{"install"}, []string{"uninstall"}, r.args[0].Value)
+		return op, sysPkgWhat(rest.args)
+	case name == "go":
+		if args[0].Value == "install" && !sysHasHelp(args[1:]) {
+			rest := xoptParse(args[1:], &xoptSpec{oneDash: true, longArg: []string{"C", "p", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "overlay", "pkgdir", "toolexec", "buildmode", "compiler", "gccgoflags", "o", "pgo", "covermode", "coverpkg", "installsuffix"}})
+			return sysPkgInstall, " (Go binaries into GOBIN)" + sysPkgWhat(rest.args)
+		}
+	}
+	return sysPkgNone, ""
+}

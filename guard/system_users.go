@@ -1,0 +1,49 @@
+package guard
+
+// Changing users and login shells.
+
+import (
+	"slices"
+)
+
+// ---- users ----
+
+func sysUserChange(c *Command) []Hit {
+	name := c.Name()
+	if !slices.Contains(sysUserProgs, name) {
+		return nil
+	}
+	r := xoptParse(c.Args[1:], &xoptSpec{})
+	if r.help || len(c.Args) == 2 && name != "chfn" && (c.Args[1].Value == "-h" || c.Args[1].Value == "-V") {
+		return nil
+	}
+	switch name {
+	case "passwd":
+		if r.has('S', "status") {
+			return nil
+		}
+	case "chage":
+		if r.has('l', "list") {
+			return nil
+		}
+	case "visudo":
+		if r.has('c', "check") {
+			return nil
+		}
+	}
+	return hit(name + " changes users, groups or passwords" + sysPkgWhat(r.args))
+}
+
+func sysChsh(c *Command) []Hit {
+	if !slices.Contains(sysChshProgs, c.Name()) {
+		return nil
+	}
+	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sR", longArg: []string{"shell", "root"}})
+	if r.help || r.has('l', "list-shells") {
+		return nil
+	}
+	if s, ok := r.last('s', "shell"); ok {
+		return hit("changes the login shell to " + s.Value)
+	}
+	return hit("changes a login shell")
+}
