@@ -1,0 +1,144 @@
+package guard
+
+// Infrastructure as code: Terraform, OpenTofu and Pulumi destroys, auto-approved applies and state edits.
+
+import (
+	"slices"
+	"strings"
+)
+
+// ---- Terraform, OpenTofu, Pulumi ----
+
+// infraTerraform returns terraform's (tofu's, terragrunt's) subcommand and
+// its parsed options.
+func infraTerraform(c *Command) (sub string, r xoptRes, ok bool) {
+	n := c.Name()
+	if !slices.Contains(infraTerraformProgs, n) {
+		return "", r, false
+	}
+	args := c.Args[1:]
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+		switch strings.TrimLeft(args[i].Value, "-") {
+		case "help", "h", "version", "v":
+			return "", r, false
+		}
+		i++
+	}
+	if i >= len(args) || !args[i].Known {
+		return "", r, false
+	}
+	sub = args[i].Value
+	args = args[i+1:]
+	if n == "terragrunt" && (sub == "run-all" || sub == "run") {
+		for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return "", r, false
+		}
+		sub, args = args[0].Value, args[1:]
+	}
+	r = xoptParse(args, &xoptSpec{oneDash: true, longArg: []string{"var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"}})
+	if r.help {
+		return "", r, false
+	}
+	return sub, r, true
+}
+
+// infraFlagTrue reports a Go-style boolean flag that is set and not =false.
+func infraFlagTrue(r *xoptRes, name string) bool {
+	for _, o := range r.opts {
+		if o.long == name && (!o.hasVal || o.val.Value != "false" && o.val.Value != "0") {
+			return true
+		}
+	}
+	return false
+}
+
+func infraTerraformDestroy(c *Command) []Hit {
+	sub, r, ok := infraTerraform(c)
+	if !ok {
+		return nil
+	}
+	if sub == "destroy" || sub == "apply" && infraFlagTrue(&r, "destroy") {
+		if infraFlagTrue(&r, "auto-approve") {
+			return hit(c.Name() + " destroy deletes the managed infrastructure, without asking")
+		}
+		return hit(c.Name() + " destroy deletes the managed infrastructure")
+	}
+	return nil
+}
+
+func infraTerraformApplyAuto(c *Command) []Hit {
+	sub, r, ok := infraTerraform(c)
+	if !ok || sub != "apply" || infraFlagTrue(&r, "destroy") {
+		return nil
+	}
+	if infraFlagTrue(&r, "auto-approve") {
+		return hit(c.Name() + " apply -auto-approve changes infrastructure without asking")
+	}
+	return nil
+}
+
+func infraTerraformApply(c *Command) []Hit {
+	sub, r, ok := infraTerraform(c)
+	if !ok || sub != "apply" || infraFlagTrue(&r, "destroy") || infraFlagTrue(&r, "auto-approve") {
+		return nil
+	}
+	return hit(c.Name() + " apply changes infrastructure")
+}
+
+func infraTerraformState(c *Command) []Hit {
+	sub, r, ok := infraTerraform(c)
+	if !ok || sub != "state" || len(r.args) == 0 || infraFlagTrue(&r, "dry-run") {
+		return nil
+	}
+	switch r.args[0].Value {
+	case "rm":
+		return hit(c.Name() + " state rm forgets " + gitNames(r.args[1:], "resources") + ": they are no longer managed")
+	case "push":
+		return hit(c.Name() + " state push overwrites the remote state")
+	}
+	return nil
+}
+
+// infraPulumi returns pulumi's subcommand and parsed options.
+func infraPulumi(c *Command) (string, xoptRes, bool) {
+	if !slices.Contains(infraPulumiProgs, c.Name()) {
+		return "", xoptRes{}, false
+	}
+	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sCmtvcp", longArgDefault: true, helpShort: 'h',
+		longBool: []string{"yes", "skip-preview", "debug", "diff", "help", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove",
+			"exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps",
+			"show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose"}})
+	if r.help || len(r.args) == 0 {
+		return "", r, false
+	}
+	return r.args[0].Value, r, true
+}
+
+func infraPulumiDestroy(c *Command) []Hit {
+	sub, r, ok := infraPulumi(c)
+	if !ok {
+		return nil
+	}
+	switch {
+	case (sub == "destroy" || sub == "down") && !r.has(0, "preview-only"):
+		return hit("pulumi destroy deletes every resource of the stack")
+	case sub == "stack" && len(r.args) > 1 && r.args[1].Value == "rm" && r.has('f', "force"):
+		return hit("pulumi stack rm --force deletes the stack even with resources left")
+	}
+	return nil
+}
+
+func infraPulumiUp(c *Command) []Hit {
+	sub, r, ok := infraPulumi(c)
+	if !ok || sub != "up" && sub != "update" {
+		return nil
+	}
+	if r.has('y', "yes") && !r.has(0, "preview-only") {
+		return hit("pulumi up --yes changes infrastructure without asking")
+	}
+	return nil
+}
