@@ -1,0 +1,289 @@
+package guard
+
+// Finding a one-liner's code and operands in its command line, language by language (python -c, node -e, perl -e, php -r, awk, lua -e).
+
+import (
+	"strings"
+)
+
+// interpSource is the inline code of a one-liner: the words holding it
+// joined (perl -e A -e B), and the option that gave it.
+type interpSource struct {
+	Word
+	flag string
+	// argv are the operands after the code: sys.argv[1:], @ARGV, ARGV.
+	argv []Word
+}
+
+func (s *interpSource) add(w Word, flag string) {
+	if s.flag == "" {
+		s.flag = flag
+		s.Word = w
+		return
+	}
+	s.Value += "\n" + w.Value
+	s.Known = s.Known && w.Known
+	s.Vars = append(s.Vars, w.Vars...)
+	s.Subst = s.Subst || w.Subst
+}
+
+// interpCode returns the language and the inline code of an interpreter
+// one-liner; ok is false when the command runs no inline code (a script
+// file, a module, stdin, --help).
+func interpCode(c *Command) (interpLang, interpSource, bool) {
+	name := c.Name()
+	lang := interpProgLang(name)
+	if lang == interpNone || len(c.Args) < 2 {
+		return interpNone, interpSource{}, false
+	}
+	args := c.Args[1:]
+	var src interpSource
+	switch {
+	case lang == interpPython:
+		src = interpPythonCode(args)
+	case lang == interpJS && name == "deno":
+		src = interpDenoCode(args)
+	case lang == interpJS:
+		src = interpNodeCode(args)
+	case lang == interpPerl || lang == interpRuby:
+		src = interpPerlCode(args, lang)
+	case lang == interpPHP:
+		src = interpPHPCode(args)
+	case lang == interpAwk:
+		src = interpAwkCode(args)
+	case lang == interpLua:
+		src = interpLuaCode(args)
+	}
+	if src.flag == "" {
+		return interpNone, interpSource{}, false
+	}
+	return lang, src, true
+}
+
+// interpNext returns args[i] and whether there is one.
+func interpNext(args []Word, i int) (Word, bool) {
+	if i < len(args) {
+		return args[i], true
+	}
+	return Word{}, false
+}
+
+func interpPythonCode(args []Word) interpSource {
+	var src interpSource
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+			return src
+		}
+		if strings.HasPrefix(v, "--") {
+			if v == "--check-hash-based-pycs" {
+				i++
+			}
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			switch v[j] {
+			case 'c':
+				if j+1 < len(v) {
+					src.add(Lit(v[j+1:]), "-c")
+					src.argv = args[i+1:]
+				} else if w, ok := interpNext(args, i+1); ok {
+					src.add(w, "-c")
+					src.argv = args[i+2:]
+				}
+				return src
+			case 'm':
+				return src
+			case 'W', 'X', 'Q':
+				if j+1 == len(v) {
+					i++
+				}
+				j = len(v)
+			}
+		}
+	}
+	return src
+}
+
+func interpNodeCode(args []Word) interpSource {
+	var src interpSource
+	withArg := map[string]bool{"-r": true, "--require": true, "--import": true, "--loader": true,
+		"--experimental-loader": true, "-C": true, "--conditions": true, "--title": true, "--input-type": true,
+		"--env-file": true, "--cwd": true}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+			return src
+		}
+		switch {
+		case v == "-e" || v == "--eval" || v == "-p" || v == "--print" || v == "-pe" || v == "-ep":
+			if w, ok := interpNext(args, i+1); ok {
+				src.add(w, v)
+				src.argv = args[i+2:]
+			}
+			return src
+		case strings.HasPrefix(v, "--eval=") || strings.HasPrefix(v, "--print="):
+			k, code, _ := strings.Cut(v, "=")
+			src.add(Lit(code), k)
+			src.argv = args[i+1:]
+			return src
+		case withArg[v]:
+			i++
+		}
+	}
+	return src
+}
+
+// interpDenoCode: `deno eval [opts] CODE`.
+func interpDenoCode(args []Word) interpSource {
+	var src interpSource
+	if len(args) == 0 || !args[0].Known || args[0].Value != "eval" {
+		return src
+	}
+	for _, a := range args[1:] {
+		if a.Known && strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		src.add(a, "eval")
+		return src
+	}
+	return src
+}
+
+// interpPerlCode handles perl's and ruby's clustered switches: -lne CODE,
+// -e CODE (several), -MMod, -I dir.
+func interpPerlCode(args []Word, lang interpLang) interpSource {
+	var src interpSource
+	// Switches whose value is the rest of the cluster, or the next word
+	// when the cluster ends with them.
+	restArg, nextArg := "MmIxiFCdD", "I"
+	if lang == interpRuby {
+		restArg, nextArg = "rIEFCiKTWx", "rIEC"
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+			if v == "--" && a.Known {
+				i++
+			}
+			if src.flag != "" && i <= len(args) {
+				src.argv = args[i:]
+			}
+			return src
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+	cluster:
+		for j := 1; j < len(v); j++ {
+			ch := v[j]
+			switch {
+			case ch == 'e' || (ch == 'E' && lang == interpPerl):
+				if j+1 < len(v) {
+					src.add(Lit(v[j+1:]), "-e")
+				} else if w, ok := interpNext(args, i+1); ok {
+					src.add(w, "-e")
+					i++
+				}
+				break cluster
+			case strings.IndexByte(restArg, ch) >= 0:
+				if j+1 == len(v) && strings.IndexByte(nextArg, ch) >= 0 {
+					i++
+				}
+				break cluster
+			case ch == 'l' || ch == '0':
+				for j+1 < len(v) && (v[j+1] >= '0' && v[j+1] <= '9' || v[j+1] == 'x' || v[j+1] >= 'a' && v[j+1] <= 'f' && ch == '0') {
+					j++
+				}
+			}
+		}
+	}
+	return src
+}
+
+func interpPHPCode(args []Word) interpSource {
+	var src interpSource
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "--" || !strings.HasPrefix(v, "-") {
+			return src
+		}
+		switch v {
+		case "-r", "--run", "-B", "--process-begin", "-R", "--process-code", "-E", "--process-end":
+			if w, ok := interpNext(args, i+1); ok {
+				src.add(w, v)
+				i++
+			}
+		case "-f", "--file":
+			return src
+		case "-d", "-c", "-z", "--define", "--php-ini", "--zend-extension":
+			i++
+		}
+	}
+	return src
+}
+
+func interpAwkCode(args []Word) interpSource {
+	var src interpSource
+	fromFile := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "-" || !strings.HasPrefix(v, "-") {
+			if !fromFile && src.flag == "" {
+				src.add(a, "program")
+			}
+			return src
+		}
+		if v == "--" {
+			if w, ok := interpNext(args, i+1); ok && !fromFile && src.flag == "" {
+				src.add(w, "program")
+			}
+			return src
+		}
+		switch {
+		case v == "-e" || v == "--source":
+			if w, ok := interpNext(args, i+1); ok {
+				src.add(w, "program")
+				i++
+			}
+		case strings.HasPrefix(v, "--source="):
+			src.add(Lit(strings.TrimPrefix(v, "--source=")), "program")
+		case v == "-f" || v == "--file" || v == "-E" || v == "--exec":
+			fromFile = true
+			i++
+		case strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--exec=") || (strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--")):
+			fromFile = true
+		case v == "-F" || v == "-v" || v == "-i" || v == "-l" || v == "-W" || v == "--include" || v == "--load" || v == "--assign" || v == "--field-separator":
+			i++
+		}
+	}
+	return src
+}
+
+func interpLuaCode(args []Word) interpSource {
+	var src interpSource
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+			return src
+		}
+		switch {
+		case v == "-e":
+			if w, ok := interpNext(args, i+1); ok {
+				src.add(w, "-e")
+				i++
+			}
+		case strings.HasPrefix(v, "-e"):
+			src.add(Lit(v[2:]), "-e")
+		case v == "-l":
+			i++
+		}
+	}
+	return src
+}
