@@ -22,7 +22,7 @@ var ownBuiltins = map[string]bool{"kill": true, "umask": true, "ulimit": true, "
 // the marker that replaces the process. Other calls are left alone.
 func (r *Runner) rewriteBuiltin(ctx context.Context, hc interp.HandlerContext, args []string) []string {
 	name := args[0]
-	if _, isFunc := r.interp.Funcs[name]; isFunc {
+	if r.isFunc(name) {
 		return args
 	}
 	switch name {
@@ -136,7 +136,7 @@ func (r *Runner) builtinType(hc interp.HandlerContext, args []string) int {
 				say("keyword", name+" is a shell keyword")
 			}
 			if !found || all {
-				if _, ok := r.interp.Funcs[name]; ok && !noFunc {
+				if r.isFunc(name) && !noFunc {
 					say("function", name+" is a function")
 				}
 			}
@@ -289,7 +289,7 @@ func (r *Runner) builtinHash(hc interp.HandlerContext, args []string) int {
 			if interp.IsBuiltin(n) || strings.Contains(n, "/") {
 				continue
 			}
-			if _, ok := r.interp.Funcs[n]; ok {
+			if r.isFunc(n) {
 				continue
 			}
 			p, err := interp.LookPathDir(hc.Dir, hc.Env, n)

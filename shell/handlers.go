@@ -81,16 +81,20 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 		// A refused redirect: the message was printed when it was refused.
 		return []string{markRefused}, nil
 	}
-	if strings.HasPrefix(args[0], "\x00") {
-		// Only guardsh makes these; a word cannot hold a NUL byte.
-		return []string{markRefused}, nil
+	for _, a := range args {
+		if strings.IndexByte(a, 0) >= 0 {
+			// Only guardsh's own markers hold a NUL byte; a word read from
+			// input (read, mapfile) could forge one.
+			fmt.Fprintf(hc.Stderr, "guardsh: refused: an argument of %s holds a NUL byte\n", shellJoin(args[:1]))
+			return []string{markRefused}, nil
+		}
 	}
 	v := r.checker.CheckArgv(args, hcState(hc))
 	if r.gate(ctx, v, shellJoin(args)) != nil {
 		return []string{markRefused}, nil
 	}
-	if (args[0] == "source" || args[0] == ".") && len(args) > 1 {
-		if !r.gateSource(ctx, hc, args) {
+	if src := sourceArgs(args); src != nil {
+		if !r.gateSource(ctx, hc, src) {
 			return []string{markRefused}, nil
 		}
 	}
@@ -258,6 +262,7 @@ func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, pat
 		fmt.Fprintf(hc.Stderr, "%v\n", err)
 		return interp.ExitStatus(2)
 	}
+	r.noteFuncs(file)
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[1:], true
 	v := r.checker.Classify(string(b), st)
@@ -323,4 +328,19 @@ func shellJoin(args []string) string {
 		b.WriteString(q)
 	}
 	return b.String()
+}
+
+// sourceArgs returns the `source FILE ARGS` part of a call of source or .,
+// also behind command and builtin; nil for any other call.
+func sourceArgs(args []string) []string {
+	for len(args) > 1 && (args[0] == "command" || args[0] == "builtin") {
+		args = args[1:]
+		for len(args) > 1 && args[0] == "-p" {
+			args = args[1:]
+		}
+	}
+	if (args[0] == "source" || args[0] == ".") && len(args) > 1 {
+		return args
+	}
+	return nil
 }

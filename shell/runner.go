@@ -33,7 +33,12 @@ type Runner struct {
 	checker Checker
 	pol     policy
 	audit   func(AuditRecord)
-	askMu   sync.Mutex
+	// funcs names the functions the lines defined, as far as they show;
+	// the handlers read it (they must not read the interpreter's own map,
+	// which a background job's goroutine would race with).
+	funcMu sync.Mutex
+	funcs  map[string]bool
+	askMu  sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -282,6 +287,7 @@ func (r *Runner) RunApproved(ctx context.Context, src string, approved guard.Lev
 		cancel()
 	}()
 
+	r.noteFuncs(file)
 	ctx = withApproved(ctx, approved)
 	if r.execReplace {
 		ctx = withExecLast(ctx, lastExec(file))
@@ -392,4 +398,26 @@ func raiseApproved(ctx context.Context, l guard.Level) {
 	a.mu.Lock()
 	a.level = max(a.level, l)
 	a.mu.Unlock()
+}
+
+// noteFuncs records the functions a parsed line defines.
+func (r *Runner) noteFuncs(f *syntax.File) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+			r.funcMu.Lock()
+			if r.funcs == nil {
+				r.funcs = map[string]bool{}
+			}
+			r.funcs[fd.Name.Value] = true
+			r.funcMu.Unlock()
+		}
+		return true
+	})
+}
+
+// isFunc reports whether name was defined as a function.
+func (r *Runner) isFunc(name string) bool {
+	r.funcMu.Lock()
+	defer r.funcMu.Unlock()
+	return r.funcs[name]
 }

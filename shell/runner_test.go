@@ -427,3 +427,14 @@ func TestRunAuto(t *testing.T) {
 		t.Errorf("ordinary run: got %q, want %q", got, want)
 	}
 }
+
+// TestFuncsNoRace runs a background job calling guardsh's own builtin
+// while the main line defines functions: the handlers must not read the
+// interpreter's function table (go test -race finds it, or it crashes).
+func TestFuncsNoRace(t *testing.T) {
+	e := newEnv(t)
+	res := e.run(`(i=0; while [ $i -lt 2000 ]; do umask >/dev/null; i=$((i+1)); done) & i=0; while [ $i -lt 2000 ]; do f() { :; }; i=$((i+1)); done; wait; echo done`)
+	if res.status != 0 || res.stdout != "done\n" {
+		t.Errorf("got %d %q %q", res.status, res.stdout, res.stderr)
+	}
+}
