@@ -26,6 +26,10 @@ type State struct {
 	Params []string
 	// ParamsKnown reports that Params is authoritative (a script's args).
 	ParamsKnown bool
+	// StdinPiped reports, for CheckArgv, that the command's standard input
+	// is a pipe or another stream whose text is not known: a shell reading
+	// its commands from it runs unknown code.
+	StdinPiped bool
 }
 
 func (s State) lookup(name string) (string, bool) {

@@ -132,7 +132,7 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
-	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected}
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
 	w.command(c, sc, 0)
 	return w.done()
 }

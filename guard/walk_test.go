@@ -377,3 +377,26 @@ func TestPanicFailsClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestShellReadsStdin checks shells reading their code from standard input
+// in every spelling.
+func TestShellReadsStdin(t *testing.T) {
+	g := mustGuard(t)
+	for _, l := range []string{
+		`bash /dev/stdin <<< 'rm -rf /'`,
+		`echo 'rm -rf /' | bash /dev/stdin`,
+		`echo 'rm -rf /' | sh /dev/fd/0`,
+		`echo 'rm -rf /' | sh -`,
+	} {
+		if v := g.Classify(l, testState()); v.Level != Blocked {
+			t.Errorf("%q: %s, want blocked", l, v.Level)
+		}
+	}
+	v := g.CheckArgv([]string{"sh"}, State{StdinPiped: true})
+	if v.Level < High {
+		t.Errorf("sh reading a pipe at run time: %s, want high", v.Level)
+	}
+	if v := g.CheckArgv([]string{"sh", "script.sh"}, State{StdinPiped: true}); v.Level != Safe {
+		t.Errorf("sh script.sh with a piped stdin: %s, want safe", v.Level)
+	}
+}

@@ -67,7 +67,7 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 		}
 		return []inner{{label: name + " -c", code: &cw, params: params, paramsKnown: true}}
 	}
-	if i < len(args) && !readStdin {
+	if i < len(args) && !readStdin && !isStdinPath(args[i]) {
 		// `bash script.sh`: the run-time check reads the script.
 		return nil
 	}
@@ -215,4 +215,13 @@ func crontabInner(c *Command, args []Word) []inner {
 		ins = append(ins, inner{label: "crontab", code: &code})
 	}
 	return ins
+}
+
+// isStdinPath reports a script operand that names standard input.
+func isStdinPath(w Word) bool {
+	switch w.Value {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-":
+		return w.Known
+	}
+	return false
 }

@@ -37,7 +37,8 @@ const (
 func hcState(hc interp.HandlerContext) guard.State {
 	env := hc.Env
 	return guard.State{
-		Dir: hc.Dir,
+		Dir:        hc.Dir,
+		StdinPiped: streamStdin(hc.Stdin),
 		Var: func(name string) (string, bool) {
 			vr := env.Get(name)
 			if !vr.IsSet() {
@@ -343,4 +344,19 @@ func sourceArgs(args []string) []string {
 		return args
 	}
 	return nil
+}
+
+// streamStdin reports a standard input whose text cannot be read ahead: a
+// pipe, a FIFO or a socket (a terminal or a regular file is not).
+func streamStdin(in io.Reader) bool {
+	f, ok := in.(*os.File)
+	if !ok || f == nil {
+		return in != nil
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return true
+	}
+	m := fi.Mode()
+	return m&(os.ModeNamedPipe|os.ModeSocket) != 0
 }

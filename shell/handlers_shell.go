@@ -47,6 +47,17 @@ func (r *Runner) shellInput(hc interp.HandlerContext, path string, args []string
 		switch {
 		case hasC:
 			return "", nil, false
+		case script == "/dev/stdin" || script == "/dev/fd/0" || script == "/proc/self/fd/0":
+			// The command's standard input, not guardsh's.
+			f, ok := hc.Stdin.(*os.File)
+			if !ok || f == nil {
+				return "", nil, false
+			}
+			b, ok := readRegularAt(f)
+			if !ok {
+				return "", nil, false // a pipe: the guard says pipe_to_shell
+			}
+			return string(b), rest, true
 		case script != "":
 			if !strings.Contains(script, "/") {
 				// bash looks in the directory first, then in PATH.
