@@ -38,6 +38,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	cw := &commandWords{}
 	c := &cw.c
 	*c = Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	if in == nil {
+		in = w.feed // inside a compound or function fed by a pipe or redirect
+	}
 	if in != nil {
 		c.Stdin, c.StdinPiped, c.PipedFrom = in.text, in.piped, in.from
 	}
@@ -130,7 +133,13 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			w.active[name] = true
 			inner := sc.clone()
 			inner.params, inner.paramsKnown = append([]Word(nil), args[1:]...), true
+			// The body reads what the call reads: a pipe, a here-string.
+			save := w.feed
+			if c.Stdin != nil || c.StdinPiped {
+				w.feed = &feed{text: c.Stdin, piped: c.StdinPiped, from: c.PipedFrom}
+			}
 			w.stmt(fd.decl.Body, fd.src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
+			w.feed = save
 			w.active[name] = false
 		}
 		return nil
@@ -272,7 +281,10 @@ func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *sc
 				red.Write, red.Truncate = true, true
 			}
 		case syntax.RdrIn:
-			if c.Stdin == nil {
+			if from := substSources(rd.Word, sc); from != nil && isProcSubstWord(rd.Word) {
+				// `< <(cmd)`: the input is cmd's output, as through a pipe.
+				c.Stdin, c.StdinPiped, c.PipedFrom = nil, true, from
+			} else if c.Stdin == nil {
 				c.StdinPiped = false
 			}
 		}

@@ -22,6 +22,9 @@ type walker struct {
 	deep bool
 	// fields counts the words the line's commands expanded to.
 	fields int
+	// feed is what commands read on stdin when they sit inside a compound
+	// or function that is fed by a pipe or a redirect.
+	feed *feed
 	// marks and cand are scratch space for choosing rules.
 	marks []bool
 	cand  []int
@@ -51,7 +54,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	if w == nil {
 		w = &walker{}
 	}
-	w.g, w.nodes, w.deep, w.fields = g, 0, false, 0
+	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
 	w.verdict = Verdict{Command: command, Findings: []Finding{}, Plan: make([]*Command, 0, 4)}
 	w.v = &w.verdict
 	clear(w.funcs)
@@ -254,13 +257,19 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 		w.call(call, st, src, sc, depth, via, nil)
 		return
 	}
-	// A compound command: its redirects apply to everything inside.
+	// A compound command: its redirects apply to everything inside, and
+	// what it reads on stdin is what the commands inside read.
+	save := w.feed
 	if len(st.Redirs) > 0 {
 		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
+		if c.Stdin != nil || c.StdinPiped {
+			w.feed = &feed{text: c.Stdin, piped: c.StdinPiped, from: c.PipedFrom}
+		}
 	}
 	w.compound(st.Cmd, src, sc, depth, via)
+	w.feed = save
 }
 
 // feed describes what a pipeline stage reads on stdin.
@@ -398,8 +407,11 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int,
 	}
 	flatten(x.X)
 	flatten(x.Y)
-	var in *feed
+	in := w.feed // the first stage reads what the pipeline reads
 	var names []string
+	if in != nil {
+		names = in.from
+	}
 	for _, st := range stages {
 		// Each stage runs in a subshell: its assignments do not persist.
 		stSc := sc.clone()
@@ -408,7 +420,10 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int,
 		if call, ok := st.Cmd.(*syntax.CallExpr); ok {
 			out = w.call(call, st, src, stSc, depth+1, via, in)
 		} else {
+			save := w.feed
+			w.feed = in
 			w.stmt(st, src, stSc, depth+1, via)
+			w.feed = save
 		}
 		// The stage's programs, wrappers and what they run alike (`sudo
 		// curl URL | sh` is fed by curl), nearest first.
