@@ -100,6 +100,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 		return nil
 	}
+	plain := args
 	if len(x.Assigns) > 0 {
 		env := []Word{Lit("env")}
 		for _, as := range x.Assigns {
@@ -114,6 +115,12 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	c.Args = args
 	name := c.Name()
+	// What the shell itself tracks (cd, read, echo) looks through the
+	// assignment prefix: `X= cd /etc` still changes the directory.
+	own := c
+	if len(x.Assigns) > 0 {
+		own = &Command{Args: args[len(args)-len(plain):], Home: c.Home, Stdin: c.Stdin}
+	}
 	if isShell(name) {
 		// `bash <(curl URL)`, `bash -c "$(curl URL)"`: the code comes from
 		// the substitution, as if piped.
@@ -145,24 +152,24 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		return nil
 	}
 	w.command(c, sc, depth)
-	switch name {
+	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
 		// Variables these set hold whatever comes in: unknown.
-		for _, v := range setVars(name, c.Args[1:]) {
+		for _, v := range setVars(oname, own.Args[1:]) {
 			sc.set(v, value{})
 		}
 	}
-	switch name {
+	switch own.Name() {
 	case "cd", "pushd":
-		sc.dir = cdTarget(c, sc)
+		sc.dir = cdTarget(own, sc)
 	case "popd":
 		sc.dir = ""
 	case "echo":
-		return echoOutput(c.Args[1:])
+		return echoOutput(own.Args[1:])
 	case "printf":
-		return printfOutput(c.Args[1:])
+		return printfOutput(own.Args[1:])
 	case "cat":
-		if len(c.Args) == 1 && c.Stdin != nil {
+		if len(own.Args) == 1 && c.Stdin != nil {
 			return c.Stdin
 		}
 	}

@@ -382,6 +382,15 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		w.decl(x, src, sc, depth, via)
 	case *syntax.TimeClause:
 		if x.Stmt != nil {
+			if ce, ok := x.Stmt.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "--" {
+				// `time -- cmd`: the keyword's option end, not a program.
+				cp := *ce
+				cp.Args = ce.Args[1:]
+				st := *x.Stmt
+				st.Cmd = &cp
+				w.stmt(&st, src, sc, depth+1, append(via[:len(via):len(via)], "time"))
+				return
+			}
 			w.stmt(x.Stmt, src, sc, depth+1, append(via[:len(via):len(via)], "time"))
 		}
 	case *syntax.CoprocClause:
@@ -527,7 +536,7 @@ func callsName(st *syntax.Stmt, name string) bool {
 	found := false
 	syntax.Walk(st, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
-			if lit := c.Args[0].Lit(); lit == name {
+			if lit, ok := unquoted(c.Args[0]); ok && lit == name {
 				found = true
 			}
 		}
@@ -568,4 +577,35 @@ func plainWord(wd *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// unquoted returns a word's text with quotes and escapes removed, when it
+// holds nothing else (`"b"`, `\b`, 'b').
+func unquoted(w *syntax.Word) (string, bool) {
+	var sb strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				sb.WriteByte(v[i])
+			}
+		case *syntax.SglQuoted:
+			sb.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				sb.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return sb.String(), true
 }

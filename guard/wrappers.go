@@ -79,22 +79,58 @@ func (w *walker) inners(c *Command) []inner {
 		return nil
 	}
 	switch name {
-	case "sudo":
-		return cmdAfter("sudo", args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "ilsveKkV", long: map[string]bool{"user": true, "group": true, "host": true, "prompt": true, "close-from": true, "chdir": true, "role": true, "type": true, "other-user": true, "command-timeout": true, "chroot": true}}, true, true)
+	case "sudo", "run0":
+		in := cmdAfter(name, args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "veKkV", long: map[string]bool{"user": true, "group": true, "host": true, "prompt": true, "close-from": true, "chdir": true, "role": true, "type": true, "other-user": true, "command-timeout": true, "chroot": true}}, true, true)
+		if in == nil && sudoShell(args[1:]) {
+			// `sudo -s` / `sudo -i` with no command: a root shell that reads
+			// its commands from stdin.
+			return w.shellInner(c, "sh", nil)
+		}
+		return in
+	case "trap":
+		return trapInner(args[1:])
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":
 		return cmdAfter("pkexec", args[1:], optSpec{long: map[string]bool{"user": true}}, false, true)
-	case "su", "runuser":
-		return suInner(name, args[1:])
+	case "su", "runuser", "sg":
+		if in := suInner(name, args[1:]); in != nil {
+			return in
+		}
+		if name == "su" {
+			// su without -c starts a shell that reads stdin.
+			return w.shellInner(c, "sh", nil)
+		}
+		return nil
 	case "env":
 		return envInner(args[1:])
 	case "nice":
 		return cmdAfter("nice", args[1:], optSpec{withArg: "n", long: map[string]bool{"adjustment": true}, numeric: true}, false, true)
 	case "ionice":
 		return cmdAfter("ionice", args[1:], optSpec{withArg: "cnp", stop: "p", long: map[string]bool{"class": true, "classdata": true, "pid": true, "pgid": true, "uid": true}}, false, true)
-	case "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne":
-		return cmdAfter(name, args[1:], optSpec{withArg: "w"}, false, true)
+	case "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne",
+		"unshare", "nsenter", "setpriv", "firejail", "proot", "dbus-launch", "dbus-run-session", "xvfb-run", "tsp", "systemd-run",
+		"ltrace", "valgrind", "prlimit", "choom", "schedtool", "rlwrap", "sudoedit-none":
+		// Options (their values attached with `=`), then the command.
+		return cmdAfter(name, args[1:], optSpec{withArg: wrapperArgs[name]}, false, true)
+	case "strace":
+		return cmdAfter(name, args[1:], optSpec{withArg: "abeEIoOpPsSuUX"}, false, true)
+	case "numactl":
+		return cmdAfter(name, args[1:], optSpec{withArg: "CNmipPw"}, false, true)
+	case "cgexec":
+		return cmdAfter(name, args[1:], optSpec{withArg: "g"}, false, true)
+	case "faketime":
+		return cmdAfter(name, args[1:], optSpec{withArg: "f"}, false, true, 1)
+	case "gdb":
+		for i, a := range args {
+			if a.Known && a.Value == "--args" && i+1 < len(args) {
+				return []inner{{label: "gdb --args", args: args[i+1:]}}
+			}
+		}
+	case "screen":
+		return cmdAfter(name, args[1:], optSpec{withArg: "cehpSsTt"}, false, true)
+	case "csh", "tcsh", "xonsh":
+		return w.shellInner(c, name, args[1:])
 	case "timeout":
 		return timeoutInner(args[1:])
 	case "time":
@@ -146,7 +182,8 @@ func (w *walker) inners(c *Command) []inner {
 		return crontabInner(c, args[1:])
 	case "script":
 		return scriptInner(args[1:])
-	case "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "awk", "gawk", "mawk", "nawk", "deno", "bun":
+	}
+	if interpProgLang(name) != interpNone {
 		var ins []inner
 		for _, s := range interpScripts(c) {
 			code := Lit(s)

@@ -4,7 +4,8 @@ import (
 	"strings"
 )
 
-// suInner: `su [-] [user] -c CMD`, `runuser -u user -- cmd`.
+// suInner: `su [-] [user] -c CMD` (also -lc, -c'CMD', --command=CMD),
+// `runuser -u user [--] cmd`, `sg GROUP -c CMD` or `sg GROUP CMD`.
 func suInner(label string, args []Word) []inner {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -13,7 +14,7 @@ func suInner(label string, args []Word) []inner {
 		}
 		v := a.Value
 		switch {
-		case v == "-c" || v == "--command" || v == "--session-command":
+		case v == "--command" || v == "--session-command":
 			if i+1 < len(args) {
 				code := args[i+1]
 				return []inner{{label: label + " -c", code: &code}}
@@ -25,7 +26,27 @@ func suInner(label string, args []Word) []inner {
 			if i+1 < len(args) {
 				return []inner{{label: label, args: args[i+1:], stdin: true}}
 			}
+		case (v == "-u" || v == "--user") && label == "runuser":
+			i++
+			if i+1 < len(args) && args[i+1].Known && !strings.HasPrefix(args[i+1].Value, "-") {
+				return []inner{{label: label, args: args[i+1:], stdin: true}}
+			}
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
+			// -c, -lc, -c'CMD': the code is what follows c, or the next word.
+			k := strings.IndexByte(v, 'c')
+			if rest := v[k+1:]; rest != "" {
+				code := Word{Value: rest, Known: true}
+				return []inner{{label: label + " -c", code: &code}}
+			}
+			if i+1 < len(args) {
+				code := args[i+1]
+				return []inner{{label: label + " -c", code: &code}}
+			}
 		}
+	}
+	if label == "sg" && len(args) >= 2 && args[1].Known && !strings.HasPrefix(args[1].Value, "-") {
+		code := joinWords(args[1:])
+		return []inner{{label: "sg", code: &code}}
 	}
 	return nil
 }
@@ -53,11 +74,22 @@ func envInner(args []Word) []inner {
 				return []inner{{label: "env -S", code: &code}}
 			}
 			return nil
-		case strings.HasPrefix(v, "-S") || strings.HasPrefix(v, "--split-string="):
-			s := strings.TrimPrefix(strings.TrimPrefix(v, "--split-string="), "-S")
+		case strings.HasPrefix(v, "--split-string=") || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'S') > 0:
+			// -S, -iS, -vS'...': the rest after S, or the next word, is split.
+			s := strings.TrimPrefix(v, "--split-string=")
+			if s == v {
+				s = v[strings.IndexByte(v, 'S')+1:]
+				if s == "" && i+1 < len(args) {
+					code := args[i+1]
+					if code.Known {
+						code.Value = code.Value + " " + joinWords(args[i+2:]).Value
+					}
+					return []inner{{label: "env -S", code: &code}}
+				}
+			}
 			code := Word{Value: s + " " + joinWords(args[i+1:]).Value, Known: joinWords(args[i+1:]).Known}
 			return []inner{{label: "env -S", code: &code}}
-		case v == "-u" || v == "-C" || v == "--unset" || v == "--chdir":
+		case v == "-u" || v == "-C" || v == "-a" || v == "--unset" || v == "--chdir" || v == "--argv0":
 			i += 2
 		case strings.HasPrefix(v, "--"):
 			i++
@@ -114,11 +146,8 @@ func chrootInner(args []Word) []inner {
 
 // flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
 func flockInner(args []Word) []inner {
-	for i, a := range args {
-		if a.Known && (a.Value == "-c" || a.Value == "--command") && i+1 < len(args) {
-			code := args[i+1]
-			return []inner{{label: "flock -c", code: &code}}
-		}
+	if in := bundledC("flock -c", args); in != nil {
+		return in
 	}
 	in := cmdAfter("flock", args, optSpec{withArg: "wEc", long: map[string]bool{"timeout": true, "conflict-exit-code": true}}, false, true)
 	if len(in) == 0 || len(in[0].args) < 2 {
@@ -140,10 +169,36 @@ func tasksetInner(args []Word) []inner {
 
 // scriptInner: `script -c CMD [file]`.
 func scriptInner(args []Word) []inner {
+	return bundledC("script -c", args)
+}
+
+// bundledC finds a -c CODE option in any spelling: -c CODE, -qc CODE,
+// -cCODE, --command CODE, --command=CODE.
+func bundledC(label string, args []Word) []inner {
 	for i, a := range args {
-		if a.Known && (a.Value == "-c" || a.Value == "--command") && i+1 < len(args) {
+		if !a.Known {
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			return nil
+		case v == "--command" && i+1 < len(args):
 			code := args[i+1]
-			return []inner{{label: "script -c", code: &code}}
+			return []inner{{label: label, code: &code}}
+		case strings.HasPrefix(v, "--command="):
+			code := Word{Value: v[len("--command="):], Known: true}
+			return []inner{{label: label, code: &code}}
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
+			k := strings.IndexByte(v, 'c')
+			if rest := v[k+1:]; rest != "" {
+				code := Word{Value: rest, Known: true}
+				return []inner{{label: label, code: &code}}
+			}
+			if i+1 < len(args) {
+				code := args[i+1]
+				return []inner{{label: label, code: &code}}
+			}
 		}
 	}
 	return nil
@@ -313,6 +368,13 @@ func parallelInner(args []Word) []inner {
 // findInner: every -exec/-execdir/-ok/-okdir CMD ... ; or + in a find
 // expression.
 func findInner(args []Word) []inner {
+	// The first path find visits is its start point: with no test before
+	// an action, `find / -exec rm -rf {} \;` runs `rm -rf /` first.
+	start := Word{Value: Unknown}
+	if len(args) > 0 && args[0].Known && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "(" && args[0].Value != "!" {
+		start = args[0]
+	}
+	tested := false
 	var ins []inner
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -326,10 +388,19 @@ func findInner(args []Word) []inner {
 				j++
 			}
 			if j > i+1 {
-				cmd, _ := placeholder(args[i+1:j], "{}")
+				cmd := args[i+1 : j]
+				if !tested && start.Known {
+					cmd = replaceWord(cmd, "{}", start.Value)
+				} else {
+					cmd, _ = placeholder(cmd, "{}")
+				}
 				ins = append(ins, inner{label: "find " + a.Value, args: cmd})
 			}
 			i = j
+		default:
+			if i > 0 && strings.HasPrefix(a.Value, "-") && !findOption[a.Value] {
+				tested = true // a test or another action comes first
+			}
 		}
 	}
 	return ins
@@ -397,6 +468,17 @@ func sshInner(args []Word) []inner {
 		}
 	}
 	i++ // the host
+	// OpenSSH takes options after the host too: `ssh host -p 22 cmd`.
+	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
+		v := args[i].Value
+		i++
+		if v == "--" {
+			break
+		}
+		if strings.IndexByte(withArg, v[len(v)-1]) >= 0 && len(v) == 2 {
+			i++
+		}
+	}
 	if i >= len(args) {
 		return nil
 	}
@@ -420,4 +502,76 @@ func ncInner(label string, args []Word) []inner {
 		}
 	}
 	return nil
+}
+
+// wrapperArgs lists, for the wrappers that take options and then a
+// command, the short options that take a value.
+var wrapperArgs = map[string]string{
+	"unshare":     "",
+	"nsenter":     "tSG",
+	"setpriv":     "",
+	"firejail":    "",
+	"proot":       "rbwqk",
+	"xvfb-run":    "nsefpaw",
+	"tsp":         "LDNEg",
+	"systemd-run": "upMHEp",
+	"ltrace":      "aAeEloOnpsSuXx",
+	"valgrind":    "",
+	"prlimit":     "p",
+	"choom":       "np",
+	"schedtool":   "",
+}
+
+// sudoShell reports sudo's -s or -i among its options: with no command,
+// a shell.
+func sudoShell(args []Word) bool {
+	for _, a := range args {
+		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "--" {
+			break
+		}
+		if a.Value == "--shell" || a.Value == "--login" {
+			return true
+		}
+		if !strings.HasPrefix(a.Value, "--") && strings.ContainsAny(a.Value, "si") {
+			return true
+		}
+	}
+	return false
+}
+
+// trapInner: `trap [-lp] [ACTION] SIGNAL...` runs ACTION as code later.
+func trapInner(args []Word) []inner {
+	i := 0
+	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
+		if args[i].Value == "-l" || args[i].Value == "-p" {
+			return nil
+		}
+		i++
+		if args[i-1].Value == "--" {
+			break
+		}
+	}
+	if i+1 >= len(args) {
+		return nil // `trap ACTION` alone, or only signals: nothing to run
+	}
+	code := args[i]
+	if code.Known && (code.Value == "" || code.Value == "-") {
+		return nil
+	}
+	return []inner{{label: "trap", code: &code}}
+}
+
+// findOption lists find's options, which are not tests: they do not stop
+// the start point from reaching an action.
+var findOption = map[string]bool{"-depth": true, "-maxdepth": true, "-mindepth": true, "-xdev": true, "-mount": true,
+	"-follow": true, "-noleaf": true, "-ignore_readdir_race": true, "-daystart": true, "-L": true, "-H": true, "-P": true}
+
+// replaceWord replaces old by new in the words' values.
+func replaceWord(ws []Word, old, new string) []Word {
+	out := make([]Word, len(ws))
+	for i, w := range ws {
+		w.Value = strings.ReplaceAll(w.Value, old, new)
+		out[i] = w
+	}
+	return out
 }

@@ -28,8 +28,7 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 				i++
 			}
 			if v == "--command" && name == "fish" {
-				code = i - 1
-				i++
+				code = 0 // the code is the first operand, as with -c
 			}
 			continue
 		}
@@ -44,16 +43,14 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 		for _, f := range v[1:] {
 			switch f {
 			case 'c':
-				code = i - 1
+				code = 0
 			case 's':
 				readStdin = true
 			case 'o', 'O':
 				i++
 			}
 		}
-		if code >= 0 {
-			break
-		}
+		// bash goes on reading options after -c: `bash -c -e 'code'`.
 	}
 	if code >= 0 {
 		// The first operand after the options is the code; then $0, $1...

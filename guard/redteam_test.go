@@ -1,0 +1,71 @@
+package guard
+
+import "testing"
+
+// TestRedTeam holds spellings a review found classified too low; each must
+// reach at least the given level.
+func TestRedTeam(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct {
+		line string
+		min  Level
+	}{
+		{`bash -c -- 'rm -rf /'`, Blocked},
+		{`bash -c -e 'rm -rf /'`, Blocked},
+		{`trap 'rm -rf /' EXIT`, Blocked},
+		{`trap -- "rm -rf /" EXIT`, Blocked},
+		{`X= cd /etc; echo x > shadow`, High},
+		{`X= cd /; rm -rf *`, Blocked},
+		{`X= read -r c; "$c" -rf /`, Medium},
+		{`sudo -s rm -rf /`, Blocked},
+		{`sudo -i rm -rf /`, Blocked},
+		{`sudo -s -- rm -rf /`, Blocked},
+		{`echo 'rm -rf /' | sudo -s`, Blocked},
+		{`echo 'rm -rf /' | su`, Blocked},
+		{`sudo su <<< 'rm -rf /'`, Blocked},
+		{`su -lc 'rm -rf /'`, Blocked},
+		{`su -c'rm -rf /'`, Blocked},
+		{`runuser -u root rm -rf /`, Blocked},
+		{`run0 rm -rf /`, Blocked},
+		{`unshare -r rm -rf /`, Blocked},
+		{`nsenter -t 1 -m rm -rf /`, Blocked},
+		{`systemd-run rm -rf /`, Blocked},
+		{`sg root -c 'rm -rf /'`, Blocked},
+		{`strace -f rm -rf /`, Blocked},
+		{`valgrind rm -rf /`, Blocked},
+		{`gdb --args rm -rf /`, Blocked},
+		{`setsid -w rm -rf /`, Blocked},
+		{`env -iS 'rm -rf /'`, Blocked},
+		{`env -a x rm -rf /`, Blocked},
+		{`flock -xc 'rm -rf /' /tmp/l`, Blocked},
+		{`script -qec 'rm -rf /'`, Blocked},
+		{`script --command='rm -rf /'`, Blocked},
+		{`ssh host -- rm -rf /`, Blocked},
+		{`ssh host -p 22 rm -rf /`, Blocked},
+		{`b(){ "b"|"b"& }; b`, Blocked},
+		{`b(){ \b|\b& }; b`, Blocked},
+		{`python3.12 -c 'import os; os.system("rm -rf /")'`, Blocked},
+		{`csh -c 'rm -rf /'`, Blocked},
+		{`tcsh -c 'rm -rf /'`, Blocked},
+		{`find / -exec rm -rf {} \;`, Blocked},
+		{`find / -exec rm {} +`, Medium},
+		{`find / -exec chmod -R 777 {} +`, Blocked},
+		{`time -- rm -rf /`, Blocked},
+		// And what must stay as it was.
+		{`find . -name '*.o' -exec rm {} +`, Medium},
+		{`su -l`, Safe},
+		{`sudo -i`, Medium},
+		{`trap - EXIT`, Safe},
+		{`trap 'echo bye' EXIT`, Safe},
+	} {
+		v := g.Classify(tt.line, testState())
+		if v.Level < tt.min {
+			t.Errorf("%q: %s %+v, want at least %s", tt.line, v.Level, v.Findings, tt.min)
+		}
+	}
+	for _, l := range []string{`su -l`, `trap 'echo bye' EXIT`, `find . -name '*.o' -exec rm {} +`} {
+		if v := g.Classify(l, testState()); v.Level > Medium {
+			t.Errorf("%q: %s, want at most medium", l, v.Level)
+		}
+	}
+}
