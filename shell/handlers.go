@@ -135,7 +135,15 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 		abs = filepath.Join(hc.Dir, path)
 	}
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
-		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, hcState(hc))
+		st := hcState(hc)
+		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
+		if real := realTarget(abs); real != "" && real != filepath.Clean(abs) {
+			// A symlink: what is written is its target (`ln -s ~/.bashrc
+			// x; echo >> x`). The higher of the two verdicts counts.
+			if w := r.checker.CheckWrite(real, flag&os.O_TRUNC != 0, st); w.Level > v.Level {
+				v = w
+			}
+		}
 		if ref := r.gate(ctx, v, "> "+path); ref != nil {
 			// The command the redirect belongs to sees a poisoned stream
 			// and the call handler answers 126 for it without running it.
@@ -359,4 +367,29 @@ func streamStdin(in io.Reader) bool {
 	}
 	m := fi.Mode()
 	return m&(os.ModeNamedPipe|os.ModeSocket) != 0
+}
+
+// realTarget returns the file a write to path really reaches, symlinks
+// resolved, dangling ones too (a write creates their target); "" when
+// that cannot be known.
+func realTarget(path string) string {
+	p := filepath.Clean(path)
+	for range 40 {
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			break
+		}
+		t, err := os.Readlink(p)
+		if err != nil {
+			return ""
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(p), t)
+		}
+		p = filepath.Clean(t)
+	}
+	if d, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+		return filepath.Join(d, filepath.Base(p))
+	}
+	return p
 }
