@@ -185,7 +185,7 @@ func (r *Runner) execHandler(ctx context.Context, args []string) error {
 		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
 		return interp.ExitStatus(127)
 	}
-	if !r.gateShell(ctx, hc, path, args) {
+	if !r.gateEnv(ctx, hc, args) || !r.gateShell(ctx, hc, path, args) {
 		return interp.ExitStatus(126)
 	}
 	return r.startAndWait(ctx, hc, path, args)
@@ -392,4 +392,74 @@ func realTarget(path string) string {
 		return filepath.Join(d, filepath.Base(p))
 	}
 	return p
+}
+
+// gateEnv checks what the environment a program gets makes it do: a
+// library preloaded into it (LD_PRELOAD, LD_AUDIT), a startup file a shell
+// runs first (BASH_ENV, ENV), functions bash imports (BASH_FUNC_*). The
+// call handler only saw argv; assignments and exports live here.
+func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []string) bool {
+	var pairs []string
+	var code []string
+	vars := map[string]string{}
+	for name, vr := range hc.Env.Each {
+		if vr.Exported && vr.Kind == expand.String && vr.IsSet() {
+			vars[name] = vr.String()
+		}
+	}
+	// `env NAME=VALUE... cmd`: the assignments are env's arguments.
+	prog := args
+	if filepath.Base(args[0]) == "env" {
+		i := 1
+		for ; i < len(args); i++ {
+			a := args[i]
+			if a == "-i" || a == "--ignore-environment" {
+				clear(vars)
+				continue
+			}
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			k, v, ok := strings.Cut(a, "=")
+			if !ok || k == "" {
+				break
+			}
+			vars[k] = v
+		}
+		prog = args[i:]
+	}
+	shell := len(prog) > 0 && shells[filepath.Base(prog[0])]
+	for name, val := range vars {
+		switch {
+		case name == "LD_PRELOAD" || name == "LD_AUDIT":
+			if val != "" {
+				pairs = append(pairs, name+"="+val)
+			}
+		case (name == "BASH_ENV" || name == "ENV") && shell && val != "":
+			if b, err := readScript(hc.Dir, val); err == nil {
+				code = append(code, string(b))
+			} else {
+				pairs = append(pairs, name+"="+val)
+			}
+		case strings.HasPrefix(name, "BASH_FUNC_") && shell:
+			fn := strings.TrimSuffix(strings.TrimPrefix(name, "BASH_FUNC_"), "%%")
+			code = append(code, fn+" "+val)
+		}
+	}
+	if len(pairs) == 0 && len(code) == 0 {
+		return true
+	}
+	st := hcState(hc)
+	if len(pairs) > 0 {
+		argv := append(append([]string{"env"}, pairs...), args...)
+		if r.gate(ctx, r.checker.CheckArgv(argv, st), shellJoin(argv)) != nil {
+			return false
+		}
+	}
+	for _, c := range code {
+		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+" (from its environment)") != nil {
+			return false
+		}
+	}
+	return true
 }
