@@ -121,7 +121,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if len(x.Assigns) > 0 {
 		own = &Command{Args: args[len(args)-len(plain):], Home: c.Home, Stdin: c.Stdin}
 	}
-	if isShell(name) {
+	if isShell(name) || name == "source" || name == "." {
 		// `bash <(curl URL)`, `bash -c "$(curl URL)"`: the code comes from
 		// the substitution, as if piped.
 		for _, wd := range x.Args[1:] {

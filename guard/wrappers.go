@@ -89,6 +89,10 @@ func (w *walker) inners(c *Command) []inner {
 		return in
 	case "trap":
 		return trapInner(args[1:])
+	case "source", ".":
+		return w.sourceInner(c, args[1:])
+	case "git":
+		return gitCodeInner(args[1:])
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":
@@ -183,9 +187,9 @@ func (w *walker) inners(c *Command) []inner {
 	case "script":
 		return scriptInner(args[1:])
 	}
-	if interpProgLang(name) != interpNone {
+	if lang := interpProgLang(name); lang != interpNone {
 		var ins []inner
-		for _, s := range interpScripts(c) {
+		for _, s := range interpScripts(stdinProgram(c, lang)) {
 			code := Lit(s)
 			ins = append(ins, inner{label: name, code: &code})
 		}

@@ -105,10 +105,18 @@ func envInner(args []Word) []inner {
 		}
 	}
 cmd:
-	if i >= len(args) {
-		return nil
+	var ins []inner
+	for _, a := range args[:i] {
+		if k, _, ok := strings.Cut(a.Value, "="); ok && codeEnvVars[k] {
+			// GIT_SSH_COMMAND=CMD, PAGER=CMD: run as commands later.
+			code := Word{Value: a.Value[len(k)+1:], Known: a.Known, Vars: a.Vars, Subst: a.Subst}
+			ins = append(ins, inner{label: k, code: &code})
+		}
 	}
-	return []inner{{label: "env", args: args[i:], stdin: true}}
+	if i >= len(args) {
+		return ins
+	}
+	return append(ins, inner{label: "env", args: args[i:], stdin: true})
 }
 
 // timeoutInner: `timeout [opts] DURATION cmd`.
@@ -575,3 +583,82 @@ func replaceWord(ws []Word, old, new string) []Word {
 	}
 	return out
 }
+
+// sourceInner: `source FILE` reads a file the run-time check reads; a
+// process substitution or standard input is code that arrives at run time.
+func (w *walker) sourceInner(c *Command, args []Word) []inner {
+	if len(args) == 0 {
+		return nil
+	}
+	f := args[0]
+	switch {
+	case isStdinPath(f) && f.Value != "-" && c.Stdin != nil:
+		code := *c.Stdin
+		return []inner{{label: "source", code: &code}}
+	case isStdinPath(f) && c.StdinPiped:
+		w.g.emit(w.v, rulePipeToShell, "source runs code that is only known at run time", c.Text)
+	}
+	return nil
+}
+
+// gitCodeVars are git settings whose value git runs as a shell command.
+var gitCodeVars = map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
+	"sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true, "gpg.program": true}
+
+// gitCodeInner: `git -c core.pager=CMD ...`, `git -c alias.x='!CMD' x`:
+// commands hidden in git's configuration.
+func gitCodeInner(args []Word) []inner {
+	var ins []inner
+	for i := 0; i+1 < len(args); i++ {
+		if !args[i].Known {
+			continue
+		}
+		if args[i].Value != "-c" {
+			if !strings.HasPrefix(args[i].Value, "-") {
+				break // the subcommand
+			}
+			continue
+		}
+		kv := args[i+1]
+		k, v, ok := strings.Cut(kv.Value, "=")
+		if !ok {
+			continue
+		}
+		k = strings.ToLower(k)
+		isAlias := strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!")
+		if gitCodeVars[k] || strings.HasPrefix(k, "pager.") || isAlias {
+			code := Word{Value: strings.TrimPrefix(v, "!"), Known: kv.Known, Vars: kv.Vars, Subst: kv.Subst}
+			ins = append(ins, inner{label: "git -c " + k, code: &code})
+		}
+		i++
+	}
+	return ins
+}
+
+// stdinProgram returns the command an interpreter reading its program
+// from stdin (`echo CODE | python3`, `python3 - <<EOF`) amounts to, as a
+// one-liner (`python3 -c CODE`) the interpreter rules read; c itself when
+// it names a program or has its code in an option.
+func stdinProgram(c *Command, lang interpLang) *Command {
+	if c.Stdin == nil || !c.Stdin.Known {
+		return c
+	}
+	flag := map[interpLang]string{interpPython: "-c", interpPerl: "-e", interpRuby: "-e", interpJS: "-e", interpPHP: "-r", interpLua: "-e"}[lang]
+	if flag == "" {
+		return c
+	}
+	for _, a := range c.Args[1:] {
+		if !a.Known || a.Value != "-" && !strings.HasPrefix(a.Value, "-") {
+			return c // a script file (or an unknown word)
+		}
+		if a.Value == flag || a.Value == "-m" {
+			return c
+		}
+	}
+	return &Command{Args: []Word{c.Args[0], Lit(flag), *c.Stdin}, Text: c.Text, Dir: c.Dir, Home: c.Home}
+}
+
+// codeEnvVars are variables whose value programs run as a shell command.
+var codeEnvVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true,
+	"GIT_SEQUENCE_EDITOR": true, "GIT_ASKPASS": true, "PAGER": true, "EDITOR": true, "VISUAL": true, "MANPAGER": true,
+	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
