@@ -96,3 +96,32 @@ func TestRedTeamCode(t *testing.T) {
 		}
 	}
 }
+
+// TestStorage covers the storage family.
+func TestStorage(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct {
+		line string
+		want Level
+	}{
+		{`zpool destroy tank`, Blocked},
+		{`zfs destroy -r tank`, Blocked},
+		{`zfs destroy tank/home@old`, High},
+		{`lvremove -f /dev/vg0/root`, Blocked},
+		{`vgremove -f vg0`, Blocked},
+		{`pvcreate -ff /dev/sda`, Blocked},
+		{`mdadm --zero-superblock /dev/sda`, Blocked},
+		{`mdadm --stop /dev/md0`, High},
+		{`badblocks -w /dev/sda`, Blocked},
+		{`flashrom -w bios.bin`, Blocked},
+		{`zpool status`, Safe},
+		{`zfs list`, Safe},
+		{`badblocks -sv /dev/sda`, Safe},
+		{`mdadm --detail /dev/md0`, Safe},
+		{`lvremove --help`, Safe},
+	} {
+		if v := g.Classify(tt.line, testState()); v.Level != tt.want {
+			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ func builtinRules() []builtin {
 		structuralRules(),
 		rmRules(),
 		diskRules(),
+		storageRules(),
 		permRules(),
 		fileRules(),
 		netRules(),
