@@ -27,6 +27,17 @@ const maxScript = 4 << 20
 // already classified by the call handler. It reports whether the program
 // may start; a refusal is printed.
 func (r *Runner) gateShell(ctx context.Context, hc interp.HandlerContext, path string, args []string) bool {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		if name := filepath.Base(real); shells[name] && !shells[filepath.Base(args[0])] {
+			// A shell under another name (`ln -s /bin/bash x; ./x -c
+			// CODE`): checked as the shell it is.
+			renamed := append([]string{name}, args[1:]...)
+			if r.gate(ctx, r.checker.CheckArgv(renamed, hcState(hc)), shellJoin(args)) != nil {
+				return false
+			}
+			args = renamed
+		}
+	}
 	code, params, ok := r.shellInput(hc, path, args)
 	if !ok {
 		return true
