@@ -242,6 +242,24 @@ func (s *scope) fields(w *syntax.Word) []Word {
 // appendFields appends the fields of w to dst, without an intermediate
 // slice for a plain word.
 func (s *scope) appendFields(dst []Word, w *syntax.Word) []Word {
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok {
+			// The common case, in one pass: a plain unquoted word.
+			glob := false
+			plain := true
+			for i := 0; i < len(l.Value) && plain; i++ {
+				switch l.Value[i] {
+				case '\\', '{', '~':
+					plain = false
+				case '*', '?', '[':
+					glob = true
+				}
+			}
+			if plain {
+				return append(dst, Word{Value: l.Value, Known: true, Glob: glob})
+			}
+		}
+	}
 	if v, ok := simpleLit(w); ok {
 		return append(dst, Word{Value: v, Known: true, Glob: wordGlobOnly(w)})
 	}

@@ -16,7 +16,7 @@ func interpRules() []builtin {
 		{Rule: Rule{Name: ruleInterpDynamic, Level: Medium,
 			Description: "an interpreter one-liner (python -c, node -e, perl -e, ruby -e, php -r, awk) runs a command, deletes a path or evaluates code built at run time, which the static check cannot see",
 			Example:     `python3 -c 'import os, sys; os.system(sys.argv[1])'`},
-			check: interpDynamicCheck},
+			check: interpDynamicCheck, progs: interpProgs, prefixes: interpPrefixes},
 	}
 }
 
@@ -93,6 +93,13 @@ func (l interpLang) String() string {
 }
 
 // interpProgLang returns the language a program name runs.
+// interpProgs and interpPrefixes are the names interpProgLang knows, for
+// the rules' dispatch.
+var (
+	interpProgs    = []string{"python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "jruby", "truffleruby", "php", "awk", "gawk", "mawk", "nawk", "lua", "luajit"}
+	interpPrefixes = []string{"python2.", "python3.", "perl5", "php", "lua"}
+)
+
 func interpProgLang(name string) interpLang {
 	switch name {
 	case "python", "python2", "python3", "pypy", "pypy3":

