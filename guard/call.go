@@ -532,7 +532,7 @@ func (w *walker) candidates(c *Command) []int {
 	name := c.Name()
 	mine, known := g.byProg[name]
 	prefixed := false
-	if !known && name != "" {
+	if !known && name != "" && g.prefixFirst[name[0]] {
 		// byProg has the prefix rules of its names merged in already.
 		for _, pr := range g.byPrefix {
 			if strings.HasPrefix(name, pr.prefix) {

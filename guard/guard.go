@@ -62,11 +62,14 @@ type Guard struct {
 	// merged in, those of anyProg),
 	// byPrefix at names with a prefix, onRedirect at commands with
 	// redirects, onAssign at NAME=VALUE words.
-	anyProg    []int
-	byProg     map[string][]int
-	byPrefix   []prefixRule
-	onRedirect []int
-	onAssign   []int
+	anyProg  []int
+	byProg   map[string][]int
+	byPrefix []prefixRule
+	// prefixFirst marks the first bytes of byPrefix's prefixes: a name
+	// starting with another byte has none.
+	prefixFirst [256]bool
+	onRedirect  []int
+	onAssign    []int
 }
 
 // Option configures a Guard.
@@ -194,6 +197,9 @@ func New(opts ...Option) (*Guard, error) {
 		}
 		for _, p := range b.prefixes {
 			g.byPrefix = append(g.byPrefix, prefixRule{p, i})
+			if p != "" {
+				g.prefixFirst[p[0]] = true
+			}
 		}
 		if b.redirects {
 			g.onRedirect = append(g.onRedirect, i)
