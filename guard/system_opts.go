@@ -141,6 +141,11 @@ func xoptSub(w Word, s string) Word {
 // word whose value starts with an unknown part is an operand.
 func xoptParse(ws []Word, sp *xoptSpec) xoptRes {
 	r := xoptRes{dd: -1}
+	if len(ws) > 0 {
+		// One allocation each instead of a growth per word.
+		r.args = make([]Word, 0, len(ws))
+		r.opts = make([]xopt, 0, len(ws))
+	}
 	stopped := false
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
