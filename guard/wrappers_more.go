@@ -105,6 +105,7 @@ func envInner(args []Word) []inner {
 		}
 	}
 cmd:
+	i = min(i, len(args))
 	var ins []inner
 	for _, a := range args[:i] {
 		if k, _, ok := strings.Cut(a.Value, "="); ok && codeEnvVars[k] {
