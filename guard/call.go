@@ -242,7 +242,7 @@ func printfOutput(args []Word) *Word {
 		vals = append(vals, a.Value)
 		known = known && a.Known
 	}
-	s, _, err := expand.Format(&expand.Config{}, args[0].Value, vals)
+	s, err := safeFormat(args[0].Value, vals)
 	if err != nil {
 		return &Word{Value: Unknown}
 	}
@@ -607,4 +607,15 @@ func mergeSorted(dst, a, b []int) []int {
 type commandWords struct {
 	c   Command
 	buf [4]Word
+}
+
+// safeFormat is expand.Format that turns a panic into an error.
+func safeFormat(format string, args []string) (s string, err error) {
+	defer func() {
+		if recover() != nil {
+			s, err = "", errExpandPanic
+		}
+	}()
+	s, _, err = expand.Format(&expand.Config{}, format, args)
+	return s, err
 }

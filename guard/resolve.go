@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -287,7 +288,7 @@ func (r *resolver) fields(w *syntax.Word) []Word {
 		// Expanding it would cost more than it tells: could be anything.
 		return []Word{{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}}
 	}
-	fs, err := expand.Fields(&r.cfg, w)
+	fs, err := safeFields(&r.cfg, w)
 	if err != nil {
 		return []Word{{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}}
 	}
@@ -315,7 +316,7 @@ func (r *resolver) literal(w *syntax.Word) Word {
 		return Word{Value: v, Known: true, Glob: wordGlobOnly(w)}
 	}
 	glob, vars, subst := wordInfo(w)
-	v, err := expand.Literal(&r.cfg, w)
+	v, err := safeExpand(expand.Literal, &r.cfg, w)
 	if err != nil {
 		return Word{Value: Unknown, Glob: glob, Vars: vars, Subst: subst}
 	}
@@ -337,7 +338,7 @@ func (r *resolver) document(w *syntax.Word, quoted bool) Word {
 		return Word{Value: sb.String(), Known: true}
 	}
 	_, vars, subst := wordInfo(w)
-	v, err := expand.Document(&r.cfg, w)
+	v, err := safeExpand(expand.Document, &r.cfg, w)
 	if err != nil {
 		return Word{Value: Unknown, Vars: vars, Subst: subst}
 	}
@@ -421,4 +422,28 @@ func seqCount(elems []*syntax.Word) int {
 		d = -d
 	}
 	return d/step + 1
+}
+
+// errExpandPanic reports a word the expander panicked on (it does on some
+// odd parameter expansions the parser accepts): the word is unknown.
+var errExpandPanic = errors.New("the expander failed on this word")
+
+// safeFields is expand.Fields that turns a panic into an error.
+func safeFields(cfg *expand.Config, w *syntax.Word) (fs []string, err error) {
+	defer func() {
+		if recover() != nil {
+			fs, err = nil, errExpandPanic
+		}
+	}()
+	return expand.Fields(cfg, w)
+}
+
+// safeExpand calls an expand function, turning a panic into an error.
+func safeExpand(f func(*expand.Config, *syntax.Word) (string, error), cfg *expand.Config, w *syntax.Word) (s string, err error) {
+	defer func() {
+		if recover() != nil {
+			s, err = "", errExpandPanic
+		}
+	}()
+	return f(cfg, w)
 }
