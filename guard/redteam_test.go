@@ -125,3 +125,30 @@ func TestStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionCode covers commands hidden in options' values.
+func TestOptionCode(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct {
+		line string
+		want Level
+	}{
+		{`tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf /'`, Blocked},
+		{`tar -xf a.tar --to-command='rm -rf /'`, Blocked},
+		{`tar -I 'rm -rf /' -xf a.tar`, Blocked},
+		{`rsync -e 'rm -rf /' a b:`, Blocked},
+		{`rsync --rsync-path='rm -rf /' a b:`, Blocked},
+		{`vim -c ':!rm -rf /'`, Blocked},
+		{`vim '+!rm -rf /'`, Blocked},
+		{`man -P 'rm -rf /' ls`, Blocked},
+		{`tar -xzf a.tar.gz`, Safe},
+		{`tar --checkpoint=100 --checkpoint-action=dot -xf a.tar`, Safe},
+		{`rsync -e ssh -a src/ host:dst/`, Safe},
+		{`vim -c 'set nu' f`, Safe},
+		{`man -P less ls`, Safe},
+	} {
+		if v := g.Classify(tt.line, testState()); v.Level != tt.want {
+			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
+		}
+	}
+}

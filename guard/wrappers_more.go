@@ -663,3 +663,65 @@ func stdinProgram(c *Command, lang interpLang) *Command {
 var codeEnvVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true,
 	"GIT_SEQUENCE_EDITOR": true, "GIT_ASKPASS": true, "PAGER": true, "EDITOR": true, "VISUAL": true, "MANPAGER": true,
 	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
+
+// codeOptions are options whose value a program runs as a shell command
+// (GTFOBins-style escapes): tar --to-command, rsync -e, vim -c '!cmd'...
+var codeOptions = map[string]map[string]bool{
+	"tar":   {"--to-command": true, "--use-compress-program": true, "-I": true, "--checkpoint-action": true, "--info-script": true, "--new-volume-script": true, "-F": true},
+	"rsync": {"-e": true, "--rsh": true, "--rsync-path": true},
+	"vim":   {"-c": true, "--cmd": true},
+	"man":   {"-P": true, "--pager": true, "-H": true, "--html": true},
+	"zip":   {"-TT": true, "--unzip-command": true},
+}
+
+// optionCodeInner finds commands in codeOptions' values.
+func optionCodeInner(name string, args []Word) []inner {
+	switch name {
+	case "gtar", "bsdtar":
+		name = "tar"
+	case "vi", "nvim", "view", "ex":
+		name = "vim"
+	}
+	opts := codeOptions[name]
+	var ins []inner
+	add := func(label string, v Word) {
+		if name == "vim" {
+			// An ex command: only `!cmd` (and `:!cmd`) runs a shell.
+			t := strings.TrimLeft(v.Value, ": ")
+			if !strings.HasPrefix(t, "!") {
+				return
+			}
+			v.Value = t[1:]
+		}
+		if name == "tar" && strings.HasPrefix(v.Value, "exec=") {
+			v.Value = v.Value[len("exec="):]
+		} else if label == "--checkpoint-action" {
+			return // dot, echo, ttyout... print; only exec= runs
+		}
+		code := v
+		ins = append(ins, inner{label: name + " " + label, code: &code})
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			continue
+		}
+		if k, v, ok := strings.Cut(a.Value, "="); ok && opts[k] && strings.HasPrefix(k, "--") {
+			w := a
+			w.Value = v
+			add(k, w)
+			continue
+		}
+		if opts[a.Value] && i+1 < len(args) {
+			add(a.Value, args[i+1])
+			i++
+			continue
+		}
+		if name == "vim" && strings.HasPrefix(a.Value, "+") {
+			w := a
+			w.Value = a.Value[1:]
+			add("+", w)
+		}
+	}
+	return ins
+}
