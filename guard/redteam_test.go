@@ -152,3 +152,29 @@ func TestOptionCode(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveAndLink covers moving system files away and linking onto
+// account files.
+func TestMoveAndLink(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct {
+		line string
+		min  Level
+		max  Level
+	}{
+		{`mv /etc/passwd /tmp`, High, Blocked},
+		{`mv -t /tmp /etc/passwd`, High, Blocked},
+		{`mv /etc/sudoers /tmp/x`, High, Blocked},
+		{`mv /bin/sh /tmp`, Medium, Blocked},
+		{`ln -sf /dev/null /etc/passwd`, High, Blocked},
+		{`ln -f x /etc/sudoers`, High, Blocked},
+		{`mv a.txt b.txt`, Safe, Safe},
+		{`mv build/ dist/`, Safe, Safe},
+		{`ln -s ../lib/x.so libx.so`, Safe, Safe},
+		{`ln -s /opt/app/bin/app /usr/local/bin/app`, Safe, Medium},
+	} {
+		if v := g.Classify(tt.line, testState()); v.Level < tt.min || v.Level > tt.max {
+			t.Errorf("%q: %s %+v, want %s..%s", tt.line, v.Level, v.Findings, tt.min, tt.max)
+		}
+	}
+}

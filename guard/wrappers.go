@@ -95,6 +95,8 @@ func (w *walker) inners(c *Command) []inner {
 		return gitCodeInner(args[1:])
 	case "tar", "gtar", "bsdtar", "rsync", "vim", "vi", "nvim", "view", "ex", "man", "zip":
 		return optionCodeInner(name, args[1:])
+	case "mv", "ln":
+		return moveInner(c, name, args[1:])
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"strings"
 )
 
@@ -721,6 +722,66 @@ func optionCodeInner(name string, args []Word) []inner {
 			w := a
 			w.Value = a.Value[1:]
 			add("+", w)
+		}
+	}
+	return ins
+}
+
+// moveInner: moving a system file away deletes it where it was (`mv
+// /etc/passwd /tmp`), and a link made onto an account file replaces it
+// (`ln -sf /dev/null /etc/shadow`): each is presented to the rules as the
+// rm or the write it amounts to.
+func moveInner(c *Command, name string, args []Word) []inner {
+	var ops []Word
+	target := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			if a.Value == "-t" && i+1 < len(args) {
+				target = args[i+1].Value
+				i++
+			} else if strings.HasPrefix(a.Value, "--target-directory=") {
+				target = strings.TrimPrefix(a.Value, "--target-directory=")
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	abs := func(w Word) string {
+		if !w.Known || w.Value == "" {
+			return ""
+		}
+		p := w.Value
+		if !path.IsAbs(p) {
+			if c.Dir == "" {
+				return ""
+			}
+			p = path.Join(c.Dir, p)
+		}
+		return path.Clean(p)
+	}
+	var ins []inner
+	switch name {
+	case "mv":
+		srcs := ops
+		if target == "" && len(ops) >= 2 {
+			srcs = ops[:len(ops)-1]
+		}
+		for _, s := range srcs {
+			if p := abs(s); p != "" && (fileIsAccountDB(p) || fileIsSystem(p)) {
+				ins = append(ins, inner{label: "mv", args: []Word{Lit("rm"), Lit(p)}})
+			}
+		}
+	case "ln":
+		dst := ops[len(ops)-1]
+		if target != "" || len(ops) < 2 {
+			return nil
+		}
+		if p := abs(dst); p != "" && fileIsAccountDB(p) {
+			ins = append(ins, inner{label: "ln", args: []Word{Lit("tee"), Lit(p)}})
 		}
 	}
 	return ins
