@@ -18,13 +18,14 @@ import (
 // every verdict was produced, blocked lines included, 2 on a usage error
 // and 1 when it cannot read its input or write its output.
 func runCheck(o options, stdin io.Reader, stdout, stderr io.Writer) int {
-	g, err := newGuard(o)
+	settings := loadSettings(o, stderr)
+	g, err := guardFrom(settings, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
 	}
 	st := processState()
-	emit := checkPrinter(o, stdout)
+	emit := checkPrinter(o, newStyle(settings, stdout), stdout)
 	classify := func(line string) error {
 		v := g.Classify(line, st)
 		v.Command = line
@@ -53,7 +54,7 @@ func runCheck(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 // the JSON object on one line, or the preview (the command shown first
 // when it has no findings, whose preview does not repeat it; a blank line
 // between verdicts).
-func checkPrinter(o options, w io.Writer) func(guard.Verdict) error {
+func checkPrinter(o options, style prompt.Style, w io.Writer) func(guard.Verdict) error {
 	if o.json {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -64,7 +65,6 @@ func checkPrinter(o options, w io.Writer) func(guard.Verdict) error {
 			return nil
 		}
 	}
-	style := newStyle(o, w)
 	n := 0
 	return func(v guard.Verdict) error {
 		var b strings.Builder
@@ -114,20 +114,21 @@ func runRules(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "guardsh: --rules takes no arguments\n%s", usageLine)
 		return 2
 	}
-	g, err := newGuard(o)
+	settings := loadSettings(o, stderr)
+	g, err := guardFrom(settings, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
 	}
 	rules := g.Rules()
-	if err := printRules(o, stdout, rules); err != nil {
+	if err := printRules(o, newStyle(settings, stdout), stdout, rules); err != nil {
 		fmt.Fprintf(stderr, "guardsh: --rules: %v\n", err)
 		return 1
 	}
 	return 0
 }
 
-func printRules(o options, w io.Writer, rules []guard.Rule) error {
+func printRules(o options, style prompt.Style, w io.Writer, rules []guard.Rule) error {
 	bw := bufio.NewWriter(w)
 	if o.json {
 		enc := json.NewEncoder(bw)
@@ -139,7 +140,6 @@ func printRules(o options, w io.Writer, rules []guard.Rule) error {
 		}
 		return bw.Flush()
 	}
-	style := newStyle(o, w)
 	nameW, originW := 0, 0
 	for _, r := range rules {
 		nameW = max(nameW, len(r.Name))

@@ -13,18 +13,8 @@ import (
 	"guardsh/prompt"
 )
 
-// newGuard builds the Guard every mode classifies with. It is the single
-// place a Guard is built: the config file and the system policy are applied
-// here.
-func newGuard(o options) (*guard.Guard, error) {
-	w := io.Writer(os.Stderr)
-	if o.executor {
-		w = io.Discard // the front end has reported the problems
-	}
-	return guardFrom(loadSettings(o, w), true)
-}
-
-// guardFrom builds the Guard of settings already loaded. withAuto builds
+// guardFrom builds the Guard of settings already loaded: it is the single
+// place a Guard is built. withAuto builds
 // the allowlist too, so that verdicts say whether auto mode would run a
 // line; a plain `guardsh -c` does not need it and starts faster without.
 func guardFrom(st settings, withAuto bool) (*guard.Guard, error) {
@@ -80,8 +70,8 @@ func processState() guard.State {
 }
 
 // newStyle returns how output written to w is decorated: colored by level
-// on a terminal, NO_COLOR respected. The config's `color` setting (auto,
-// always, never) is applied here.
-func newStyle(o options, w io.Writer) prompt.Style {
-	return prompt.NewStyle(w, loadSettings(o, io.Discard).colorMode())
+// on a terminal, NO_COLOR respected, with the config's `color` setting
+// (auto, always, never) from settings already loaded.
+func newStyle(st settings, w io.Writer) prompt.Style {
+	return prompt.NewStyle(w, st.colorMode())
 }

@@ -47,10 +47,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		HistoryPath:  st.historyFile,
 		HistorySize:  historySize,
 		PromptFormat: st.cfg.Prompt,
-		Style:        newStyle(o, stdout),
+		Style:        newStyle(st, stdout),
 		Rules: func(w io.Writer) {
 			if g, err := guard.New(st.opts...); err == nil {
-				printRules(options{}, w, g.Rules())
+				printRules(options{}, newStyle(st, w), w, g.Rules())
 			}
 		},
 		Home:  home,

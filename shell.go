@@ -36,7 +36,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if o.dryRun {
-		return dryRun(o, g, src, name, params, stdout, stderr)
+		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr)
 	}
 
 	opts := []shell.Option{
@@ -56,7 +56,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
-	if a := newTTYAsker(o, g, stderr); a != nil {
+	if a := newTTYAsker(o, g, settings); a != nil {
 		defer a.Close()
 		opts = append(opts, shell.WithAsker(a))
 	}
@@ -116,7 +116,7 @@ func unwrapPath(err error) error {
 
 // dryRun prints the preview (or with --json the verdict) of the input and
 // runs nothing.
-func dryRun(o options, g *guard.Guard, src, name string, params []string, stdout, stderr io.Writer) int {
+func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, params []string, stdout, stderr io.Writer) int {
 	st := processState()
 	st.Params, st.ParamsKnown = params, true
 	v := g.Classify(src, st)
@@ -135,7 +135,7 @@ func dryRun(o options, g *guard.Guard, src, name string, params []string, stdout
 	if len(v.Findings) == 0 {
 		fmt.Fprintln(stdout, prompt.Show(v.Command))
 	}
-	if err := prompt.Preview(stdout, v, newStyle(o, stdout)); err != nil {
+	if err := prompt.Preview(stdout, v, style); err != nil {
 		fmt.Fprintf(stderr, "guardsh: --dry-run: %v\n", err)
 		return 1
 	}
@@ -150,12 +150,12 @@ type ttyAsker struct {
 
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
 // asked, the default answers hold).
-func newTTYAsker(o options, g *guard.Guard, stderr io.Writer) *ttyAsker {
+func newTTYAsker(o options, g *guard.Guard, settings settings) *ttyAsker {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil
 	}
-	return &ttyAsker{tty: tty, style: newStyle(o, tty)}
+	return &ttyAsker{tty: tty, style: newStyle(settings, tty)}
 }
 
 // Ask shows the preview and asks y / n / e; e opens the line for editing
