@@ -149,19 +149,7 @@ func chmodScan(args []Word) fsArgs {
 			a.operands = append(a.operands, args[i+1:]...)
 			return a
 		case strings.HasPrefix(v, "--"):
-			name, val, hasVal := strings.Cut(v[2:], "=")
-			full, takesArg := chmodSpec.long(name)
-			o := fsOpt{name: full}
-			if hasVal {
-				o.arg = fsPart(w, val)
-			} else if takesArg && i+1 < len(args) {
-				i++
-				o.arg = args[i]
-			}
-			a.opts = append(a.opts, o)
-			if full == "help" || full == "version" {
-				a.info = true
-			}
+			i = a.longOpt(&chmodSpec, args, i)
 		case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "":
 			for j := 1; j < len(v); j++ {
 				a.opts = append(a.opts, fsOpt{name: v[j : j+1]})

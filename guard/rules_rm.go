@@ -429,19 +429,7 @@ func fsScan(args []Word, spec *fsOptSpec) fsArgs {
 		case len(v) < 2 || v[0] != '-':
 			a.operands = append(a.operands, w)
 		case v[1] == '-':
-			name, val, hasVal := strings.Cut(v[2:], "=")
-			full, takesArg := spec.long(name)
-			o := fsOpt{name: full}
-			if hasVal {
-				o.arg = fsPart(w, val)
-			} else if takesArg && i+1 < len(args) {
-				i++
-				o.arg = args[i]
-			}
-			a.opts = append(a.opts, o)
-			if full == "help" || full == "version" {
-				a.info = true
-			}
+			i = a.longOpt(spec, args, i)
 		default:
 			for j := 1; j < len(v); j++ {
 				if v[j] >= 0x80 {
@@ -464,6 +452,26 @@ func fsScan(args []Word, spec *fsOptSpec) fsArgs {
 		}
 	}
 	return a
+}
+
+// longOpt records the long option args[i] (--name, --name=value or
+// --name value) and returns the index of the last word it used.
+func (a *fsArgs) longOpt(spec *fsOptSpec, args []Word, i int) int {
+	w := args[i]
+	name, val, hasVal := strings.Cut(w.Value[2:], "=")
+	full, takesArg := spec.long(name)
+	o := fsOpt{name: full}
+	if hasVal {
+		o.arg = fsPart(w, val)
+	} else if takesArg && i+1 < len(args) {
+		i++
+		o.arg = args[i]
+	}
+	a.opts = append(a.opts, o)
+	if full == "help" || full == "version" {
+		a.info = true
+	}
+	return i
 }
 
 // fsPart returns part of a word as a word of its own.
