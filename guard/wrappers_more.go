@@ -237,8 +237,7 @@ var unknownArg = Word{Value: Unknown}
 func xargsInner(args []Word) []inner {
 	repl := ""
 	i := 0
-	withArg := map[string]bool{"-a": true, "-E": true, "-d": true, "-L": true, "-n": true, "-P": true, "-s": true, "-I": true,
-		"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}
+	withArg := xargsWithArg
 	for i < len(args) {
 		a := args[i]
 		if !a.Known {
@@ -786,3 +785,7 @@ func moveInner(c *Command, name string, args []Word) []inner {
 	}
 	return ins
 }
+
+// xargsWithArg are xargs's options that take a value.
+var xargsWithArg = map[string]bool{"-a": true, "-E": true, "-d": true, "-L": true, "-n": true, "-P": true, "-s": true, "-I": true,
+	"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}
