@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 
@@ -29,6 +27,8 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status >= 0 {
 		return status
 	}
+	sigs := catchSignals()
+	defer sigs.stop()
 	settings := loadSettings(o, stderr)
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
@@ -66,21 +66,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	sigc := make(chan os.Signal, 4)
-	signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	defer signal.Stop(sigc)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		for {
-			select {
-			case sig := <-sigc:
-				r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
-			case <-done:
-				return
-			}
-		}
-	}()
+	sigs.forward(r)
 	return r.Run(context.Background(), src)
 }
 

@@ -3,6 +3,7 @@ package allowlist
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 var (
@@ -21,7 +22,10 @@ var jqWhy = map[string]string{
 
 // jqEnv finds filters that read the environment or load modules: the env
 // builtin (not a field called .env), $ENV, import and include.
-var jqEnv = regexp.MustCompile(`(^|[^A-Za-z0-9_$.])env([^A-Za-z0-9_]|$)|\$(\s|#[^\n]*)*ENV|\$__prog|(^|[^A-Za-z0-9_$.])(import|include)([^A-Za-z0-9_]|$)`)
+// It is compiled when first needed, not at start-up.
+var jqEnv = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^A-Za-z0-9_$.])env([^A-Za-z0-9_]|$)|\$(\s|#[^\n]*)*ENV|\$__prog|(^|[^A-Za-z0-9_$.])(import|include)([^A-Za-z0-9_]|$)`)
+})
 
 // checkJq reads jq's command line: flags (bundled short ones too, and
 // flags that take two values), then the filter, then files.
@@ -34,7 +38,7 @@ func checkJq(c *Call) string {
 		case t == "-" || !strings.HasPrefix(t, "-"):
 			if !filter {
 				filter = true
-				if jqEnv.MatchString(t) {
+				if jqEnv().MatchString(t) {
 					return "the jq filter may read the environment or load modules"
 				}
 			}

@@ -1,7 +1,6 @@
 package allowlist
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -88,13 +87,11 @@ func psLetters(dash, word, plain, valued string, next func() (string, bool)) str
 	return ""
 }
 
-var envWord = regexp.MustCompile(`(?i)env`)
-
 // psFormat refuses output formats that may name the environment.
 func psFormat(flag, val string) string {
 	switch flag {
 	case "o", "O", "format":
-		if envWord.MatchString(val) {
+		if strings.Contains(strings.ToLower(val), "env") {
 			return "a ps format may print the environment"
 		}
 	}

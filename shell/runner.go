@@ -237,7 +237,8 @@ func (r *Runner) Decide(line string) Outcome {
 // and returns 126), then run with every command checked again. It returns
 // the exit status.
 func (r *Runner) Run(ctx context.Context, src string) int {
-	if _, err := r.parse(src); err != nil {
+	file, err := r.parse(src)
+	if err != nil {
 		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
 		return 2
 	}
@@ -246,7 +247,14 @@ func (r *Runner) Run(ctx context.Context, src string) int {
 		fmt.Fprintln(r.errw(), out.Refusal.Error())
 		return 126
 	}
-	status, err := r.RunApproved(ctx, out.Line, out.Verdict.Level)
+	if out.Line != src {
+		// Edited at the question: what runs is the edited line.
+		if file, err = r.parse(out.Line); err != nil {
+			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+			return 2
+		}
+	}
+	status, err := r.runFile(ctx, file, out.Verdict.Level)
 	if err != nil {
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
@@ -269,6 +277,11 @@ func (r *Runner) RunApproved(ctx context.Context, src string, approved guard.Lev
 	if err != nil {
 		return 2, err
 	}
+	return r.runFile(ctx, file, approved)
+}
+
+// runFile runs a parsed line that was approved at level approved.
+func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.Level) (int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	r.sigMu.Lock()
 	if r.sig != nil {
@@ -292,7 +305,7 @@ func (r *Runner) RunApproved(ctx context.Context, src string, approved guard.Lev
 	if r.execReplace {
 		ctx = withExecLast(ctx, lastExec(file))
 	}
-	err = r.interp.Run(ctx, file)
+	err := r.interp.Run(ctx, file)
 	r.ran = true
 	return r.status(err)
 }
