@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -143,10 +144,10 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 			if pe.LastKey != "" {
 				msg = pe.LastKey + ": " + msg
 			}
-		} else if m := lineInError.FindStringSubmatch(msg); m != nil {
+		} else if m := lineInError().FindStringSubmatch(msg); m != nil {
 			// A value of the wrong type.
 			line, _ = strconv.Atoi(m[1])
-			msg = strings.TrimPrefix(lineInError.ReplaceAllString(msg, ""), "toml: ")
+			msg = strings.TrimPrefix(lineInError().ReplaceAllString(msg, ""), "toml: ")
 			if m[2] != "" {
 				msg = m[2] + ": " + msg
 			}
@@ -275,7 +276,10 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 	return c, errors.Join(errs...)
 }
 
-var lineInError = regexp.MustCompile(`line (\d+)(?: \(last key "([^"]*)"\))?:? ?`)
+// lineInError is compiled when first needed: start-up stays short.
+var lineInError = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`line (\d+)(?: \(last key "([^"]*)"\))?:? ?`)
+})
 
 type patternError struct{ msg, fix string }
 
@@ -284,7 +288,7 @@ func (rp rawPattern) pattern() (Pattern, *patternError) {
 	if rp.Name == "" {
 		return Pattern{}, &patternError{"missing name", `add name = "my_rule" (letters, digits, _ and -)`}
 	}
-	if !ruleName.MatchString(rp.Name) {
+	if !validRuleName(rp.Name) {
 		return Pattern{}, &patternError{fmt.Sprintf("%q: bad name", rp.Name), "use letters, digits, _ and -, starting with a letter"}
 	}
 	if rp.Pattern == nil || *rp.Pattern == "" {
@@ -315,7 +319,19 @@ func (rp rawPattern) pattern() (Pattern, *patternError) {
 	return p, nil
 }
 
-var ruleName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+// validRuleName reports whether name is a letter followed by letters,
+// digits, '_' and '-'.
+func validRuleName(name string) bool {
+	for i, c := range name {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '_' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return name != ""
+}
 
 // Options returns the guard options the config stands for: its block
 // level, its patterns (with their Origin), the rules it disables and the
