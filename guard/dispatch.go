@@ -45,7 +45,7 @@ func newDispatch(rules []builtin, all bool) dispatch {
 	var d dispatch
 	// Families share one list of programs between their rules; counting
 	// a shared list once bounds the number of names, for the map's size.
-	npairs, nnames := 0, 0
+	npairs, nnames, nprefixes, nredirects, nassigns := 0, 0, 0, 0, 0
 	var last []string
 	for i := range rules {
 		b := &rules[i]
@@ -53,7 +53,13 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		if !sameList(last, b.progs) {
 			last, nnames = b.progs, nnames+len(b.progs)
 		}
+		nprefixes += len(b.prefixes)
+		nredirects += btoi(b.redirects)
+		nassigns += btoi(b.assigns)
 	}
+	d.byPrefix = make([]prefixRule, 0, nprefixes)
+	d.onRedirect = make([]int, 0, nredirects)
+	d.onAssign = make([]int, 0, nassigns)
 	// The (name, rule) pairs in rule order, the names numbered as met.
 	type pair struct{ name, rule int32 }
 	pairs := make([]pair, 0, npairs)
@@ -122,29 +128,49 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		d.progRules[id] = backing[off : off : off+r]
 		off += r
 	}
+	// The lists are filled in rule order, each rule of anyProg going to
+	// every name when its turn comes, so that they come out sorted.
+	next := 0
 	for _, p := range pairs {
+		for ; next < len(d.anyProg) && d.anyProg[next] < int(p.rule); next++ {
+			d.appendToAll(d.anyProg[next])
+		}
 		d.progRules[p.name] = append(d.progRules[p.name], int(p.rule))
 	}
-	// Merge in anyProg and the prefix rules; the lists stay in rule order.
+	for ; next < len(d.anyProg); next++ {
+		d.appendToAll(d.anyProg[next])
+	}
+	// The few names with prefix rules get them merged in.
 	var extra, merged []int
 	for id, n := range names {
-		extra = append(extra[:0], d.anyProg...)
-		if prefixed[id] {
-			for _, pr := range d.byPrefix {
-				if strings.HasPrefix(n, pr.prefix) {
-					extra = append(extra, pr.rule)
-				}
-			}
-			slices.Sort(extra)
-			extra = slices.Compact(extra)
-		}
-		if len(extra) == 0 {
+		if !prefixed[id] {
 			continue
 		}
-		merged = mergeSorted(merged[:0], d.progRules[id], extra)
+		extra = extra[:0]
+		for _, pr := range d.byPrefix {
+			if strings.HasPrefix(n, pr.prefix) {
+				extra = append(extra, pr.rule)
+			}
+		}
+		slices.Sort(extra)
+		merged = mergeSorted(merged[:0], d.progRules[id], slices.Compact(extra))
 		d.progRules[id] = append(d.progRules[id][:0], merged...)
 	}
 	return d
+}
+
+// appendToAll appends a rule to the list of every name.
+func (d *dispatch) appendToAll(rule int) {
+	for id := range d.progRules {
+		d.progRules[id] = append(d.progRules[id], rule)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sameList reports whether a and b are the same non-empty slice.
