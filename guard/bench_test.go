@@ -75,3 +75,14 @@ func BenchmarkClassifyVsParse(b *testing.B) {
 	b.ReportMetric(float64(classify.Nanoseconds())/1e3/n, "classify-µs/line")
 	b.ReportMetric(float64(classify)/float64(parse), "ratio")
 }
+
+// BenchmarkNew builds a Guard with the default rules, as every guardsh
+// start-up does.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := New(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -530,10 +530,10 @@ func setVars(name string, args []Word) []string {
 func (w *walker) candidates(c *Command) []int {
 	g := w.g
 	name := c.Name()
-	mine, known := g.byProg[name]
+	mine, known := g.forProg(name)
 	prefixed := false
 	if !known && name != "" && g.prefixFirst[name[0]] {
-		// byProg has the prefix rules of its names merged in already.
+		// forProg has the prefix rules of its names merged in already.
 		for _, pr := range g.byPrefix {
 			if strings.HasPrefix(name, pr.prefix) {
 				prefixed = true
@@ -544,7 +544,7 @@ func (w *walker) candidates(c *Command) []int {
 	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
 	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
 	if !prefixed && !redirects && !assigns {
-		// The common case: byProg holds anyProg merged in already.
+		// The common case: forProg has anyProg merged in already.
 		if !known {
 			return g.anyProg
 		}
@@ -585,21 +585,6 @@ func (w *walker) candidates(c *Command) []int {
 		}
 	}
 	return w.cand
-}
-
-// mergeSorted appends the union of two sorted lists to dst, in order.
-func mergeSorted(dst, a, b []int) []int {
-	for len(a) > 0 || len(b) > 0 {
-		switch {
-		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
-			dst, a = append(dst, a[0]), a[1:]
-		case len(a) == 0 || b[0] < a[0]:
-			dst, b = append(dst, b[0]), b[1:]
-		default:
-			dst, a, b = append(dst, a[0]), a[1:], b[1:]
-		}
-	}
-	return dst
 }
 
 // commandWords allocates a command together with room for its words: most

@@ -2,6 +2,8 @@ package guard
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +41,76 @@ func TestDispatchChangesNothing(t *testing.T) {
 		if !reflect.DeepEqual(a.Findings, b.Findings) {
 			t.Errorf("%q: dispatch by program finds %+v, every rule finds %+v", l, a.Findings, b.Findings)
 		}
+	}
+}
+
+// TestDispatchLists checks each program's list of rules against its
+// definition: the rules that name the program, those that look at every
+// command and those of the name's prefixes, in rule order.
+func TestDispatchLists(t *testing.T) {
+	rules := builtinRules()
+	d := newDispatch(rules, false)
+	for name, id := range d.progID {
+		var want []int
+		for i, b := range rules {
+			if b.check == nil {
+				continue
+			}
+			has := b.everyCommand() || slices.Contains(b.progs, name)
+			for _, p := range b.prefixes {
+				has = has || strings.HasPrefix(name, p)
+			}
+			if has {
+				want = append(want, i)
+			}
+		}
+		if got := d.progRules[id]; !slices.Equal(got, want) {
+			t.Errorf("%s: rules %v, want %v", name, got, want)
+		}
+	}
+	if len(d.progID) == 0 || len(d.anyProg) == 0 {
+		t.Fatalf("no programs (%d) or no rule for every command (%d)", len(d.progID), len(d.anyProg))
+	}
+}
+
+// TestDispatchListsSmall checks the merging on a made-up registry: rules
+// for every command before, between and after the others, prefixes, and a
+// list of programs shared by two rules.
+func TestDispatchListsSmall(t *testing.T) {
+	chk := func(*Command) []Hit { return nil }
+	shared := []string{"a", "pa"}
+	rules := []builtin{
+		{check: chk},
+		{check: chk, progs: shared},
+		{check: chk, progs: shared},
+		{},
+		{check: chk},
+		{check: chk, progs: []string{"b", "pa"}, prefixes: []string{"p"}},
+		{check: chk, prefixes: []string{"pa", "p"}},
+		{check: chk, progs: []string{"px"}},
+		{check: chk},
+	}
+	d := newDispatch(rules, false)
+	want := map[string][]int{
+		"a":  {0, 1, 2, 4, 8},
+		"pa": {0, 1, 2, 4, 5, 6, 8},
+		"b":  {0, 4, 5, 8},
+		"px": {0, 4, 5, 6, 7, 8},
+	}
+	if len(d.progID) != len(want) {
+		t.Errorf("names %v, want %v", d.progID, want)
+	}
+	for name, w := range want {
+		id, ok := d.progID[name]
+		if !ok || !slices.Equal(d.progRules[id], w) {
+			t.Errorf("%s: rules %v, want %v", name, d.progRules[id], w)
+		}
+	}
+	if !slices.Equal(d.anyProg, []int{0, 4, 8}) {
+		t.Errorf("anyProg %v", d.anyProg)
+	}
+	all := newDispatch(rules, true)
+	if len(all.progID) != 0 || !slices.Equal(all.anyProg, []int{0, 1, 2, 4, 5, 6, 7, 8}) {
+		t.Errorf("without dispatch: names %v, anyProg %v", all.progID, all.anyProg)
 	}
 }

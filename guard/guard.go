@@ -8,7 +8,6 @@ package guard
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -57,19 +56,8 @@ type Guard struct {
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
-	// The dispatch of rules (indexes in g.rules) to commands: anyProg
-	// look at every command, byProg at commands of one program name (and,
-	// merged in, those of anyProg),
-	// byPrefix at names with a prefix, onRedirect at commands with
-	// redirects, onAssign at NAME=VALUE words.
-	anyProg  []int
-	byProg   map[string][]int
-	byPrefix []prefixRule
-	// prefixFirst marks the first bytes of byPrefix's prefixes: a name
-	// starting with another byte has none.
-	prefixFirst [256]bool
-	onRedirect  []int
-	onAssign    []int
+	// dispatch chooses the rules (indexes in rules) to call on a command.
+	dispatch
 }
 
 // Option configures a Guard.
@@ -166,9 +154,12 @@ func New(opts ...Option) (*Guard, error) {
 		}
 	}
 	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, auto: c.auto}
-	known := map[string]bool{}
-	for _, b := range builtinRules() {
-		known[b.Name] = true
+	rules := builtinRules()
+	g.info = make([]Rule, 0, len(rules)+len(c.patterns))
+	// The rules in force are compacted in place: builtinRules' slice is
+	// this guard's own.
+	g.rules = rules[:0]
+	for _, b := range rules {
 		b.Origin = "built-in"
 		b.DefaultLevel = b.Level
 		if l, ok := c.levels[b.Name]; ok && l != b.Level {
@@ -182,45 +173,8 @@ func New(opts ...Option) (*Guard, error) {
 			g.rules = append(g.rules, b)
 		}
 	}
-	g.byProg = map[string][]int{}
-	for i := range g.rules {
-		b := &g.rules[i]
-		if b.check == nil {
-			continue
-		}
-		if b.everyCommand() || c.noDispatch {
-			g.anyProg = append(g.anyProg, i)
-			continue
-		}
-		for _, p := range b.progs {
-			g.byProg[p] = append(g.byProg[p], i)
-		}
-		for _, p := range b.prefixes {
-			g.byPrefix = append(g.byPrefix, prefixRule{p, i})
-			if p != "" {
-				g.prefixFirst[p[0]] = true
-			}
-		}
-		if b.redirects {
-			g.onRedirect = append(g.onRedirect, i)
-		}
-		if b.assigns {
-			g.onAssign = append(g.onAssign, i)
-		}
-	}
-	// Each program's rules merged, once, with those for every program and
-	// those for the name prefixes it has.
-	for name, mine := range g.byProg {
-		merged := mergeSorted(nil, g.anyProg, mine)
-		for _, pr := range g.byPrefix {
-			if strings.HasPrefix(name, pr.prefix) {
-				merged = mergeSorted(nil, merged, []int{pr.rule})
-			}
-		}
-		g.byProg[name] = merged
-	}
+	g.dispatch = newDispatch(g.rules, c.noDispatch)
 	for _, p := range c.patterns {
-		known[p.Name] = true
 		origin := p.Origin
 		if origin == "" {
 			origin = "custom"
@@ -239,16 +193,26 @@ func New(opts ...Option) (*Guard, error) {
 		}
 	}
 	for n := range c.disabled {
-		if !known[n] {
+		if !g.hasRule(n) {
 			return nil, fmt.Errorf("disable: unknown rule %q", n)
 		}
 	}
 	for n := range c.levels {
-		if !known[n] {
+		if !g.hasRule(n) {
 			return nil, fmt.Errorf("levels: unknown rule %q", n)
 		}
 	}
 	return g, nil
+}
+
+// hasRule reports whether a rule of that name exists, disabled or not.
+func (g *Guard) hasRule(name string) bool {
+	for i := range g.info {
+		if g.info[i].Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Rules lists every rule, built-in ones first, disabled ones included.
@@ -282,12 +246,6 @@ func (g *Guard) CheckWrite(path string, truncate bool, st State) (v Verdict) {
 	v = g.classifyWrite(path, truncate, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
-}
-
-// prefixRule is a rule dispatched on a program-name prefix.
-type prefixRule struct {
-	prefix string
-	rule   int
 }
 
 // failClosed turns a panic while classifying into a high verdict (rule

@@ -3,8 +3,7 @@ package guard
 // builtinRules returns every built-in rule, in the order findings are
 // reported. Each family lives in its own file.
 func builtinRules() []builtin {
-	var rs []builtin
-	for _, fam := range [][]builtin{
+	fams := [...][]builtin{
 		structuralRules(),
 		rmRules(),
 		diskRules(),
@@ -18,7 +17,13 @@ func builtinRules() []builtin {
 		leakRules(),
 		interpRules(),
 		selfRules(),
-	} {
+	}
+	n := 0
+	for _, fam := range fams {
+		n += len(fam)
+	}
+	rs := make([]builtin, 0, n)
+	for _, fam := range fams {
 		rs = append(rs, fam...)
 	}
 	return rs

@@ -2,7 +2,6 @@ package guard
 
 import (
 	"path"
-	"sort"
 	"strings"
 )
 
@@ -53,14 +52,17 @@ func netRules() []builtin {
 
 // netProgs returns the keys of sets of program names, for builtin.progs.
 func netProgs(sets []map[string]bool, extra ...string) []string {
-	ps := append([]string(nil), extra...)
+	n := len(extra)
+	for _, m := range sets {
+		n += len(m)
+	}
+	ps := append(make([]string, 0, n), extra...)
 	for _, m := range sets {
 		for k := range m {
 			ps = append(ps, k)
 		}
 	}
-	sort.Strings(ps)
-	return ps
+	return ps // in any order: the dispatch does not care
 }
 
 var (
@@ -760,13 +762,12 @@ func netWgetSecret(c *Command, args []Word) []Hit {
 // netReverseProgs are the programs netReverseShell looks at: shells,
 // network talkers and interpreters.
 func netReverseProgs() []string {
-	ps := append([]string(nil), interpProgs...)
+	ps := append(make([]string, 0, len(interpProgs)+len(netShells)+len(netTalkers)), interpProgs...)
 	for n := range netShells {
 		ps = append(ps, n)
 	}
 	for n := range netTalkers {
 		ps = append(ps, n)
 	}
-	sort.Strings(ps)
 	return ps
 }
