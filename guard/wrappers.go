@@ -97,6 +97,8 @@ func (w *walker) inners(c *Command) []inner {
 		return optionCodeInner(name, args[1:])
 	case "mv", "ln":
 		return moveInner(c, name, args[1:])
+	case "sed", "gsed":
+		return sedInner(c)
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":
