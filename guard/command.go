@@ -17,8 +17,10 @@ type Word struct {
 	Known bool
 	// Glob reports an unquoted *, ? or [ that the shell would expand.
 	Glob bool
-	// Vars names the parameters expanded into the word ("AWS_SECRET_KEY"
-	// for `$AWS_SECRET_KEY`), known or not.
+	// Vars names the parameters whose value is expanded into the word
+	// ("AWS_SECRET_KEY" for `$AWS_SECRET_KEY`, `${AWS_SECRET_KEY:0:4}`),
+	// known or not; not those only measured (`${#TOKEN}`) or whose names
+	// are listed (`${!TOKEN*}`).
 	Vars []string
 	// Subst reports a word that holds a command or process substitution.
 	Subst bool

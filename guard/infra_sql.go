@@ -38,7 +38,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 			texts = append(texts, r.all('e', "execute")...)
 		}
 		if len(texts) == 0 {
-			if f, ok := r.last('f', "file"); !ok || f.Value == "-" {
+			if f, ok := r.last('f', "file"); !ok || f.Value == "-" || isStdinPath(f) {
 				stdin()
 			}
 		}
@@ -78,7 +78,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 		texts = append(texts, r.all('q', "")...)
 		texts = append(texts, r.all('Q', "")...)
 		if len(texts) == 0 {
-			if _, ok := r.last('f', "file"); !ok {
+			if f, ok := r.last('f', "file"); !ok || isStdinPath(f) {
 				stdin()
 			}
 		}

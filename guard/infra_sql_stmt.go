@@ -115,7 +115,8 @@ func sqlStmt(t []sqlTok, d sqlDialect, depth int) []sqlFinding {
 			if strings.Contains(strings.ToUpper(t[0].body), "PROGRAM") {
 				return []sqlFinding{{sqlKindShell, "\\copy ... program runs a shell command"}}
 			}
-		case ".import", ".read":
+		case ".import", ".read", ".once", ".output", "\\o", "\\out", "\\g", "\\gx", "\\w", "\\write":
+			// A file name starting with | is a command that reads or writes.
 			if strings.HasPrefix(strings.TrimLeft(t[0].body, " \t'\""), "|") {
 				return []sqlFinding{{sqlKindShell, t[0].s + " | runs a shell command"}}
 			}

@@ -75,9 +75,11 @@ func leakTextVar(text string) string {
 			}
 		case ch == '$' && i+1 < len(text):
 			j := i + 1
+			length, names := false, false
 			if text[j] == '{' {
 				j++
 				if j < len(text) && (text[j] == '#' || text[j] == '!') {
+					length, names = text[j] == '#', text[j] == '!'
 					j++
 				}
 			}
@@ -85,7 +87,12 @@ func leakTextVar(text string) string {
 			for k < len(text) && (text[k] == '_' || text[k] >= 'a' && text[k] <= 'z' || text[k] >= 'A' && text[k] <= 'Z' || k > j && text[k] >= '0' && text[k] <= '9') {
 				k++
 			}
-			if k > j && leakSecretName(text[j:k]) {
+			// ${#NAME} is only the length of the value; ${!NAME*} and
+			// ${!NAME@} list variable names.
+			if names && k < len(text) && (text[k] == '*' || text[k] == '@') && k+1 < len(text) && text[k+1] == '}' {
+				continue
+			}
+			if k > j && !length && leakSecretName(text[j:k]) {
 				return text[j:k]
 			}
 		}

@@ -207,7 +207,9 @@ func wordInfo(w *syntax.Word) (glob bool, vars []string, subst bool) {
 	syntax.Walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
-			if n.Param != nil {
+			// ${#x} is x's length and ${!x*} the names starting with x:
+			// neither puts x's value in the word.
+			if n.Param != nil && !n.Length && n.Names == 0 {
 				vars = append(vars, n.Param.Value)
 			}
 		case *syntax.CmdSubst, *syntax.ProcSubst:

@@ -23,10 +23,10 @@ const (
 func fileRules() []builtin {
 	bs := fsFamily(fileFamilyHits, []Rule{
 		{Name: ruleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
-		{Name: ruleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
-		{Name: ruleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
+		{Name: ruleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
+		{Name: ruleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
 		{Name: ruleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
-		{Name: ruleRedirectUnknown, Level: Medium, Description: "a redirect or tee writes a file whose name is only known at run time", Example: "echo hi > \"$OUT\""},
+		{Name: ruleRedirectUnknown, Level: Medium, Description: "a redirect, tee or sed's w command writes a file whose name is only known at run time", Example: "echo hi > \"$OUT\""},
 	}, nil)
 	// Every rule of the family can come from a redirect of any command, or
 	// from the programs fileFamilyHits reads.
@@ -79,6 +79,9 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 	case "sed", "gsed":
 		for _, w := range sedInPlace(c.Args[1:]) {
 			hs = fileWrite(c, hs, w, "sed -i edits", false, false)
+		}
+		for _, w := range sedWrites(c) {
+			hs = fileWrite(c, hs, w, "sed w writes", false, true)
 		}
 	case "truncate":
 		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "rs", longs: []string{"no-create", "io-blocks", "reference=", "size=", "help", "version"}})
@@ -322,57 +325,11 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 
 // sedInPlace returns the files sed -i would edit, none without -i.
 func sedInPlace(args []Word) []Word {
-	inplace, script := false, false
-	var ops []Word
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--":
-			ops = append(ops, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(v, "--"):
-			name, _, hasVal := strings.Cut(v[2:], "=")
-			full, _ := sedSpec.long(name)
-			switch full {
-			case "in-place":
-				inplace = true
-			case "expression", "file":
-				script = true
-				if !hasVal {
-					i++
-				}
-			case "line-length":
-				if !hasVal {
-					i++
-				}
-			case "help", "version":
-				return nil
-			}
-		case len(v) > 1 && v[0] == '-':
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'i':
-					inplace = true
-					j = len(v)
-				case 'e', 'f', 'l':
-					script = script || v[j] != 'l'
-					if j+1 == len(v) {
-						i++
-					}
-					j = len(v)
-				}
-			}
-		default:
-			ops = append(ops, args[i])
-		}
-	}
-	if !inplace {
+	a := sedScan(args)
+	if !a.inPlace || a.info {
 		return nil
 	}
-	if !script && len(ops) > 0 {
-		ops = ops[1:]
-	}
-	return ops
+	return a.operands
 }
 
 var sedSpec = fsOptSpec{longs: []string{"in-place", "expression", "file", "line-length", "help", "version", "quiet",

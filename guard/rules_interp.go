@@ -17,6 +17,14 @@ func interpRules() []builtin {
 			Description: "an interpreter one-liner (python -c, node -e, perl -e, ruby -e, php -r, awk) runs a command, deletes a path or evaluates code built at run time, which the static check cannot see",
 			Example:     `python3 -c 'import os, sys; os.system(sys.argv[1])'`},
 			check: interpDynamicCheck, progs: interpProgs, prefixes: interpPrefixes},
+		{Rule: Rule{Name: ruleSedExecDynamic, Level: High,
+			Description: "GNU sed runs its input as shell commands: the e command without a command of its own, or the s///e flag where the command depends on the line (a literal `e COMMAND`, or s/.*/CMD/e, is classified as the command line it runs)",
+			Example:     `sed 's/.*/rm -rf &/e' list.txt`},
+			check: sedExecDynamic, progs: sedProgs},
+		{Rule: Rule{Name: ruleSedScriptDynamic, Level: Medium,
+			Description: "sed runs a script only known at run time where a command or a flag stands, which could run shell commands (e) or write files (w)",
+			Example:     `sed "$(cat edits.sed)" notes.txt`},
+			check: sedScriptDynamic, progs: sedProgs},
 	}
 }
 

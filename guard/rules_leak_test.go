@@ -462,7 +462,7 @@ func TestLeakWalker(t *testing.T) {
 		{"echo $HOME", S, ""},
 		{"echo '$GITHUB_TOKEN'", S, ""},
 		{"echo \\$GITHUB_TOKEN", S, ""},
-		{"echo ${#GITHUB_TOKEN}", I, ruleSecretVar},
+		{"echo ${#GITHUB_TOKEN}", S, ""},
 		{"printf -v t '%s' \"$GITHUB_TOKEN\"", S, ""},
 		{"echo $PATH", S, ""},
 		{"printenv PATH", S, ""},
@@ -481,5 +481,50 @@ func TestLeakWalker(t *testing.T) {
 		{"git commit -m 'remove .env and id_rsa'", S, ""},
 		{"kubectl get secrets", S, ""},
 		{"gh auth status", S, ""},
+	})
+}
+
+// TestLeakSecretVarLength checks that the length of a secret variable, or
+// the names of variables, is not its value, while every expansion that
+// prints some of the value still is.
+func TestLeakSecretVarLength(t *testing.T) {
+	I, S := InfoLeak, Safe
+	runNLLines(t, []nlLine{
+		{"echo ${#TOKEN}", S, ""},
+		{"echo ${#AWS_SECRET_ACCESS_KEY}", S, ""},
+		{"printf '%s' \"${#GITHUB_TOKEN}\"", S, ""},
+		{"printf '%d\\n' ${#DB_PASSWORD}", S, ""},
+		{"echo \"length: ${#OPENAI_API_KEY}\"", S, ""},
+		{"echo ${#TOKENS[@]}", S, ""},
+		{"echo ${#API_KEYS[*]}", S, ""},
+		{"echo ${!AWS_SECRET*}", S, ""},
+		{"echo ${!GITHUB_TOKEN@}", S, ""},
+		{"cat <<< \"${#NPM_TOKEN}\"", S, ""},
+		{"base64 <<< ${#NPM_TOKEN}", S, ""},
+		{"curl -d \"len=${#API_KEY}\" https://example.com", S, ""},
+		{"[ ${#GITHUB_TOKEN} -gt 0 ] && echo set", S, ""},
+		// Every expansion of the value itself prints it.
+		{"echo $TOKEN", I, ruleSecretVar},
+		{"echo ${TOKEN}", I, ruleSecretVar},
+		{"echo \"$TOKEN\"", I, ruleSecretVar},
+		{"echo ${TOKEN:0:4}", I, ruleSecretVar},
+		{"echo ${TOKEN: -4}", I, ruleSecretVar},
+		{"echo ${TOKEN/x/y}", I, ruleSecretVar},
+		{"echo ${TOKEN//?/*}", I, ruleSecretVar},
+		{"echo ${TOKEN:-x}", I, ruleSecretVar},
+		{"echo ${TOKEN-x}", I, ruleSecretVar},
+		{"echo ${TOKEN#ghp_}", I, ruleSecretVar},
+		{"echo ${TOKEN%%x*}", I, ruleSecretVar},
+		{"echo ${TOKEN^^}", I, ruleSecretVar},
+		{"echo ${TOKEN@Q}", I, ruleSecretVar},
+		{"echo ${TOKENS[0]}", I, ruleSecretVar},
+		{"echo ${!TOKEN}", I, ruleSecretVar},
+		{"printf '%s' \"${GITHUB_TOKEN}\"", I, ruleSecretVar},
+		{"echo ${#TOKEN} $TOKEN", I, ruleSecretVar},
+		{"echo \"${#TOKEN}:${TOKEN:0:3}\"", I, ruleSecretVar},
+		{"echo ${#TOKEN}$API_KEY", I, ruleSecretVar},
+		{"cat <<< \"$NPM_TOKEN ${#NPM_TOKEN}\"", I, ruleSecretVar},
+		{"echo ${TOKEN:-${#API_KEY}}", I, ruleSecretVar},
+		{"echo ${X:-$API_KEY}", I, ruleSecretVar},
 	})
 }

@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// The rm family: deleting files and directories with rm, rmdir, unlink and
-// find -delete, and moving system directories away with mv. The target
+// The rm family: deleting files and directories with rm, rmdir, unlink,
+// find -delete and rsync --delete, and moving system directories away
+// with mv. The target
 // decides the level: the filesystem root, a system directory or the home
 // directory is blocked, anything else recursive and forced is high, the rest
 // is medium.
@@ -27,7 +28,7 @@ const (
 
 // rmRules returns the built-in rules of this family.
 func rmRules() []builtin {
-	return fsFamily(rmFamilyHits, []Rule{
+	return fsFamily(rmFamilyHits, append([]Rule{
 		{Name: ruleRmRfRoot, Level: Blocked, Description: "recursively deletes the filesystem root (/, /*, /.), or runs rm with --no-preserve-root", Example: "rm -rf /"},
 		{Name: ruleRmRfSystemDir, Level: Blocked, Description: "recursively deletes a top-level system directory (/usr, /etc, /bin, /boot, /var, /home, ...) or a directory of /usr, or everything in one; also any rm of such a directory itself (on merged-/usr systems /bin and /lib are links) or of every file in it", Example: "rm -rf /usr"},
 		{Name: ruleRmRfHome, Level: Blocked, Description: "recursively deletes the home directory (~, $HOME, ~/*) or a directory that holds it", Example: "rm -rf ~"},
@@ -38,7 +39,7 @@ func rmRules() []builtin {
 		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes every file it matches", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
-	}, map[string][]string{
+	}, rsyncRules...), map[string][]string{
 		// The programs rmFamilyHits gives each rule to.
 		ruleRmRfRoot:       {"rm", "unlink", "find"},
 		ruleRmRfSystemDir:  {"rm", "unlink", "find"},
@@ -50,6 +51,11 @@ func rmRules() []builtin {
 		ruleFindDelete:     {"find"},
 		ruleFindDeleteTree: {"find"},
 		ruleMvSystem:       {"mv"},
+		// rm_rsync.go
+		ruleRsyncDeleteProtected: {"rsync"},
+		ruleRsyncDeleteRemote:    {"rsync"},
+		ruleRsyncDeleteUnknown:   {"rsync"},
+		ruleRsyncDelete:          {"rsync"},
 	})
 }
 
@@ -119,6 +125,8 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 		return findDeleteHits(c)
 	case "mv":
 		return mvHits(c)
+	case "rsync":
+		return rsyncHits(c)
 	}
 	return nil
 }

@@ -93,10 +93,12 @@ func (w *walker) inners(c *Command) []inner {
 		return w.sourceInner(c, args[1:])
 	case "git":
 		return gitCodeInner(args[1:])
-	case "tar", "gtar", "bsdtar", "rsync", "vim", "vi", "nvim", "view", "ex", "man", "zip":
+	case "tar", "gtar", "bsdtar", "rsync", "vim", "vi", "nvim", "view", "ex", "man", "zip", "less", "more":
 		return optionCodeInner(name, args[1:])
 	case "mv", "ln":
 		return moveInner(c, name, args[1:])
+	case "sed", "gsed":
+		return sedInner(c)
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":

@@ -112,6 +112,9 @@ cmd:
 		if k, _, ok := strings.Cut(a.Value, "="); ok && codeEnvVars[k] {
 			// GIT_SSH_COMMAND=CMD, PAGER=CMD: run as commands later.
 			code := Word{Value: a.Value[len(k)+1:], Known: a.Known, Vars: a.Vars, Subst: a.Subst}
+			if k == "LESSOPEN" || k == "LESSCLOSE" {
+				code = lessFilterCode(code)
+			}
 			ins = append(ins, inner{label: k, code: &code})
 		}
 	}
@@ -662,7 +665,7 @@ func stdinProgram(c *Command, lang interpLang) *Command {
 // codeEnvVars are variables whose value programs run as a shell command.
 var codeEnvVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true,
 	"GIT_SEQUENCE_EDITOR": true, "GIT_ASKPASS": true, "PAGER": true, "EDITOR": true, "VISUAL": true, "MANPAGER": true,
-	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true}
+	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "LESSOPEN": true, "LESSCLOSE": true}
 
 // codeOptions are options whose value a program runs as a shell command
 // (GTFOBins-style escapes): tar --to-command, rsync -e, vim -c '!cmd'...
@@ -681,6 +684,8 @@ func optionCodeInner(name string, args []Word) []inner {
 		name = "tar"
 	case "vi", "nvim", "view", "ex":
 		name = "vim"
+	case "more":
+		name = "less" // more is less on many systems
 	}
 	opts := codeOptions[name]
 	var ins []inner
@@ -721,6 +726,16 @@ func optionCodeInner(name string, args []Word) []inner {
 			w := a
 			w.Value = a.Value[1:]
 			add("+", w)
+		}
+		if name == "less" && a.Value == "--" {
+			break // file names follow
+		}
+		if name == "less" && strings.HasPrefix(a.Value, "+") {
+			if cmd, ok := lessShellCommand(a.Value); ok {
+				code := a
+				code.Value, code.Known = cmd, a.Known && !strings.Contains(cmd, Unknown)
+				ins = append(ins, inner{label: name + " +!", code: &code})
+			}
 		}
 	}
 	return ins

@@ -1,0 +1,203 @@
+package guard
+
+// GNU sed running shell commands: the e command and the s///e flag. (Its
+// w files are the file family's; sed -i too.)
+
+import "strings"
+
+// Rule names of sed's code.
+const (
+	ruleSedExecDynamic   = "sed_exec_dynamic"
+	ruleSedScriptDynamic = "sed_script_dynamic"
+)
+
+// sedProgs are the names GNU sed runs under.
+var sedProgs = []string{"sed", "gsed"}
+
+// sedArgs is sed's command line, scanned as GNU getopt does.
+type sedArgs struct {
+	// scripts are the -e/--expression values, or the first operand.
+	scripts []Word
+	// files are the -f/--file values: scripts read from files.
+	files []Word
+	// operands are the input files (the script operand taken out).
+	operands               []Word
+	inPlace, sandbox, info bool
+}
+
+// sedScan scans sed's arguments (without the program name).
+func sedScan(args []Word) sedArgs {
+	var a sedArgs
+	var ops []Word
+	optArg := func(i int, attached string, w Word) (Word, int) {
+		if attached != "" {
+			return fsPart(w, attached), i
+		}
+		if i+1 < len(args) {
+			return args[i+1], i + 1
+		}
+		return Word{}, i
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		v := w.Value
+		switch {
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "--"):
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			full, _ := sedSpec.long(name)
+			switch full {
+			case "in-place":
+				a.inPlace = true
+			case "sandbox":
+				a.sandbox = true
+			case "expression", "file":
+				var s Word
+				if hasVal {
+					s = fsPart(w, val)
+				} else {
+					s, i = optArg(i, "", w)
+				}
+				if full == "file" {
+					a.files = append(a.files, s)
+				} else {
+					a.scripts = append(a.scripts, s)
+				}
+			case "line-length":
+				if !hasVal {
+					i++
+				}
+			case "help", "version":
+				a.info = true
+			}
+		case len(v) > 1 && v[0] == '-' && !strings.HasPrefix(v, Unknown):
+		flags:
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					a.inPlace = true
+					break flags // the rest is the backup suffix
+				case 'e', 'f', 'l':
+					var s Word
+					s, i = optArg(i, v[j+1:], w)
+					switch v[j] {
+					case 'e':
+						a.scripts = append(a.scripts, s)
+					case 'f':
+						a.files = append(a.files, s)
+					}
+					break flags
+				}
+			}
+		default:
+			ops = append(ops, w)
+		}
+	}
+	if len(a.scripts) == 0 && len(a.files) == 0 && len(ops) > 0 {
+		a.scripts, ops = ops[:1], ops[1:]
+	}
+	a.operands = ops
+	return a
+}
+
+// sedScript returns the program of a sed command (its -e scripts joined
+// by newlines, as sed reads them, and a script it reads on a known
+// stdin) and whether sed runs any: not for --help, not under --sandbox,
+// which refuses e, w and r.
+func sedScript(c *Command) (sedProgram, bool) {
+	if len(c.Args) < 2 || (c.Name() != "sed" && c.Name() != "gsed") {
+		return sedProgram{}, false
+	}
+	a := sedScan(c.Args[1:])
+	if a.info || a.sandbox {
+		return sedProgram{}, false
+	}
+	var parts []string
+	for _, s := range a.scripts {
+		parts = append(parts, s.Value)
+	}
+	for _, f := range a.files {
+		// `sed -f -` reads its script on stdin; other files are read by
+		// sed alone, as `bash script.sh` is.
+		if c.Stdin != nil && (f.Value == "-" || isStdinPath(f)) {
+			parts = append(parts, c.Stdin.Value)
+		}
+	}
+	if len(parts) == 0 {
+		return sedProgram{}, false
+	}
+	return sedParse(strings.Join(parts, "\n")), true
+}
+
+// sedInner returns the shell commands a sed script runs that are known:
+// `e COMMAND`, and s///e when every line becomes the same command.
+func sedInner(c *Command) []inner {
+	prog, ok := sedScript(c)
+	if !ok {
+		return nil
+	}
+	var ins []inner
+	add := func(label, s string) {
+		code := Word{Value: s, Known: !strings.Contains(s, Unknown)}
+		ins = append(ins, inner{label: label, code: &code})
+	}
+	for _, e := range prog.execs {
+		add(c.Name()+" e", e)
+	}
+	for _, s := range prog.substExecs {
+		if cmd, ok := s.command(); ok {
+			add(c.Name()+" s///e", cmd)
+		}
+	}
+	return ins
+}
+
+// sedExecDynamic: e without a command, or s///e whose command depends on
+// the line, runs the input as shell commands.
+func sedExecDynamic(c *Command) []Hit {
+	prog, ok := sedScript(c)
+	if !ok {
+		return nil
+	}
+	name := c.Name()
+	var hs []Hit
+	if prog.execLine {
+		hs = append(hs, Hit{Reason: name + " e without a command runs each line of its input as a shell command"})
+	}
+	for _, s := range prog.substExecs {
+		if _, ok := s.command(); !ok {
+			hs = append(hs, Hit{Reason: name + " s/" + s.regex + "/" + s.repl + "/e runs each line it changes as a shell command, which depends on the input"})
+			break
+		}
+	}
+	return hs
+}
+
+// sedScriptDynamic: a script only known at run time where a command or a
+// flag stands.
+func sedScriptDynamic(c *Command) []Hit {
+	prog, ok := sedScript(c)
+	if !ok || !prog.unknown {
+		return nil
+	}
+	return hit(c.Name() + " runs a script only known at run time, which could run shell commands (e) or write files (w)")
+}
+
+// sedWrites returns the files a sed command's script writes (w, W,
+// s///w), without /dev/stdout and /dev/stderr, which sed writes itself.
+func sedWrites(c *Command) []Word {
+	prog, ok := sedScript(c)
+	if !ok {
+		return nil
+	}
+	var ws []Word
+	for _, f := range prog.writes {
+		if f == "" || f == "/dev/stdout" || f == "/dev/stderr" {
+			continue
+		}
+		ws = append(ws, Word{Value: f, Known: !strings.Contains(f, Unknown)})
+	}
+	return ws
+}

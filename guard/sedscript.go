@@ -1,0 +1,532 @@
+package guard
+
+// A reader of GNU sed scripts, far enough to find what reaches outside
+// sed: the e command and the s///e flag run shell commands, w, W and
+// s///w write files. It follows GNU sed's compile.c: commands separated by
+// ';' and newlines, addresses (/re/I, \cREc, N, first~step, $, addr,+N),
+// '!', {} blocks, the s and y commands with any delimiter, escapes and
+// bracket expressions, and the commands whose argument runs to the end of
+// the line (a, i, c, e, r, R, w, W).
+
+import "strings"
+
+// sedSubst is an s command with the e flag: the line it changes is run.
+type sedSubst struct {
+	regex, repl string
+	// flags are the s command's flags before any w.
+	flags string
+}
+
+// sedProgram is what a sed script does outside sed.
+type sedProgram struct {
+	// execs are the commands of `e COMMAND`.
+	execs []string
+	// execLine reports an `e` without a command: each line is run.
+	execLine bool
+	// substExecs are the s commands with the e flag.
+	substExecs []sedSubst
+	// writes are the files of w, W and s///w.
+	writes []string
+	// unknown reports a part only known at run time where a command, a
+	// delimiter or a flag stands: the script could do anything.
+	unknown bool
+}
+
+// sedEOF stands for the end of the script.
+const sedEOF = -1
+
+// sedParser reads one script.
+type sedParser struct {
+	s     string
+	i     int
+	depth int
+	prog  *sedProgram
+}
+
+// next returns the next byte, sedEOF at the end.
+func (p *sedParser) next() int {
+	if p.i >= len(p.s) {
+		p.i = len(p.s) + 1 // a later back() stays past the end
+		return sedEOF
+	}
+	p.i++
+	return int(p.s[p.i-1])
+}
+
+// back ungets the byte next returned.
+func (p *sedParser) back() { p.i-- }
+
+// nonblank returns the next byte that is not a space or a tab.
+func (p *sedParser) nonblank() int {
+	for {
+		ch := p.next()
+		if ch != ' ' && ch != '\t' {
+			return ch
+		}
+	}
+}
+
+// atUnknown reports an unknown part right at the byte next returned.
+func (p *sedParser) atUnknown() bool {
+	return p.i > 0 && p.i <= len(p.s) && strings.HasPrefix(p.s[p.i-1:], Unknown)
+}
+
+// sedParse reads a sed script. A script sed would reject still returns
+// what it found before the error: sed opens the w files as it reads.
+func sedParse(script string) sedProgram {
+	var prog sedProgram
+	p := &sedParser{s: script, prog: &prog}
+	p.program()
+	return prog
+}
+
+// program reads commands to the end; false on an error.
+func (p *sedParser) program() bool {
+	for {
+		ch := p.next()
+		for ch == ';' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f' {
+			ch = p.next()
+		}
+		if ch == sedEOF {
+			return p.depth == 0
+		}
+		hasAddr := false
+		if p.atUnknown() {
+			// `${N}p`: a number only known at run time; or the whole
+			// command.
+			p.skipUnknown()
+			ch = p.nonblank()
+			if ch == sedEOF || ch == ';' || ch == '\n' || ch == '}' {
+				p.prog.unknown = true
+				return false
+			}
+			hasAddr = true
+		} else if ok, bad := p.address(ch, false); bad {
+			return false
+		} else if ok {
+			hasAddr = true
+			ch = p.nonblank()
+		}
+		if hasAddr && ch == ',' {
+			ch = p.nonblank()
+			if p.atUnknown() {
+				p.skipUnknown()
+			} else if ok, bad := p.address(ch, true); !ok || bad {
+				return false
+			}
+			ch = p.nonblank()
+		}
+		if ch == '!' {
+			if ch = p.nonblank(); ch == '!' {
+				return false
+			}
+		}
+		if !p.command(ch, hasAddr) {
+			return false
+		}
+	}
+}
+
+// skipUnknown skips unknown parts and digits after the one next returned.
+func (p *sedParser) skipUnknown() {
+	p.i += len(Unknown) - 1
+	for p.i < len(p.s) {
+		switch {
+		case strings.HasPrefix(p.s[p.i:], Unknown):
+			p.i += len(Unknown)
+		case p.s[p.i] >= '0' && p.s[p.i] <= '9':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// address reads an address starting with ch, already read. ok reports
+// one was there; bad a malformed one. Nothing more is read when there is
+// none.
+func (p *sedParser) address(ch int, second bool) (ok, bad bool) {
+	switch {
+	case ch == '/' || ch == '\\':
+		if ch == '\\' {
+			ch = p.next()
+		}
+		if _, ok := p.delimited(ch, true); !ok {
+			return false, true
+		}
+		for {
+			f := p.nonblank()
+			if f != 'I' && f != 'M' {
+				p.back()
+				return true, false
+			}
+		}
+	case ch >= '0' && ch <= '9':
+		p.digits()
+		if p.nonblank() == '~' {
+			p.nonblank()
+			p.back()
+			p.digits()
+		} else {
+			p.back()
+		}
+		return true, false
+	case ch == '+' || ch == '~':
+		p.nonblank()
+		p.back()
+		p.digits()
+		return true, !second
+	case ch == '$':
+		return true, false
+	}
+	return false, false
+}
+
+// digits skips digits.
+func (p *sedParser) digits() {
+	for p.i < len(p.s) && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
+		p.i++
+	}
+}
+
+// command reads the command ch and what follows it; false on an error.
+func (p *sedParser) command(ch int, hasAddr bool) bool {
+	if p.atUnknown() {
+		p.prog.unknown = true
+		return false
+	}
+	switch ch {
+	case '#':
+		if hasAddr {
+			return false
+		}
+		p.toLineEnd()
+		return true
+	case 'v', ':', 'b', 't', 'T':
+		label := p.label()
+		return ch != ':' || label != "" && !hasAddr
+	case '{':
+		p.depth++
+		return true
+	case '}':
+		if p.depth == 0 || hasAddr {
+			return false
+		}
+		p.depth--
+		return p.end(true)
+	case 'e':
+		ch = p.nonblank()
+		if ch == sedEOF || ch == '\n' {
+			p.prog.execLine = true
+			return true
+		}
+		p.prog.execs = append(p.prog.execs, p.text(ch))
+		return true
+	case 'a', 'i', 'c':
+		ch = p.nonblank()
+		if ch == sedEOF {
+			return false
+		}
+		p.text(ch)
+		return true
+	case 'q', 'Q', 'l', 'L':
+		if ch = p.nonblank(); ch >= '0' && ch <= '9' {
+			p.digits()
+		} else {
+			p.back()
+		}
+		return p.end(true)
+	case '=', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'z', 'x':
+		return p.end(true)
+	case 'r', 'R':
+		p.filename()
+		return true
+	case 'w', 'W':
+		p.prog.writes = append(p.prog.writes, p.filename())
+		return true
+	case 's':
+		return p.subst()
+	case 'y':
+		d := p.next()
+		if d == sedEOF || d == '\n' {
+			return false
+		}
+		if p.atUnknown() {
+			p.prog.unknown = true
+			return false
+		}
+		if _, ok := p.delimited(d, false); !ok {
+			return false
+		}
+		if _, ok := p.delimited(d, false); !ok {
+			return false
+		}
+		return p.end(false)
+	}
+	return false
+}
+
+// end reads what may follow a command: a ';', a newline, the end, or
+// (when brace) a '}' or a comment.
+func (p *sedParser) end(brace bool) bool {
+	ch := p.nonblank()
+	switch {
+	case ch == sedEOF || ch == '\n' || ch == ';':
+		return true
+	case brace && (ch == '}' || ch == '#'):
+		p.back()
+		return true
+	case p.atUnknown():
+		p.prog.unknown = true
+	}
+	return false
+}
+
+// subst reads an s command after the s.
+func (p *sedParser) subst() bool {
+	d := p.next()
+	if d == sedEOF || d == '\n' {
+		return false
+	}
+	if p.atUnknown() {
+		p.prog.unknown = true
+		return false
+	}
+	re, ok := p.delimited(d, true)
+	if !ok {
+		return false
+	}
+	repl, ok := p.delimited(d, false)
+	if !ok {
+		return false
+	}
+	start := p.i
+	exec := false
+	for {
+		ch := p.nonblank()
+		switch {
+		case ch == 'e':
+			exec = true
+		case ch == 'w':
+			flags := p.s[start : p.i-1]
+			p.prog.writes = append(p.prog.writes, p.filename())
+			if exec {
+				p.prog.substExecs = append(p.prog.substExecs, sedSubst{regex: re, repl: repl, flags: flags})
+			}
+			return true
+		case ch == 'i' || ch == 'I' || ch == 'm' || ch == 'M' || ch == 'p' || ch == 'g' || ch >= '0' && ch <= '9':
+		case ch == sedEOF || ch == '\n' || ch == ';' || ch == '}' || ch == '#' || ch == '\r':
+			if ch == '}' || ch == '#' {
+				p.back()
+			}
+			if exec {
+				end := min(p.i, len(p.s))
+				p.prog.substExecs = append(p.prog.substExecs, sedSubst{regex: re, repl: repl, flags: p.s[start:end]})
+			}
+			return true
+		default:
+			if p.atUnknown() {
+				p.prog.unknown = true
+			}
+			return false
+		}
+	}
+}
+
+// delimited reads up to an unescaped delim (the opening one read) and
+// returns the text between as sed keeps it: `\delim` and `\` newline lose
+// their backslash, `\n` in a regex is a newline; a bracket expression in
+// a regex may hold the delimiter. ok is false when the line or the script
+// ends first.
+func (p *sedParser) delimited(delim int, regex bool) (string, bool) {
+	var b strings.Builder
+	for {
+		ch := p.next()
+		switch {
+		case ch == sedEOF || ch == '\n':
+			return "", false
+		case ch == delim:
+			return b.String(), true
+		case ch == '\\':
+			ch = p.next()
+			switch {
+			case ch == sedEOF:
+				return "", false
+			case ch == 'n' && regex:
+				ch = '\n'
+			case ch != '\n' && (ch != delim || !regex && ch == '&'):
+				b.WriteByte('\\')
+			}
+		case ch == '[' && regex:
+			b.WriteByte('[')
+			if ch = p.bracket(&b); ch != ']' {
+				return "", false
+			}
+		}
+		b.WriteByte(byte(ch))
+	}
+}
+
+// bracket reads a bracket expression after its '[' up to the ']' that
+// closes it, which it returns (or what ended it first).
+func (p *sedParser) bracket(b *strings.Builder) int {
+	ch := p.next()
+	if ch == '^' {
+		b.WriteByte('^')
+		ch = p.next()
+	}
+	if ch == ']' {
+		b.WriteByte(']')
+		ch = p.next()
+	}
+	state, delim := 0, 0
+	for ; ; ch = p.next() {
+		switch ch {
+		case sedEOF, '\n':
+			return ch
+		case '.', ':', '=':
+			if state == 1 {
+				delim, state = ch, 2
+				b.WriteByte(byte(ch))
+				continue
+			} else if state == 2 && ch == delim {
+				state = 3
+				b.WriteByte(byte(ch))
+				continue
+			}
+		case '[':
+			if state == 0 {
+				state = 1
+			}
+			b.WriteByte(byte(ch))
+			continue
+		case ']':
+			if state == 0 || state == 1 {
+				return ch
+			} else if state == 3 {
+				state = 0
+			}
+		}
+		b.WriteByte(byte(ch))
+		state &^= 1
+	}
+}
+
+// text reads the text of a, i, c or e, starting with ch: one line, or
+// more when a line ends in a backslash; `a\` may put it on the next line.
+func (p *sedParser) text(ch int) string {
+	if ch == '\\' {
+		ch = p.next()
+		if ch == sedEOF {
+			return ""
+		}
+		if ch == '\n' {
+			ch = p.next()
+		}
+	}
+	var b strings.Builder
+	for ; ch != sedEOF && ch != '\n'; ch = p.next() {
+		if ch == '\\' {
+			ch = p.next()
+			if ch == sedEOF {
+				break
+			}
+			b.WriteByte(sedEscape(byte(ch)))
+			continue
+		}
+		b.WriteByte(byte(ch))
+	}
+	return b.String()
+}
+
+// sedEscape is the byte `\c` stands for in sed's text.
+func sedEscape(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	case 'r':
+		return '\r'
+	case 'f':
+		return '\f'
+	case 'v':
+		return '\v'
+	case 'a':
+		return '\a'
+	}
+	return c
+}
+
+// filename reads the file name of r, R, w, W or s///w: the rest of the
+// line after blanks.
+func (p *sedParser) filename() string {
+	ch := p.nonblank()
+	start := p.i - 1
+	for ch != sedEOF && ch != '\n' {
+		ch = p.next()
+	}
+	if start >= len(p.s) {
+		return ""
+	}
+	end := min(p.i, len(p.s))
+	if ch == '\n' {
+		end--
+	}
+	return p.s[start:end]
+}
+
+// label reads the label of :, b, t, T or v.
+func (p *sedParser) label() string {
+	ch := p.nonblank()
+	start := p.i - 1
+	for ch != sedEOF && ch != '\n' && ch != ' ' && ch != '\t' && ch != ';' && ch != '}' && ch != '#' {
+		ch = p.next()
+	}
+	if ch != sedEOF {
+		p.back()
+	}
+	if start >= len(p.s) {
+		return ""
+	}
+	return p.s[start:min(p.i, len(p.s))]
+}
+
+// toLineEnd skips a comment.
+func (p *sedParser) toLineEnd() {
+	for ch := p.next(); ch != sedEOF && ch != '\n'; ch = p.next() {
+	}
+}
+
+// command returns the shell command an s///e runs when it is the same
+// for every line: the regex matches the whole line and the replacement is
+// literal text. ok is false when it depends on the input.
+func (s sedSubst) command() (cmd string, ok bool) {
+	switch s.regex {
+	case ".*", "^.*", ".*$", "^.*$", "^\\(.*\\)$", "^(.*)$":
+	default:
+		return "", false
+	}
+	if strings.ContainsAny(s.flags, "123456789mM") || strings.Contains(s.repl, Unknown) {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s.repl); i++ {
+		c := s.repl[i]
+		switch {
+		case c == '&':
+			return "", false
+		case c == '\\' && i+1 < len(s.repl):
+			i++
+			c = s.repl[i]
+			switch {
+			case c >= '0' && c <= '9', c == 'L', c == 'U', c == 'E', c == 'l', c == 'u':
+				return "", false
+			}
+			b.WriteByte(sedEscape(c))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}

