@@ -15,6 +15,8 @@ func FuzzClassify(f *testing.F) {
 		"f() { rm -rf \"$1\"; }; f /", "echo $(( $(rm -rf /) ))", "git push --force",
 		"xargs -I{} rm -rf {}", "env -S 'rm -rf /'", "python3 -c 'import os; os.system(\"rm -rf /\")'",
 		"${x:-$(rm -rf /)}", "cd / && rm -rf *", "> /dev/sda", "eval \"$(echo cm0gLXJmIC8= | base64 -d)\"",
+		"sed -n '1e rm -rf /;s/.*/&/ew out' f", "less '+!rm -rf %' f", "LESSOPEN='|rm %s' less f",
+		"rsync -aR --delete --remove-source-files a/./b host:/ /", "echo ${#TOKEN} ${!KEY*}",
 	} {
 		f.Add(s, "ls")
 	}

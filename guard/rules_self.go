@@ -86,6 +86,11 @@ func checkSelf(c *Command) []Hit {
 			}
 		}
 	case "sed", "perl", "ruby":
+		for _, w := range sedWrites(c) { // sed's w command
+			for _, p := range selfMatch(c, w, false) {
+				add(p, "writes")
+			}
+		}
 		if !selfInPlace(args) {
 			break
 		}
