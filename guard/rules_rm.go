@@ -556,7 +556,7 @@ func fsResolve(c *Command, w Word) fsPath {
 
 // fsShow returns a word as a person would write it.
 func fsShow(w Word) string {
-	if w.Value == Unknown && len(w.Vars) == 1 {
+	if w.Value == Unknown && len(w.Vars) == 1 && w.Vars[0] != unknownVar {
 		return "$" + w.Vars[0]
 	}
 	if w.Value == "" {

@@ -1,5 +1,7 @@
 package guard
 
+import "strings"
+
 // Finding is one reason a line got its level: the rule that matched, the
 // level it gives, a reason a person understands, and the part of the line it
 // is about.
@@ -47,6 +49,7 @@ func (v Verdict) Top() (f Finding, ok bool) {
 
 // add records a finding and raises the level to it.
 func (v *Verdict) add(f Finding) {
+	f.Text, f.Reason = hideUnknownVar(f.Text), hideUnknownVar(f.Reason)
 	for _, g := range v.Findings {
 		if g == f {
 			return
@@ -56,4 +59,14 @@ func (v *Verdict) add(f Finding) {
 	if f.Level > v.Level {
 		v.Level = f.Level
 	}
+}
+
+// hideUnknownVar shows the variable that stands for the unknown parts of
+// code in a string (find -exec sh -c 'rm {}' \;) as "…", the way other
+// unknown words are shown, rather than by its internal name.
+func hideUnknownVar(s string) string {
+	if !strings.Contains(s, unknownVar) {
+		return s
+	}
+	return strings.NewReplacer("${"+unknownVar+"}", "…", "$"+unknownVar, "…").Replace(s)
 }

@@ -431,3 +431,32 @@ func TestFeedReachesCompounds(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownPartsShown checks that the unknown parts of code in a string
+// (a {} that find or xargs fills in) are shown as "…" in the reasons and
+// texts of findings, never by the name of the variable that stands for them.
+func TestUnknownPartsShown(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct {
+		line string
+		want Level
+	}{
+		{`find . -iname .svn -exec bash -c 'rm -rf {}' \;`, High},
+		{`find . -print0 | xargs -0 -I '{}' sh -c 'ls {} >> log.txt; rm -rdf {}'`, High},
+		{`find . -type f | xargs -i sh -c "cat /dev/null > \"{}\""`, Medium},
+		{`find . -exec sh -c 'echo {}' \;`, Safe},
+	} {
+		v := g.Classify(tt.line, testState())
+		if v.Level != tt.want {
+			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
+		}
+		for _, f := range v.Findings {
+			if strings.Contains(f.Reason+f.Text, unknownVar) {
+				t.Errorf("%q: finding shows the internal variable: %+v", tt.line, f)
+			}
+			if f.Level == tt.want && !strings.Contains(f.Reason, "…") {
+				t.Errorf("%q: reason %q does not show the unknown part as …", tt.line, f.Reason)
+			}
+		}
+	}
+}
