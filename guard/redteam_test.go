@@ -119,6 +119,13 @@ func TestStorage(t *testing.T) {
 		{`badblocks -sv /dev/sda`, Safe},
 		{`mdadm --detail /dev/md0`, Safe},
 		{`lvremove --help`, Safe},
+		{`vgremove -h`, Safe},
+		{`pvremove -?`, Safe},
+		{`lvremove --test vg0/lv`, Safe},
+		{`vgremove -hf vg0`, Safe},
+		{`vgremove -f vg0 -v`, Blocked},
+		{`lvremove -y vg0/lv`, Blocked},
+		{`pvremove -ff /dev/sdb`, Blocked},
 	} {
 		if v := g.Classify(tt.line, testState()); v.Level != tt.want {
 			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
