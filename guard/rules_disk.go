@@ -36,7 +36,7 @@ func diskRules() []builtin {
 	bs := fsFamily(diskFamilyHits, []Rule{
 		{Name: ruleDdIfDevice, Level: High, Description: "dd reads a raw disk or memory device (if=/dev/sda, if=/dev/mem)", Example: "dd if=/dev/sda of=disk.img bs=4M"},
 		{Name: ruleDdOfDevice, Level: Blocked, Description: "dd (or dcfldd, dc3dd) writes a disk device (of=/dev/sda), overwriting what is on it", Example: "dd if=/dev/zero of=/dev/sda bs=1M"},
-		{Name: ruleDd, Level: High, Description: "dd copies raw bytes where it is told; a wrong of= is hard to undo", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
+		{Name: ruleDd, Level: High, Description: "dd writes raw bytes to the file of= names; a wrong of= is hard to undo (without of=, or with of=/dev/null, it only copies to standard output or discards)", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
 		{Name: ruleMkfs, Level: Blocked, Description: "makes a filesystem or swap (mkfs, mkfs.*, mke2fs, mkswap, ...) on a device, erasing it", Example: "mkfs.ext4 /dev/sdb1"},
 		{Name: ruleMkfsUnknown, Level: High, Description: "makes a filesystem on a target only known at run time, which could be a disk", Example: "mkfs.ext4 \"$1\""},
 		{Name: ruleMkfsImage, Level: Medium, Description: "makes a filesystem on, or partitions, a regular file (an image), not a device", Example: "mkfs.ext4 disk.img"},
@@ -247,37 +247,59 @@ func fsInfoOnly(c *Command) bool {
 	return false
 }
 
-// ddHits handles dd's operand=value arguments.
+// ddHits handles dd's operand=value arguments. Only what dd writes can
+// destroy data: without of= it copies its input to standard output, like
+// cat, and of=/dev/null only throws the bytes away. dc3dd also writes
+// hof=, ofs= and hofs=.
 func ddHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	var in, out Word
-	hasIn, hasOut := false, false
+	var in Word
+	var outs []Word
+	hasIn := false
+	name := c.Name()
 	for _, w := range c.Args[1:] {
+		v := w.Value
 		switch {
-		case w.Value == "--help" || w.Value == "--version":
+		case v == "--help" || v == "--version":
 			return hs
-		case strings.HasPrefix(w.Value, "if="):
-			in, hasIn = fsPart(w, w.Value[3:]), true
-		case strings.HasPrefix(w.Value, "of="):
-			out, hasOut = fsPart(w, w.Value[3:]), true
+		case strings.HasPrefix(v, "if="):
+			in, hasIn = fsPart(w, v[3:]), true
+		case strings.HasPrefix(v, "of="):
+			outs = append(outs, fsPart(w, v[3:]))
+		case name == "dc3dd" && (strings.HasPrefix(v, "hof=") || strings.HasPrefix(v, "ofs=")):
+			outs = append(outs, fsPart(w, v[4:]))
+		case name == "dc3dd" && strings.HasPrefix(v, "hofs="):
+			outs = append(outs, fsPart(w, v[5:]))
 		}
 	}
-	if hasOut {
+	for _, out := range outs {
 		if p, ok := fsDevicePath(c, out); ok {
-			return fsAdd(hs, ruleDdOfDevice, "dd writes the device "+p+", overwriting what is on it")
+			return fsAdd(hs, ruleDdOfDevice, name+" writes the device "+p+", overwriting what is on it")
 		}
 	}
 	if hasIn {
 		if p, ok := fsDevicePath(c, in); ok {
-			return fsAdd(hs, ruleDdIfDevice, "dd reads the raw device "+p)
+			return fsAdd(hs, ruleDdIfDevice, name+" reads the raw device "+p)
 		}
 	}
-	switch {
-	case hasOut:
-		return fsAdd(hs, ruleDd, "dd writes raw bytes to "+fsShow(out))
-	case hasIn:
-		return fsAdd(hs, ruleDd, "dd copies raw bytes from "+fsShow(in))
+	for _, out := range outs {
+		if !ddDiscards(c, out) {
+			return fsAdd(hs, ruleDd, name+" writes raw bytes to "+fsShow(out))
+		}
 	}
-	return fsAdd(hs, ruleDd, "dd copies raw bytes")
+	return hs
+}
+
+// ddDiscards reports an output that keeps nothing: /dev/null and its
+// kin, or the terminal and the standard streams.
+func ddDiscards(c *Command, w Word) bool {
+	if !w.Known {
+		return false
+	}
+	switch fsResolve(c, w).abs {
+	case "/dev/null", "/dev/zero", "/dev/full", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
+		return true
+	}
+	return false
 }
 
 // mkfsHits handles the mkfs family: the device decides.
@@ -390,7 +412,8 @@ func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 			return fsAdd(hs, ruleSgdiskZap, "sgdisk "+v+" destroys the partition table")
 		case "P", "pretend", "V", "version", "?", "help", "usage":
 			return hs
-		case "p", "print", "i", "info", "v", "verify", "O", "print-mbr", "L", "list-types":
+		case "p", "print", "i", "info", "v", "verify", "O", "print-mbr", "L", "list-types", "b", "backup":
+			// -b FILE saves the partition table to FILE, leaving the disk as is.
 		default:
 			changes = true
 		}
@@ -441,7 +464,10 @@ func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	}
 	name := c.Name()
 	if name == "sfdisk" && a.has("delete") {
-		return fsAdd(hs, rulePartedRm, "sfdisk --delete removes partitions of "+fsShowList(a.operands))
+		if len(a.operands) > 1 {
+			return fsAdd(hs, rulePartedRm, "sfdisk --delete removes partition "+fsShowList(a.operands[1:])+" of "+fsShow(a.operands[0]))
+		}
+		return fsAdd(hs, rulePartedRm, "sfdisk --delete removes every partition of "+fsShowList(a.operands))
 	}
 	if len(a.operands) == 0 {
 		if name == "cfdisk" || name == "cgdisk" {

@@ -78,7 +78,7 @@ func TestLeakProcEnviron(t *testing.T) {
 		nlC(I, ruleProcEnviron, nlA("cat", "/proc/self/task/1/environ")),
 		nlC(I, ruleProcEnviron, nlA("cat", "/proc/self/../1/environ")),
 		nlC(I, ruleProcEnviron, nlA("tr", "\\0", "\\n"), nlRedir("<", "/proc/self/environ")),
-		nlC(High, ruleProcEnviron, nlA("dd", "if=/proc/self/environ")),
+		nlC(I, ruleProcEnviron, nlA("dd", "if=/proc/self/environ")),
 		nlC(I, ruleProcEnviron, nlA("xargs", "-0", "-a", "/proc/self/environ")),
 		nlC(I, ruleProcEnviron, nlA("cat", "environ"), nlDir("/proc/1")),
 		nlC(I, ruleProcEnviron, nlA("python3", "/proc/self/environ")),
@@ -191,7 +191,8 @@ func TestLeakReadSecretFile(t *testing.T) {
 		nlC(I, R, nlA("xclip", "-sel", "clip", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("pbcopy"), nlRedir("<", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("cat"), nlRedir("<", "/home/u/.ssh/id_rsa")),
-		nlC(High, R, nlA("dd", "if=/home/u/.ssh/id_rsa")),
+		nlC(I, R, nlA("dd", "if=/home/u/.ssh/id_rsa")),
+		nlC(High, R, nlA("dd", "if=/home/u/.ssh/id_rsa", "of=key.bak")),
 		// Environment files.
 		nlC(I, R, nlA("cat", ".env")),
 		nlC(I, R, nlA("cat", "./.env")),
