@@ -19,6 +19,7 @@ func systemRules() []builtin {
 		{Rule: Rule{Name: "mount", Level: Medium, Description: "mounts or unmounts file systems, turns swap on or off", Example: "umount /mnt/data"}, check: sysMount, progs: sysMountProgs},
 		{Rule: Rule{Name: "history_erase", Level: Medium, Description: "erases or disables the shell history", Example: "history -c"}, check: sysHistoryErase},
 		{Rule: Rule{Name: "crontab_remove", Level: Medium, Description: "removes the user's crontab", Example: "crontab -r"}, check: sysCrontabRemove, progs: sysCrontabProgs},
+		{Rule: Rule{Name: "crontab_install", Level: Medium, Description: "installs a crontab from a file or standard input, replacing the user's current one; its jobs run later, outside guardsh", Example: "crontab jobs.txt"}, check: sysCrontabInstall, progs: sysCrontabProgs},
 		{Rule: Rule{Name: "ld_preload", Level: Medium, Description: "makes the dynamic loader inject a library into every program (LD_PRELOAD, LD_AUDIT, /etc/ld.so.preload)", Example: "export LD_PRELOAD=/tmp/hook.so"}, check: sysLDPreload},
 		{Rule: Rule{Name: "kernel_module", Level: Medium, Description: "loads or unloads kernel modules: insmod, rmmod, modprobe", Example: "rmmod nouveau"}, check: sysKernelModule, progs: sysKernelModuleProgs},
 		{Rule: Rule{Name: "sysctl_write", Level: Medium, Description: "changes kernel parameters: sysctl -w, sysctl -p, writes under /proc/sys", Example: "sysctl -w net.ipv4.ip_forward=1"}, check: sysSysctlWrite},

@@ -208,3 +208,33 @@ func sysCrontabRemove(c *Command) []Hit {
 	}
 	return nil
 }
+
+// sysCrontabInstall: `crontab FILE` and `crontab -` install a new crontab
+// in place of the current one. Its entries are lost, and the new jobs run
+// later from cron, outside guardsh. (The entries a literal text on stdin
+// holds are classified as commands by the wrapper reader too.)
+func sysCrontabInstall(c *Command) []Hit {
+	if !slices.Contains(sysCrontabProgs, c.Name()) {
+		return nil
+	}
+	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "unT"})
+	if r.help || r.has('l', "list") || r.has('r', "remove") || r.has('e', "edit") || r.has('T', "test") ||
+		r.has('V', "version") || r.has('c', "") || r.has('n', "") {
+		return nil
+	}
+	who := "the user's"
+	if u, ok := r.last('u', ""); ok {
+		who = xoptShow(u) + "'s"
+	}
+	switch {
+	case len(r.args) == 0:
+		if c.Stdin == nil && !c.StdinPiped {
+			return nil
+		}
+	case r.args[0].Value == "/dev/null":
+		return nil // crontab_remove
+	case r.args[0].Value != "-" && !isStdinPath(r.args[0]):
+		return hit("crontab installs " + xoptShow(r.args[0]) + " as " + who + " crontab, replacing the current one; its jobs run later, outside guardsh")
+	}
+	return hit("crontab - installs what it reads as " + who + " crontab, replacing the current one; its jobs run later, outside guardsh")
+}
