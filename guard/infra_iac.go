@@ -57,6 +57,9 @@ func infraFlagTrue(r *xoptRes, name string) bool {
 }
 
 func infraTerraformDestroy(c *Command) []Hit {
+	if c.Name() == "cdk" {
+		return infraCdkDestroy(c)
+	}
 	sub, r, ok := infraTerraform(c)
 	if !ok {
 		return nil
@@ -141,4 +144,22 @@ func infraPulumiUp(c *Command) []Hit {
 		return hit("pulumi up --yes changes infrastructure without asking")
 	}
 	return nil
+}
+
+// infraCdkDestroy: `cdk destroy [STACKS...]` deletes the stacks and their
+// resources (asking first unless -f/--force).
+func infraCdkDestroy(c *Command) []Hit {
+	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "acpro", longArgDefault: true, helpShort: 'h',
+		longBool: []string{"force", "all", "exclusively", "verbose", "debug", "json", "strict", "ci", "no-color", "staging", "lookups", "ignore-errors", "trace"}})
+	if r.help || len(r.args) == 0 || r.args[0].Value != "destroy" {
+		return nil
+	}
+	what := "every stack of the app"
+	if len(r.args) > 1 {
+		what = gitNames(r.args[1:], "")
+	}
+	if r.has('f', "force") {
+		return hit("cdk destroy deletes " + what + " with its resources, without asking")
+	}
+	return hit("cdk destroy deletes " + what + " with its resources")
 }

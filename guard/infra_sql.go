@@ -83,6 +83,20 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 			}
 		}
 		return texts, sqlPostgres, true
+	case "sqlite-utils":
+		// sqlite-utils query DB SQL, or sqlite-utils DB SQL (query is the
+		// default command when the first operand is a database file).
+		r := xoptParse(args, &xoptSpec{shortArg: "p", longArg: []string{"param", "attach", "load-extension", "functions", "fmt"}})
+		if r.help || len(r.args) < 2 {
+			return nil, 0, false
+		}
+		switch sub := r.args[0].Value; {
+		case sub == "query" && len(r.args) >= 3:
+			return r.args[2:3], sqlSQLite, true
+		case strings.ContainsAny(sub, "./"):
+			return r.args[1:2], sqlSQLite, true
+		}
+		return nil, 0, false
 	case "clickhouse":
 		if len(args) > 0 && args[0].Value == "client" {
 			c2 := *c
@@ -141,7 +155,59 @@ func infraSQLDrop(c *Command) []Hit {
 		}
 		return nil
 	}
+	if h := infraToolDrop(c); h != nil {
+		return h
+	}
 	return infraSQLHits(c, sqlKindDrop)
+}
+
+// infraToolDrop handles the database commands of frameworks and migration
+// tools that drop a whole database (or drop and recreate it), and
+// sqlite-utils' table and view drops.
+func infraToolDrop(c *Command) []Hit {
+	switch c.Name() {
+	case "rails", "rake", "sqlx", "diesel", "dotnet", "sqlite-utils":
+	default:
+		return nil
+	}
+	var ops []string // the operands, without options
+	for _, w := range c.Args[1:] {
+		if !strings.HasPrefix(w.Value, "-") {
+			ops = append(ops, w.Value)
+		}
+		if w.Value == "--help" || w.Value == "-h" || w.Value == "--version" {
+			return nil
+		}
+	}
+	at := func(i int) string {
+		if i < len(ops) {
+			return ops[i]
+		}
+		return ""
+	}
+	switch name := c.Name(); name {
+	case "rails", "rake":
+		for _, op := range ops {
+			switch op {
+			case "db:drop", "db:drop:all", "db:reset", "db:purge", "db:purge:all":
+				return hit(name + " " + op + " drops the application's database")
+			}
+		}
+	case "sqlx", "diesel":
+		if sub := at(0); (sub == "database" || sub == "db") && (at(1) == "drop" || at(1) == "reset") {
+			return hit(name + " database " + at(1) + " drops the database")
+		}
+	case "dotnet":
+		if at(0) == "ef" && at(1) == "database" && at(2) == "drop" {
+			return hit("dotnet ef database drop drops the database")
+		}
+	case "sqlite-utils":
+		switch at(0) {
+		case "drop-table", "drop-view":
+			return hit("sqlite-utils " + at(0) + " drops " + at(2) + " from " + at(1))
+		}
+	}
+	return nil
 }
 
 func infraSQLDelete(c *Command) []Hit { return infraSQLHits(c, sqlKindDelete) }

@@ -15,14 +15,14 @@ func infraRules() []builtin {
 		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll, progs: infraKubectlProgs},
 		{Rule: Rule{Name: "kubectl_scale_zero", Level: Medium, Description: "kubectl scale --replicas=0 stops every pod of a workload", Example: "kubectl scale deployment web --replicas=0"}, check: infraKubectlScaleZero, progs: infraKubectlProgs},
 		{Rule: Rule{Name: "kubectl_drain", Level: Medium, Description: "kubectl drain evicts every pod from a node", Example: "kubectl drain node-1 --ignore-daemonsets"}, check: infraKubectlDrain, progs: infraKubectlProgs},
-		{Rule: Rule{Name: "helm_uninstall", Level: Medium, Description: "helm uninstall (delete) removes a release and its resources", Example: "helm uninstall web"}, check: infraHelmUninstall, progs: infraHelmProgs},
-		{Rule: Rule{Name: "terraform_destroy", Level: High, Description: "terraform/tofu destroy (or apply -destroy) deletes the managed infrastructure", Example: "terraform destroy"}, check: infraTerraformDestroy, progs: infraTerraformProgs},
+		{Rule: Rule{Name: "helm_uninstall", Level: Medium, Description: "helm uninstall (delete) removes a release and its resources; helmfile destroy removes every release of a helmfile", Example: "helm uninstall web"}, check: infraHelmUninstall, progs: infraHelmProgs},
+		{Rule: Rule{Name: "terraform_destroy", Level: High, Description: "terraform/tofu destroy (or apply -destroy), or cdk destroy, deletes the managed infrastructure", Example: "terraform destroy"}, check: infraTerraformDestroy, progs: slices.Concat(infraTerraformProgs, []string{"cdk"})},
 		{Rule: Rule{Name: "terraform_apply_auto", Level: High, Description: "terraform/tofu apply -auto-approve changes infrastructure without showing the plan for approval", Example: "terraform apply -auto-approve"}, check: infraTerraformApplyAuto, progs: infraTerraformProgs},
 		{Rule: Rule{Name: "terraform_apply", Level: Medium, Description: "terraform/tofu apply changes infrastructure", Example: "terraform apply"}, check: infraTerraformApply, progs: infraTerraformProgs},
 		{Rule: Rule{Name: "terraform_state_rm", Level: Medium, Description: "terraform state rm|push edits the state: resources are forgotten or the state is overwritten", Example: "terraform state rm aws_instance.web"}, check: infraTerraformState, progs: infraTerraformProgs},
 		{Rule: Rule{Name: "pulumi_destroy", Level: High, Description: "pulumi destroy deletes every resource of a stack", Example: "pulumi destroy --yes"}, check: infraPulumiDestroy, progs: infraPulumiProgs},
 		{Rule: Rule{Name: "pulumi_up_auto", Level: Medium, Description: "pulumi up --yes changes infrastructure without asking", Example: "pulumi up --yes"}, check: infraPulumiUp, progs: infraPulumiProgs},
-		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop, progs: infraSQLDropProgs},
+		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client; rails db:drop|reset, sqlx and diesel database drop|reset, dotnet ef database drop, sqlite-utils drop-table", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop, progs: infraSQLDropProgs},
 		{Rule: Rule{Name: "sql_delete", Level: High, Description: "empties a table: TRUNCATE, or DELETE without WHERE", Example: "mysql -e 'DELETE FROM users'"}, check: infraSQLDelete, progs: infraSQLProgs},
 		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data or schema: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify, progs: infraSQLProgs},
 		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c \"COPY t TO PROGRAM 'sh -c id'\""}, check: infraSQLShell, progs: infraSQLProgs},
@@ -44,17 +44,17 @@ var (
 	infraComposeProgs   = []string{"docker-compose", "podman-compose"}
 	infraContainerProgs = slices.Concat(infraDockerProgs, infraComposeProgs)
 	infraKubectlProgs   = []string{"kubectl", "oc", "microk8s.kubectl", "k3s"}
-	infraHelmProgs      = []string{"helm"}
+	infraHelmProgs      = []string{"helm", "helmfile"}
 	infraTerraformProgs = []string{"terraform", "tofu", "terragrunt", "opentofu"}
 	infraPulumiProgs    = []string{"pulumi"}
 	// infraSQLProgs are the cases of infraSQLTexts' switch.
 	infraSQLProgs = []string{"psql", "usql", "cockroach", "yb-ysql", "ysqlsh",
 		"mysql", "mariadb", "mycli", "litecli", "mysqlsh",
-		"sqlite3", "sqlite", "duckdb", "spatialite",
+		"sqlite3", "sqlite", "duckdb", "spatialite", "sqlite-utils",
 		"cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql",
 		"clickhouse"}
 	// infraSQLDropProgs adds the cases of infraSQLDrop's switch.
-	infraSQLDropProgs = slices.Concat(infraSQLProgs, []string{"dropdb", "mysqladmin", "mariadb-admin"})
+	infraSQLDropProgs = slices.Concat(infraSQLProgs, []string{"dropdb", "mysqladmin", "mariadb-admin", "rails", "rake", "sqlx", "diesel", "dotnet"})
 	infraMongoProgs   = []string{"mongosh", "mongo"}
 	infraRedisProgs   = []string{"redis-cli", "valkey-cli", "keydb-cli"}
 	// infraCloudProgs are the cases of infraCloud's switch.
