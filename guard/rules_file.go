@@ -205,11 +205,7 @@ func fileWrite(c *Command, hs []fsNamedHit, w Word, how string, empties, unknown
 	case fileIsSystem(abs):
 		hs = fsAdd(hs, ruleWriteEtc, how+" "+abs+", a system file")
 	case fileIsRc(abs):
-		what := ", a shell startup file that runs at every login"
-		if strings.Contains(abs, "/.ssh/") {
-			what = ", which says who may log in by ssh"
-		}
-		hs = fsAdd(hs, ruleAppendRc, how+" "+fileShowHome(abs, c)+what)
+		hs = fsAdd(hs, ruleAppendRc, how+" "+fileShowHome(abs, c)+fileRcWhat(abs))
 	case empties:
 		hs = fsAdd(hs, ruleTruncateFile, fileEmptiesReason(how, fsShow(w)))
 	}
@@ -250,6 +246,19 @@ func fileIsSystem(p string) bool {
 		}
 	}
 	return p == "/proc/sysrq-trigger"
+}
+
+// fileRcWhat says what a file fileIsRc takes is, for a reason.
+func fileRcWhat(p string) string {
+	switch {
+	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/"):
+		return ", which says who may log in by ssh"
+	case strings.Contains(p, ".config/fish/completions/"):
+		return ", code fish runs when it completes that command"
+	case strings.Contains(p, ".config/fish/functions/"):
+		return ", a fish function, run when it is called"
+	}
+	return ", a shell startup file that runs when a shell starts"
 }
 
 // fileIsRc reports a shell startup file or an ssh file that grants logins.

@@ -1,6 +1,9 @@
 package guard
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestFileExamples(t *testing.T) { testExamples(t, fileRules()) }
 
@@ -223,5 +226,28 @@ func TestFileRunTimeOpen(t *testing.T) {
 	c.Redirects[0].Target = Lit("/etc/passwd")
 	if lvl, _ := levelOfCmd(t, c); lvl != High {
 		t.Errorf("run-time open of /etc/passwd: %v, want high", lvl)
+	}
+}
+
+// TestRcReasons checks that the reason says what kind of file that runs
+// code later is written.
+func TestRcReasons(t *testing.T) {
+	g := mustGuard(t)
+	for _, tt := range []struct{ line, want string }{
+		{"kubectl completion fish > ~/.config/fish/completions/kubectl.fish", "when it completes that command"},
+		{"echo 'function ll; ls -l; end' > ~/.config/fish/functions/ll.fish", "a fish function"},
+		{"echo 'set -x A 1' >> ~/.config/fish/config.fish", "a shell startup file"},
+		{"echo 'set -x A 1' >> ~/.config/fish/conf.d/a.fish", "a shell startup file"},
+		{"echo x >> ~/.bashrc", "a shell startup file that runs when a shell starts"},
+		{"cat id.pub >> ~/.ssh/authorized_keys", "who may log in by ssh"},
+	} {
+		v := g.Classify(tt.line, testState())
+		found := false
+		for _, f := range v.Findings {
+			found = found || f.Rule == ruleAppendRc && strings.Contains(f.Reason, tt.want)
+		}
+		if v.Level != Medium || !found {
+			t.Errorf("%q: %s %+v, want medium with %s saying %q", tt.line, v.Level, v.Findings, ruleAppendRc, tt.want)
+		}
 	}
 }
