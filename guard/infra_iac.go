@@ -154,12 +154,15 @@ func infraCdkDestroy(c *Command) []Hit {
 	if r.help || len(r.args) == 0 || r.args[0].Value != "destroy" {
 		return nil
 	}
-	what := "every stack of the app"
+	what := "the app's stack"
+	if r.has(0, "all") {
+		what = "every stack of the app"
+	}
 	if len(r.args) > 1 {
-		what = gitNames(r.args[1:], "")
+		what = "the stacks " + gitNames(r.args[1:], "")
 	}
 	if r.has('f', "force") {
-		return hit("cdk destroy deletes " + what + " with its resources, without asking")
+		return hit("cdk destroy deletes " + what + " and every resource in them, without asking")
 	}
-	return hit("cdk destroy deletes " + what + " with its resources")
+	return hit("cdk destroy deletes " + what + " and every resource in them")
 }
