@@ -35,9 +35,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	for _, wd := range x.Args {
 		w.wordSubst(wd, src, sc, depth)
 	}
-	cw := &commandWords{}
-	c := &cw.c
-	*c = Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	cw := w.newCommand()
+	c := &cw.c // zero: the fields are set one by one, without a copy
+	c.Text, c.Dir, c.Home, c.Protected, c.Via = text, sc.dir, sc.home(), w.g.protected, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -592,6 +592,24 @@ func (w *walker) candidates(c *Command) []int {
 type commandWords struct {
 	c   Command
 	buf [4]Word
+}
+
+// lineStart allocates the first command of a line together with room for
+// the line's plan: most lines are one or a few commands.
+type lineStart struct {
+	plan [4]*Command
+	cw   commandWords
+}
+
+// newCommand returns room for a command and its words; the first of a
+// line comes with room for the plan, in one allocation.
+func (w *walker) newCommand() *commandWords {
+	if w.v.Plan == nil {
+		ls := &lineStart{}
+		w.v.Plan = ls.plan[:0]
+		return &ls.cw
+	}
+	return &commandWords{}
 }
 
 // safeFormat is expand.Format that turns a panic into an error.

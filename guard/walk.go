@@ -55,7 +55,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 		w = &walker{}
 	}
 	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
-	w.verdict = Verdict{Command: command, Findings: []Finding{}, Plan: make([]*Command, 0, 4)}
+	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
 	clear(w.funcs)
 	clear(w.active)
@@ -66,7 +66,10 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 // done returns the verdict and puts the walker back in the pool.
 func (w *walker) done() Verdict {
 	v := w.verdict
-	w.verdict, w.v, w.root = Verdict{}, nil, scope{}
+	if v.Plan == nil {
+		v.Plan = []*Command{}
+	}
+	w.v = nil // newWalker resets the rest
 	w.g.walkers.Put(w)
 	return v
 }
