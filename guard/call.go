@@ -534,12 +534,7 @@ func (w *walker) candidates(c *Command) []int {
 	prefixed := false
 	if !known && name != "" && g.prefixFirst[name[0]] {
 		// forProg has the prefix rules of its names merged in already.
-		for _, pr := range g.byPrefix {
-			if strings.HasPrefix(name, pr.prefix) {
-				prefixed = true
-				break
-			}
-		}
+		prefixed = g.prefixCount(name) > 0
 	}
 	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
 	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)

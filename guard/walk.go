@@ -230,6 +230,16 @@ func (w *walker) tooDeep(depth int, text string) bool {
 	return false
 }
 
+// tooDeepAt is tooDeep for a node of src, whose text is only cut out
+// when it is needed.
+func (w *walker) tooDeepAt(depth int, src string, n syntax.Node) bool {
+	if depth > w.g.maxDepth || w.nodes+1 > maxNodes {
+		return w.tooDeep(depth, nodeText(src, n))
+	}
+	w.nodes++
+	return false
+}
+
 func clip(s string) string {
 	if len(s) > 80 {
 		return s[:77] + "..."
@@ -246,7 +256,7 @@ func nodeText(src string, n syntax.Node) string {
 }
 
 func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []string) {
-	if w.tooDeep(depth, nodeText(src, st)) {
+	if w.tooDeepAt(depth, src, st) {
 		return
 	}
 	if st.Cmd == nil {
