@@ -31,6 +31,8 @@ type walker struct {
 	// root is the scope of the line; verdict the verdict being built.
 	root    scope
 	verdict Verdict
+	// parser parses the line (pooled with the walker: one pool for both).
+	parser pooledParser
 }
 
 // maxWords bounds the words of a line (counted as its spaces and
@@ -69,9 +71,14 @@ func (w *walker) done() Verdict {
 	if v.Plan == nil {
 		v.Plan = []*Command{}
 	}
+	w.release()
+	return v
+}
+
+// release puts the walker back in the pool.
+func (w *walker) release() {
 	w.v = nil // newWalker resets the rest
 	w.g.walkers.Put(w)
-	return v
 }
 
 // funcDef is a function defined on the line, with the source it is in.
@@ -84,11 +91,9 @@ type funcDef struct {
 func (g *Guard) parse(src string) (*syntax.File, error) {
 	p, _ := g.parsers.Get().(*pooledParser)
 	if p == nil {
-		p = &pooledParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash))}
+		p = &pooledParser{}
 	}
-	p.r.Reset(src)
-	f, err := p.p.Parse(&p.r, "")
-	p.r.Reset("")
+	f, err := p.parse(src)
 	g.parsers.Put(p)
 	return f, err
 }
@@ -97,6 +102,16 @@ func (g *Guard) parse(src string) (*syntax.File, error) {
 type pooledParser struct {
 	p *syntax.Parser
 	r strings.Reader
+}
+
+func (p *pooledParser) parse(src string) (*syntax.File, error) {
+	if p.p == nil {
+		p.p = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	p.r.Reset(src)
+	f, err := p.p.Parse(&p.r, "")
+	p.r.Reset("")
+	return f, err
 }
 
 func (g *Guard) classifyLine(line string, st State) Verdict {
@@ -111,13 +126,14 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		g.emit(&v, ruleTooLong, "the line has more words than guardsh classifies", "")
 		return v
 	}
-	f, err := g.parse(line)
+	w, sc := g.newWalker(line, st)
+	f, err := w.parser.parse(line)
 	if err != nil {
+		w.release()
 		v.Incomplete = syntax.IsIncomplete(err)
 		g.emit(&v, ruleParseError, err.Error(), line)
 		return v
 	}
-	w, sc := g.newWalker(line, st)
 	for _, p := range st.Params {
 		sc.params = append(sc.params, Lit(p))
 	}
@@ -184,13 +200,18 @@ func quoteArgv(argv []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		q, err := syntax.Quote(a, syntax.LangBash)
-		if err != nil {
-			q = a
-		}
-		sb.WriteString(q)
+		sb.WriteString(quoteArg(a))
 	}
 	return sb.String()
+}
+
+// quoteArg quotes one word for a shell line, as is when it cannot be.
+func quoteArg(a string) string {
+	q, err := syntax.Quote(a, syntax.LangBash)
+	if err != nil {
+		return a
+	}
+	return q
 }
 
 // script walks a parsed script. src is its source text; via the wrappers

@@ -58,15 +58,26 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 
 // renderArgs renders words as a line, for a finding's text.
 func renderArgs(ws []Word) string {
-	vs := make([]string, len(ws))
-	for i, wd := range ws {
-		if !wd.Known {
-			vs[i] = strings.ReplaceAll(wd.Value, Unknown, "…")
-			continue
-		}
-		vs[i] = wd.Value
+	if len(ws) == 1 && ws[0].Known {
+		return quoteArg(ws[0].Value)
 	}
-	return quoteArgv(vs)
+	n := 0
+	for _, wd := range ws {
+		n += len(wd.Value) + 1
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i, wd := range ws {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		v := wd.Value
+		if !wd.Known {
+			v = strings.ReplaceAll(v, Unknown, "…")
+		}
+		sb.WriteString(quoteArg(v))
+	}
+	return sb.String()
 }
 
 // inners returns what c runs behind it, when c is a wrapper.
