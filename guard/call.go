@@ -17,7 +17,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if st != nil {
 		node = st
 	}
-	text := strings.TrimRight(nodeText(src, node), "; \t")
+	text := trimStmtEnd(nodeText(src, node))
 	if w.tooDeep(depth, text) {
 		return nil
 	}
@@ -174,6 +174,14 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 	}
 	return nil
+}
+
+// trimStmtEnd drops the semicolons and blanks that end a statement's text.
+func trimStmtEnd(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == ';' || s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // cdTarget returns the directory `cd` moves to, "" when unknown.
@@ -532,7 +540,7 @@ func (w *walker) candidates(c *Command) []int {
 	name := c.Name()
 	mine, known := g.forProg(name)
 	prefixed := false
-	if !known && name != "" && g.prefixFirst[name[0]] {
+	if !known {
 		// forProg has the prefix rules of its names merged in already.
 		prefixed = g.prefixCount(name) > 0
 	}
@@ -557,7 +565,7 @@ func (w *walker) candidates(c *Command) []int {
 		marks[i] = true
 	}
 	if prefixed {
-		for _, pr := range g.byPrefix {
+		for _, pr := range g.prefixesOf(name) {
 			if strings.HasPrefix(name, pr.prefix) {
 				marks[pr.rule] = true
 			}

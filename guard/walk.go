@@ -59,8 +59,10 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
-	clear(w.funcs)
-	clear(w.active)
+	if len(w.funcs) > 0 {
+		clear(w.funcs)
+		clear(w.active)
+	}
 	w.root = scope{st: st, dir: st.Dir}
 	return w, &w.root
 }
