@@ -17,7 +17,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	if st != nil {
 		node = st
 	}
-	text := strings.TrimRight(nodeText(src, node), "; \t")
+	text := trimStmtEnd(nodeText(src, node))
 	if w.tooDeep(depth, text) {
 		return nil
 	}
@@ -35,9 +35,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	for _, wd := range x.Args {
 		w.wordSubst(wd, src, sc, depth)
 	}
-	cw := &commandWords{}
-	c := &cw.c
-	*c = Command{Text: text, Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	cw := w.newCommand()
+	c := &cw.c // zero: the fields are set one by one, without a copy
+	c.Text, c.Dir, c.Home, c.Protected, c.Via = text, sc.dir, sc.home(), w.g.protected, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -174,6 +174,14 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 	}
 	return nil
+}
+
+// trimStmtEnd drops the semicolons and blanks that end a statement's text.
+func trimStmtEnd(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == ';' || s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // cdTarget returns the directory `cd` moves to, "" when unknown.
@@ -532,14 +540,9 @@ func (w *walker) candidates(c *Command) []int {
 	name := c.Name()
 	mine, known := g.forProg(name)
 	prefixed := false
-	if !known && name != "" && g.prefixFirst[name[0]] {
+	if !known {
 		// forProg has the prefix rules of its names merged in already.
-		for _, pr := range g.byPrefix {
-			if strings.HasPrefix(name, pr.prefix) {
-				prefixed = true
-				break
-			}
-		}
+		prefixed = g.prefixCount(name) > 0
 	}
 	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
 	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
@@ -562,7 +565,7 @@ func (w *walker) candidates(c *Command) []int {
 		marks[i] = true
 	}
 	if prefixed {
-		for _, pr := range g.byPrefix {
+		for _, pr := range g.prefixesOf(name) {
 			if strings.HasPrefix(name, pr.prefix) {
 				marks[pr.rule] = true
 			}
@@ -592,6 +595,24 @@ func (w *walker) candidates(c *Command) []int {
 type commandWords struct {
 	c   Command
 	buf [4]Word
+}
+
+// lineStart allocates the first command of a line together with room for
+// the line's plan: most lines are one or a few commands.
+type lineStart struct {
+	plan [4]*Command
+	cw   commandWords
+}
+
+// newCommand returns room for a command and its words; the first of a
+// line comes with room for the plan, in one allocation.
+func (w *walker) newCommand() *commandWords {
+	if w.v.Plan == nil {
+		ls := &lineStart{}
+		w.v.Plan = ls.plan[:0]
+		return &ls.cw
+	}
+	return &commandWords{}
 }
 
 // safeFormat is expand.Format that turns a panic into an error.

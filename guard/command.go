@@ -13,15 +13,15 @@ const Unknown = "\uFFFD"
 type Word struct {
 	// Value is the resolved text; parts that cannot be known are Unknown.
 	Value string
-	// Known reports that Value holds no Unknown part.
-	Known bool
-	// Glob reports an unquoted *, ? or [ that the shell would expand.
-	Glob bool
 	// Vars names the parameters whose value is expanded into the word
 	// ("AWS_SECRET_KEY" for `$AWS_SECRET_KEY`, `${AWS_SECRET_KEY:0:4}`),
 	// known or not; not those only measured (`${#TOKEN}`) or whose names
 	// are listed (`${!TOKEN*}`).
 	Vars []string
+	// Known reports that Value holds no Unknown part.
+	Known bool
+	// Glob reports an unquoted *, ? or [ that the shell would expand.
+	Glob bool
 	// Subst reports a word that holds a command or process substitution.
 	Subst bool
 }
@@ -83,6 +83,33 @@ type Command struct {
 	// name caches Name for the Args it was computed from: every rule asks.
 	name   string
 	nameOf *Word
+	// family caches the hits of the rule family that last looked at the
+	// command (see fsFamilyHits).
+	family familyMemo
+}
+
+// familyMemo holds the hits of a rule family on a command with given Args.
+type familyMemo struct {
+	of    *fsFamilyHits
+	hits  []fsNamedHit
+	args0 *Word // &Args[0], nil for no Args
+	nargs int
+}
+
+// remember records the hits of family f on c.
+func (m *familyMemo) remember(f *fsFamilyHits, c *Command, hits []fsNamedHit) {
+	*m = familyMemo{of: f, hits: hits, nargs: len(c.Args)}
+	if len(c.Args) > 0 {
+		m.args0 = &c.Args[0]
+	}
+}
+
+// holds reports whether the memo has the hits of f on c's current Args.
+func (m *familyMemo) holds(f *fsFamilyHits, c *Command) bool {
+	if m.of != f || m.nargs != len(c.Args) {
+		return false
+	}
+	return len(c.Args) == 0 || m.args0 == &c.Args[0]
 }
 
 // Name returns the command's program name without its directory, "" when

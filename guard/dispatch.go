@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -15,11 +16,12 @@ type dispatch struct {
 	progID    map[string]int32
 	progRules [][]int
 	byPrefix  []prefixRule
-	// prefixFirst marks the first bytes of byPrefix's prefixes: a name
-	// starting with another byte has none.
-	prefixFirst [256]bool
-	onRedirect  []int
-	onAssign    []int
+	// byFirst gives, for each byte, the part of byPrefix (sorted by first
+	// byte) whose prefixes start with it: a name starting with a byte
+	// whose part is empty has none.
+	byFirst    [256]span
+	onRedirect []int
+	onAssign   []int
 }
 
 // prefixRule is a rule dispatched on a program-name prefix.
@@ -95,9 +97,6 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		}
 		for _, p := range b.prefixes {
 			d.byPrefix = append(d.byPrefix, prefixRule{p, i})
-			if p != "" {
-				d.prefixFirst[p[0]] = true
-			}
 		}
 		if b.redirects {
 			d.onRedirect = append(d.onRedirect, i)
@@ -105,6 +104,19 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		if b.assigns {
 			d.onAssign = append(d.onAssign, i)
 		}
+	}
+	slices.SortStableFunc(d.byPrefix, func(a, b prefixRule) int {
+		return cmp.Compare(firstByte(a.prefix), firstByte(b.prefix))
+	})
+	for i, pr := range d.byPrefix {
+		if pr.prefix == "" {
+			continue
+		}
+		sp := &d.byFirst[pr.prefix[0]]
+		if sp.to == 0 {
+			sp.from = int32(i)
+		}
+		sp.to = int32(i + 1)
 	}
 	// Each name's list gets room for its rules, anyProg and its prefix
 	// rules, all in one backing array.
@@ -180,16 +192,32 @@ func sameList(a, b []string) bool {
 
 // prefixCount returns how many prefix rules a name has.
 func (d *dispatch) prefixCount(name string) int {
-	if name == "" || !d.prefixFirst[name[0]] {
-		return 0
-	}
 	n := 0
-	for _, pr := range d.byPrefix {
-		if pr.prefix != "" && pr.prefix[0] == name[0] && strings.HasPrefix(name, pr.prefix) {
+	for _, pr := range d.prefixesOf(name) {
+		if strings.HasPrefix(name, pr.prefix) {
 			n++
 		}
 	}
 	return n
+}
+
+// prefixesOf returns the prefix rules whose prefix starts like name.
+func (d *dispatch) prefixesOf(name string) []prefixRule {
+	if name == "" {
+		return nil
+	}
+	sp := d.byFirst[name[0]]
+	return d.byPrefix[sp.from:sp.to]
+}
+
+// span is the part [from, to) of a slice.
+type span struct{ from, to int32 }
+
+func firstByte(s string) int {
+	if s == "" {
+		return -1
+	}
+	return int(s[0])
 }
 
 // mergeSorted appends the union of two sorted lists to dst, in order.

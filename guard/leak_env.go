@@ -86,9 +86,7 @@ func leakEnvDump(c *Command) []Hit {
 // leakPsEnv finds ps's BSD option e, which adds each process's environment
 // to its command line.
 func leakPsEnv(args []Word) []Hit {
-	valued := map[string]bool{"-o": true, "-O": true, "-p": true, "-C": true, "-u": true, "-U": true, "-g": true,
-		"-G": true, "-t": true, "-q": true, "-s": true, "-k": true, "--sort": true, "--format": true, "--pid": true,
-		"--ppid": true, "--user": true, "--group": true, "--sid": true, "--tty": true, "--cols": true, "--rows": true}
+	const valued = "-o -O -p -C -u -U -g -G -t -q -s -k --sort --format --pid --ppid --user --group --sid --tty --cols --rows"
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known {
@@ -96,7 +94,7 @@ func leakPsEnv(args []Word) []Hit {
 		}
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
-			if valued[v] {
+			if inFields(valued, v) {
 				i++
 			}
 			continue

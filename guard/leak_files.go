@@ -68,16 +68,22 @@ func leakReaderProgs() []string {
 	return ps // in any order: the dispatch does not care
 }
 
+// inFields reports whether v is one of the space-separated words of list,
+// without splitting list.
+func inFields(list, v string) bool {
+	for list != "" {
+		var f string
+		f, list, _ = strings.Cut(list, " ")
+		if f == v && f != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // leakFields returns the words that are files to rd, as far as options go.
 func (rd *leakReader) files(args []Word) (files []Word, quiet bool) {
-	has := func(list, v string) bool {
-		for _, f := range strings.Fields(list) {
-			if f == v {
-				return true
-			}
-		}
-		return false
-	}
+	has := inFields
 	patGiven, target := false, false
 	var ops []Word
 	for i := 0; i < len(args); i++ {

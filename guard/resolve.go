@@ -248,18 +248,12 @@ func (s *scope) appendFields(dst []Word, w *syntax.Word) []Word {
 	if len(w.Parts) == 1 {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok {
 			// The common case, in one pass: a plain unquoted word.
-			glob := false
-			plain := true
-			for i := 0; i < len(l.Value) && plain; i++ {
-				switch l.Value[i] {
-				case '\\', '{', '~':
-					plain = false
-				case '*', '?', '[':
-					glob = true
-				}
+			var k uint8
+			for i := 0; i < len(l.Value); i++ {
+				k |= litBytes[l.Value[i]]
 			}
-			if plain {
-				return append(dst, Word{Value: l.Value, Known: true, Glob: glob})
+			if k&litSpecial == 0 {
+				return append(dst, Word{Value: l.Value, Known: true, Glob: k&litGlob != 0})
 			}
 		}
 	}
@@ -268,6 +262,16 @@ func (s *scope) appendFields(dst []Word, w *syntax.Word) []Word {
 	}
 	return append(dst, s.resolver().fields(w)...)
 }
+
+// litBytes classifies the bytes of an unquoted literal for appendFields:
+// litSpecial needs the expander (an escape, a brace, a tilde), litGlob is
+// a glob character.
+var litBytes = [256]uint8{'\\': litSpecial, '{': litSpecial, '~': litSpecial, '*': litGlob, '?': litGlob, '[': litGlob}
+
+const (
+	litSpecial = 1 << iota
+	litGlob
+)
 
 // literal expands a word without field splitting; see resolver.literal.
 func (s *scope) literal(w *syntax.Word) Word {

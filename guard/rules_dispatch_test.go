@@ -24,7 +24,7 @@ func dispatchCommands(tb testing.TB, lines []string) []*Command {
 		cp.Redirects = slices.Clone(c.Redirects)
 		cp.Via = slices.Clone(c.Via)
 		cp.PipedFrom = slices.Clone(c.PipedFrom)
-		cp.name, cp.nameOf = "", nil
+		cp.name, cp.nameOf, cp.family = "", nil, familyMemo{}
 		cmds = append(cmds, &cp)
 		return nil
 	}})
@@ -139,7 +139,7 @@ func TestRuleProgs(t *testing.T) {
 				m := *c
 				m.Args = slices.Clone(c.Args)
 				m.Args[0] = Lit(n)
-				m.name, m.nameOf = "", nil
+				m.name, m.nameOf, m.family = "", nil, familyMemo{}
 				if dispatched(&b, &m) {
 					continue
 				}

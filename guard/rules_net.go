@@ -276,10 +276,8 @@ func netInterpReadsCode(c *Command) bool {
 				}
 			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for _, f := range strings.Fields(valued) {
-				if v == f {
-					i++
-				}
+			if inFields(valued, v) {
+				i++
 			}
 		default:
 			return netStdinPath(a)

@@ -72,12 +72,13 @@ type fsNamedHit struct {
 // can return a hit of that rule for; a rule missing from it (one that a
 // redirect of any command can match) is checked on every command.
 func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule, progs map[string][]string) []builtin {
+	fam := &fsFamilyHits{hits: hits}
 	bs := make([]builtin, len(rules))
 	for i, r := range rules {
 		name := r.Name
 		bs[i] = builtin{Rule: r, progs: progs[name], check: func(c *Command) []Hit {
 			var out []Hit
-			for _, h := range hits(c) {
+			for _, h := range fam.on(c) {
 				if h.rule == name {
 					out = append(out, h.hit)
 				}
@@ -86,6 +87,20 @@ func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule, progs map[string][
 		}}
 	}
 	return bs
+}
+
+// fsFamilyHits computes the hits of a family once per command: its rules
+// are called one after the other on the same command, and each keeps its
+// own hits. The command holds the result (Command.family).
+type fsFamilyHits struct {
+	hits func(*Command) []fsNamedHit
+}
+
+func (f *fsFamilyHits) on(c *Command) []fsNamedHit {
+	if !c.family.holds(f, c) {
+		c.family.remember(f, c, f.hits(c))
+	}
+	return c.family.hits
 }
 
 func fsAdd(hs []fsNamedHit, rule, reason string) []fsNamedHit {

@@ -141,16 +141,16 @@ func xoptSub(w Word, s string) Word {
 // word whose value starts with an unknown part is an operand.
 func xoptParse(ws []Word, sp *xoptSpec) xoptRes {
 	r := xoptRes{dd: -1}
-	if len(ws) > 0 {
-		// One allocation each instead of a growth per word.
-		r.args = make([]Word, 0, len(ws))
-		r.opts = make([]xopt, 0, len(ws))
-	}
 	stopped := false
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		v := w.Value
 		if stopped || len(v) < 2 || v[0] != '-' {
+			if r.args == nil {
+				// One allocation instead of a growth per word, none when
+				// there are no operands.
+				r.args = make([]Word, 0, len(ws)-i)
+			}
 			r.args = append(r.args, w)
 			if sp.posix {
 				stopped = true
@@ -184,7 +184,7 @@ func xoptParse(ws []Word, sp *xoptSpec) xoptRes {
 				i++
 				o.val, o.hasVal = ws[i], true
 			}
-			r.opts = append(r.opts, o)
+			r.addOpt(o, len(ws)-i)
 			continue
 		}
 		for j := 1; j < len(v); j++ {
@@ -200,20 +200,28 @@ func xoptParse(ws []Word, sp *xoptSpec) xoptRes {
 					i++
 					o.val, o.hasVal = ws[i], true
 				}
-				r.opts = append(r.opts, o)
+				r.addOpt(o, len(ws)-i)
 				break
 			}
 			if strings.IndexByte(sp.shortOpt, ch) >= 0 {
 				if j+1 < len(v) {
 					o.val, o.hasVal = xoptSub(w, v[j+1:]), true
 				}
-				r.opts = append(r.opts, o)
+				r.addOpt(o, len(ws)-i)
 				break
 			}
-			r.opts = append(r.opts, o)
+			r.addOpt(o, len(ws)-i)
 		}
 	}
 	return r
+}
+
+// addOpt appends an option; the first makes room for one per word left.
+func (r *xoptRes) addOpt(o xopt, left int) {
+	if r.opts == nil {
+		r.opts = make([]xopt, 0, left)
+	}
+	r.opts = append(r.opts, o)
 }
 
 // has reports whether the short option (0 for none) or one of the long

@@ -31,6 +31,8 @@ type walker struct {
 	// root is the scope of the line; verdict the verdict being built.
 	root    scope
 	verdict Verdict
+	// parser parses the line (pooled with the walker: one pool for both).
+	parser pooledParser
 }
 
 // maxWords bounds the words of a line (counted as its spaces and
@@ -55,10 +57,12 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 		w = &walker{}
 	}
 	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
-	w.verdict = Verdict{Command: command, Findings: []Finding{}, Plan: make([]*Command, 0, 4)}
+	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
-	clear(w.funcs)
-	clear(w.active)
+	if len(w.funcs) > 0 {
+		clear(w.funcs)
+		clear(w.active)
+	}
 	w.root = scope{st: st, dir: st.Dir}
 	return w, &w.root
 }
@@ -66,9 +70,17 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 // done returns the verdict and puts the walker back in the pool.
 func (w *walker) done() Verdict {
 	v := w.verdict
-	w.verdict, w.v, w.root = Verdict{}, nil, scope{}
-	w.g.walkers.Put(w)
+	if v.Plan == nil {
+		v.Plan = []*Command{}
+	}
+	w.release()
 	return v
+}
+
+// release puts the walker back in the pool.
+func (w *walker) release() {
+	w.v = nil // newWalker resets the rest
+	w.g.walkers.Put(w)
 }
 
 // funcDef is a function defined on the line, with the source it is in.
@@ -81,11 +93,9 @@ type funcDef struct {
 func (g *Guard) parse(src string) (*syntax.File, error) {
 	p, _ := g.parsers.Get().(*pooledParser)
 	if p == nil {
-		p = &pooledParser{p: syntax.NewParser(syntax.Variant(syntax.LangBash))}
+		p = &pooledParser{}
 	}
-	p.r.Reset(src)
-	f, err := p.p.Parse(&p.r, "")
-	p.r.Reset("")
+	f, err := p.parse(src)
 	g.parsers.Put(p)
 	return f, err
 }
@@ -94,6 +104,16 @@ func (g *Guard) parse(src string) (*syntax.File, error) {
 type pooledParser struct {
 	p *syntax.Parser
 	r strings.Reader
+}
+
+func (p *pooledParser) parse(src string) (*syntax.File, error) {
+	if p.p == nil {
+		p.p = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	p.r.Reset(src)
+	f, err := p.p.Parse(&p.r, "")
+	p.r.Reset("")
+	return f, err
 }
 
 func (g *Guard) classifyLine(line string, st State) Verdict {
@@ -108,13 +128,14 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		g.emit(&v, ruleTooLong, "the line has more words than guardsh classifies", "")
 		return v
 	}
-	f, err := g.parse(line)
+	w, sc := g.newWalker(line, st)
+	f, err := w.parser.parse(line)
 	if err != nil {
+		w.release()
 		v.Incomplete = syntax.IsIncomplete(err)
 		g.emit(&v, ruleParseError, err.Error(), line)
 		return v
 	}
-	w, sc := g.newWalker(line, st)
 	for _, p := range st.Params {
 		sc.params = append(sc.params, Lit(p))
 	}
@@ -181,13 +202,18 @@ func quoteArgv(argv []string) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		q, err := syntax.Quote(a, syntax.LangBash)
-		if err != nil {
-			q = a
-		}
-		sb.WriteString(q)
+		sb.WriteString(quoteArg(a))
 	}
 	return sb.String()
+}
+
+// quoteArg quotes one word for a shell line, as is when it cannot be.
+func quoteArg(a string) string {
+	q, err := syntax.Quote(a, syntax.LangBash)
+	if err != nil {
+		return a
+	}
+	return q
 }
 
 // script walks a parsed script. src is its source text; via the wrappers
@@ -227,6 +253,16 @@ func (w *walker) tooDeep(depth int, text string) bool {
 	return false
 }
 
+// tooDeepAt is tooDeep for a node of src, whose text is only cut out
+// when it is needed.
+func (w *walker) tooDeepAt(depth int, src string, n syntax.Node) bool {
+	if depth > w.g.maxDepth || w.nodes+1 > maxNodes {
+		return w.tooDeep(depth, nodeText(src, n))
+	}
+	w.nodes++
+	return false
+}
+
 func clip(s string) string {
 	if len(s) > 80 {
 		return s[:77] + "..."
@@ -243,7 +279,7 @@ func nodeText(src string, n syntax.Node) string {
 }
 
 func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []string) {
-	if w.tooDeep(depth, nodeText(src, st)) {
+	if w.tooDeepAt(depth, src, st) {
 		return
 	}
 	if st.Cmd == nil {

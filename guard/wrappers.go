@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -57,15 +58,26 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 
 // renderArgs renders words as a line, for a finding's text.
 func renderArgs(ws []Word) string {
-	vs := make([]string, len(ws))
-	for i, wd := range ws {
-		if !wd.Known {
-			vs[i] = strings.ReplaceAll(wd.Value, Unknown, "…")
-			continue
-		}
-		vs[i] = wd.Value
+	if len(ws) == 1 && ws[0].Known {
+		return quoteArg(ws[0].Value)
 	}
-	return quoteArgv(vs)
+	n := 0
+	for _, wd := range ws {
+		n += len(wd.Value) + 1
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i, wd := range ws {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		v := wd.Value
+		if !wd.Known {
+			v = strings.ReplaceAll(v, Unknown, "…")
+		}
+		sb.WriteString(quoteArg(v))
+	}
+	return sb.String()
 }
 
 // inners returns what c runs behind it, when c is a wrapper.
@@ -80,7 +92,7 @@ func (w *walker) inners(c *Command) []inner {
 	}
 	switch name {
 	case "sudo", "run0":
-		in := cmdAfter(name, args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "veKkV", long: map[string]bool{"user": true, "group": true, "host": true, "prompt": true, "close-from": true, "chdir": true, "role": true, "type": true, "other-user": true, "command-timeout": true, "chroot": true}}, true, true)
+		in := cmdAfter(name, args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "veKkV", long: []string{"user", "group", "host", "prompt", "close-from", "chdir", "role", "type", "other-user", "command-timeout", "chroot"}}, true, true)
 		if in == nil && sudoShell(args[1:]) {
 			// `sudo -s` / `sudo -i` with no command: a root shell that reads
 			// its commands from stdin.
@@ -102,7 +114,7 @@ func (w *walker) inners(c *Command) []inner {
 	case "doas":
 		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
 	case "pkexec":
-		return cmdAfter("pkexec", args[1:], optSpec{long: map[string]bool{"user": true}}, false, true)
+		return cmdAfter("pkexec", args[1:], optSpec{long: []string{"user"}}, false, true)
 	case "su", "runuser", "sg":
 		if in := suInner(name, args[1:]); in != nil {
 			return in
@@ -115,9 +127,9 @@ func (w *walker) inners(c *Command) []inner {
 	case "env":
 		return envInner(args[1:])
 	case "nice":
-		return cmdAfter("nice", args[1:], optSpec{withArg: "n", long: map[string]bool{"adjustment": true}, numeric: true}, false, true)
+		return cmdAfter("nice", args[1:], optSpec{withArg: "n", long: []string{"adjustment"}, numeric: true}, false, true)
 	case "ionice":
-		return cmdAfter("ionice", args[1:], optSpec{withArg: "cnp", stop: "p", long: map[string]bool{"class": true, "classdata": true, "pid": true, "pgid": true, "uid": true}}, false, true)
+		return cmdAfter("ionice", args[1:], optSpec{withArg: "cnp", stop: "p", long: []string{"class", "classdata", "pid", "pgid", "uid"}}, false, true)
 	case "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne",
 		"unshare", "nsenter", "setpriv", "firejail", "proot", "dbus-launch", "dbus-run-session", "xvfb-run", "tsp", "systemd-run",
 		"ltrace", "valgrind", "prlimit", "choom", "schedtool", "rlwrap", "sudoedit-none":
@@ -144,13 +156,13 @@ func (w *walker) inners(c *Command) []inner {
 	case "timeout":
 		return timeoutInner(args[1:])
 	case "time":
-		return cmdAfter("time", args[1:], optSpec{withArg: "fo", long: map[string]bool{"format": true, "output": true}}, false, true)
+		return cmdAfter("time", args[1:], optSpec{withArg: "fo", long: []string{"format", "output"}}, false, true)
 	case "command":
 		return commandInner(args[1:])
 	case "builtin", "exec":
 		return cmdAfter(name, args[1:], optSpec{withArg: "a"}, false, true)
 	case "stdbuf":
-		return cmdAfter("stdbuf", args[1:], optSpec{withArg: "ioe", long: map[string]bool{"input": true, "output": true, "error": true}}, false, true)
+		return cmdAfter("stdbuf", args[1:], optSpec{withArg: "ioe", long: []string{"input", "output", "error"}}, false, true)
 	case "chroot":
 		return chrootInner(args[1:])
 	case "flock":
@@ -226,10 +238,10 @@ func joinWords(ws []Word) Word {
 
 // optSpec describes a wrapper's short and long options.
 type optSpec struct {
-	withArg string          // short options that take a value
-	stop    string          // short options after which there is no command
-	long    map[string]bool // long options that take a value
-	numeric bool            // -N is an option (nice -5)
+	withArg string   // short options that take a value
+	stop    string   // short options after which there is no command
+	long    []string // long options that take a value
+	numeric bool     // -N is an option (nice -5)
 }
 
 // cmdAfter skips a wrapper's options (and leading NAME=VALUE assignments
@@ -250,7 +262,7 @@ func cmdAfter(label string, args []Word, sp optSpec, assigns, stdin bool, skip .
 		if strings.HasPrefix(v, "--") {
 			name, _, hasVal := strings.Cut(v[2:], "=")
 			i++
-			if sp.long[name] && !hasVal {
+			if !hasVal && slices.Contains(sp.long, name) {
 				i++
 			}
 			continue

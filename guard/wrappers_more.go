@@ -126,7 +126,7 @@ cmd:
 
 // timeoutInner: `timeout [opts] DURATION cmd`.
 func timeoutInner(args []Word) []inner {
-	in := cmdAfter("timeout", args, optSpec{withArg: "sk", long: map[string]bool{"signal": true, "kill-after": true}}, false, true)
+	in := cmdAfter("timeout", args, optSpec{withArg: "sk", long: []string{"signal", "kill-after"}}, false, true)
 	if len(in) == 0 || len(in[0].args) < 2 {
 		return nil
 	}
@@ -149,7 +149,7 @@ func commandInner(args []Word) []inner {
 
 // chrootInner: `chroot [opts] DIR [cmd]`.
 func chrootInner(args []Word) []inner {
-	in := cmdAfter("chroot", args, optSpec{long: map[string]bool{"userspec": true, "groups": true}}, false, true)
+	in := cmdAfter("chroot", args, optSpec{long: []string{"userspec", "groups"}}, false, true)
 	if len(in) == 0 || len(in[0].args) < 2 {
 		return nil
 	}
@@ -162,7 +162,7 @@ func flockInner(args []Word) []inner {
 	if in := bundledC("flock -c", args); in != nil {
 		return in
 	}
-	in := cmdAfter("flock", args, optSpec{withArg: "wEc", long: map[string]bool{"timeout": true, "conflict-exit-code": true}}, false, true)
+	in := cmdAfter("flock", args, optSpec{withArg: "wEc", long: []string{"timeout", "conflict-exit-code"}}, false, true)
 	if len(in) == 0 || len(in[0].args) < 2 {
 		return nil
 	}

@@ -99,12 +99,12 @@ func dockerInner(name string, args []Word) []inner {
 		sub = args[i].Value
 		i++
 	}
-	var withArg map[string]bool
+	var withArg func(string) bool
 	switch sub {
 	case "exec":
-		withArg = flagSet("-e --env --env-file -u --user -w --workdir --detach-keys")
+		withArg = dockerExecValued
 	case "run", "create":
-		withArg = flagSet("-a --attach --add-host --annotation --blkio-weight --cap-add --cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-shares -c --cpus --cpuset-cpus --cpuset-mems --device --device-cgroup-rule --dns --dns-option --dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries --health-start-period --health-timeout -h --hostname --ip --ip6 --ipc --isolation --kernel-memory -l --label --label-file --link --log-driver --log-opt --mac-address -m --memory --memory-reservation --memory-swap --memory-swappiness --mount --name --network --net --network-alias --oom-score-adj --pid --pids-limit --platform -p --publish --pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit -u --user --userns --uts -v --volume --volume-driver --volumes-from -w --workdir")
+		withArg = dockerRunValued
 	default:
 		return nil
 	}
@@ -121,12 +121,12 @@ func dockerInner(name string, args []Word) []inner {
 		if strings.Contains(v, "=") {
 			continue
 		}
-		if withArg[v] {
+		if withArg(v) {
 			i++
 			continue
 		}
 		// Bundled short flags ending in one with a value: -it, -ite VAR
-		if !strings.HasPrefix(v, "--") && len(v) > 2 && withArg["-"+v[len(v)-1:]] {
+		if !strings.HasPrefix(v, "--") && len(v) > 2 && withArg("-"+v[len(v)-1:]) {
 			i++
 		}
 	}
@@ -137,12 +137,35 @@ func dockerInner(name string, args []Word) []inner {
 	return []inner{{label: name + " " + sub, args: args[i:]}}
 }
 
-func flagSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, f := range strings.Fields(s) {
-		m[f] = true
+// dockerRunValued reports the options of docker run and create that take a
+// value (a switch, not a map: no work before the first command).
+func dockerRunValued(o string) bool {
+	switch o {
+	case "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--cap-add", "--cap-drop",
+		"--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-period", "--cpu-quota", "--cpu-shares", "-c",
+		"--cpus", "--cpuset-cpus", "--cpuset-mems", "--device", "--device-cgroup-rule", "--dns",
+		"--dns-option", "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file",
+		"--expose", "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries",
+		"--health-start-period", "--health-timeout", "-h", "--hostname", "--ip", "--ip6", "--ipc",
+		"--isolation", "--kernel-memory", "-l", "--label", "--label-file", "--link", "--log-driver",
+		"--log-opt", "--mac-address", "-m", "--memory", "--memory-reservation", "--memory-swap",
+		"--memory-swappiness", "--mount", "--name", "--network", "--net", "--network-alias",
+		"--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p", "--publish", "--pull", "--restart",
+		"--runtime", "--security-opt", "--shm-size", "--stop-signal", "--stop-timeout", "--storage-opt",
+		"--sysctl", "--tmpfs", "--ulimit", "-u", "--user", "--userns", "--uts", "-v", "--volume",
+		"--volume-driver", "--volumes-from", "-w", "--workdir":
+		return true
 	}
-	return m
+	return false
+}
+
+// dockerExecValued reports the options of docker exec that take a value.
+func dockerExecValued(o string) bool {
+	switch o {
+	case "-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys":
+		return true
+	}
+	return false
 }
 
 // kubectlInner: `kubectl exec ... -- CMD...`.
