@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -163,6 +164,9 @@ func rmHits(c *Command) []fsNamedHit {
 		p := fsResolve(c, w)
 		glob = glob || p.glob
 		k, what := fsClassify(p, home)
+		if k >= fsRoot {
+			what += fsVarNote(w, p)
+		}
 		switch {
 		case k == fsOther || k == fsUnknownPath:
 		case rec && k == fsRoot:
@@ -200,6 +204,25 @@ func rmHits(c *Command) []fsNamedHit {
 		hs = fsAdd(hs, ruleSudoRm, "deletes as root: "+targets)
 	}
 	return hs
+}
+
+// fsVarNote explains a protected path that a variable made, the
+// empty-variable accident of `rm -rf "$DIR/"`: " (with $DIR as it is here,
+// the path is /)". The home directory through $HOME needs no note.
+func fsVarNote(w Word, p fsPath) string {
+	var names []string
+	for _, v := range w.Vars {
+		if v != "HOME" && !slices.Contains(names, v) {
+			names = append(names, v)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) == 1 {
+		return " (with $" + names[0] + " as it is here, the path is " + p.abs + ")"
+	}
+	return " (with $" + strings.Join(names, ", $") + " as they are here, the path is " + p.abs + ")"
 }
 
 // fsViaArgs reports a command that gets more arguments from its input
@@ -642,9 +665,11 @@ func fsKindOf(p, home string) fsKind {
 	switch {
 	case p == "/":
 		return fsRoot
+	case p == home:
+		return fsHomeDir // also when it is /root: "the home directory" says more
 	case fsIsSystemDir(p):
 		return fsSystem
-	case p == home || strings.HasPrefix(home, p+"/"):
+	case strings.HasPrefix(home, p+"/"):
 		return fsHomeDir
 	}
 	return fsOther

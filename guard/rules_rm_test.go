@@ -494,3 +494,35 @@ func TestRmClassify(t *testing.T) {
 		{"mv /usr /usr.old", Blocked, ruleMvSystem},
 	})
 }
+
+// TestRmVarNote checks that a protected path a variable made says so: the
+// empty-variable accident is named in the reason.
+func TestRmVarNote(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := State{Var: MapVars(map[string]string{"HOME": "/root", "EMPTY": "", "SYS": "/usr", "TMPD": "/tmp/x"}), Dir: "/tmp"}
+	for _, tc := range []struct{ line, rule, reason string }{
+		{`rm -rf "$EMPTY/"`, ruleRmRfRoot, "recursively deletes the filesystem root (with $EMPTY as it is here, the path is /)"},
+		{`d=; rm -rf "$d"/`, ruleRmRfRoot, "recursively deletes the filesystem root (with $d as it is here, the path is /)"},
+		{`rm -rf "${UNSET}/"`, ruleRmRfRoot, "recursively deletes the filesystem root (with $UNSET as it is here, the path is /)"},
+		{`rm -rf $EMPTY/$UNSET/*`, ruleRmRfRoot, "recursively deletes everything in the filesystem root (with $EMPTY, $UNSET as they are here, the path is /*)"},
+		{`rm -rf "$SYS"`, ruleRmRfSystemDir, "recursively deletes /usr, a system directory (with $SYS as it is here, the path is /usr)"},
+		{`rm -rf "$HOME"`, ruleRmRfHome, "recursively deletes the home directory /root"},
+		{`rm -rf ~`, ruleRmRfHome, "recursively deletes the home directory /root"},
+		{`rm -rf /`, ruleRmRfRoot, "recursively deletes the filesystem root"},
+		{`rm -rf "$TMPD"`, ruleRmRf, "recursively and forcibly deletes /tmp/x"},
+	} {
+		v := g.Classify(tc.line, st)
+		var got []string
+		for _, f := range v.Findings {
+			if f.Rule == tc.rule {
+				got = append(got, f.Reason)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.reason {
+			t.Errorf("%q: %s reasons %q, want %q (findings %v)", tc.line, tc.rule, got, tc.reason, v.Findings)
+		}
+	}
+}
