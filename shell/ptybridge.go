@@ -2,7 +2,9 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"sync"
 	"time"
@@ -41,6 +43,24 @@ type outputPump struct {
 	marks chan uint64   // ids of the sentinels seen
 	done  chan struct{} // closed when src ends
 	err   error
+}
+
+// unpolled returns a descriptor for f's open file that Go's network poller
+// does not watch, and closes f. The poller registers every terminal it
+// opens (edge-triggered), so that each piece of output arriving on a pty
+// master it watches wakes an idle runtime thread, for nobody: streamed
+// output then costs the front end a thread wake-up per chunk on top of the
+// pump's own reads. The returned file's reads and writes are plain
+// blocking system calls.
+func unpolled(f *os.File) (*os.File, error) {
+	fd, err := unix.Dup(int(f.Fd()))
+	if err != nil {
+		return nil, fmt.Errorf("dup %s: %w", f.Name(), err)
+	}
+	unix.CloseOnExec(fd)
+	name := f.Name()
+	f.Close() // takes it out of the poller; fd keeps the file open
+	return os.NewFile(uintptr(fd), name), nil
 }
 
 func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
@@ -87,9 +107,10 @@ func (o *outputPump) run() {
 		// A program writing a stream of small pieces (a line-buffered
 		// `seq`) would cost a read and a write per piece: while output
 		// keeps coming, wait a moment so that each read takes more. A
-		// lone keystroke's echo is not delayed.
-		if now := time.Now(); now.Sub(last) < streamGap {
-			time.Sleep(streamWait)
+		// lone keystroke's echo is not delayed. (Only a pty's reads are
+		// worth it.)
+		if now := time.Now(); o.fd >= 0 && now.Sub(last) < streamGap {
+			nap(streamWait)
 		}
 		n, err := o.src.Read(buf[keep:])
 		last = time.Now()
@@ -120,6 +141,15 @@ func (o *outputPump) run() {
 			return
 		}
 	}
+}
+
+// nap sleeps d in a system call. Unlike time.Sleep, the goroutine keeps
+// its thread: no timer fires and no other runtime thread is woken to run
+// it again, which, a few thousand times a second, costs more than the
+// copying.
+func nap(d time.Duration) {
+	ts := unix.NsecToTimespec(d.Nanoseconds())
+	unix.Nanosleep(&ts, nil) // woken early by a signal: no harm
 }
 
 // scan writes data out, sentinels taken out, and returns how many bytes at
