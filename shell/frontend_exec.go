@@ -69,6 +69,9 @@ func startExecutor(argv, env []string, dir string, term *os.File, screen io.Writ
 		repR.Close()
 		return nil, fmt.Errorf("starting the executor: %w", err)
 	}
+	if m, err := unpolled(master); err == nil {
+		master = m
+	}
 	e := &executorProc{
 		cmd:     cmd,
 		pty:     master,

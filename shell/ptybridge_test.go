@@ -3,10 +3,13 @@ package shell
 import (
 	"bytes"
 	"io"
+	"strconv"
+	"strings"
 	"testing"
 )
 
-// chunkReader returns its chunks one Read at a time.
+// chunkReader returns its chunks one Read at a time (a chunk longer than
+// the Read's buffer in several).
 type chunkReader struct{ chunks []string }
 
 func (r *chunkReader) Read(p []byte) (int, error) {
@@ -14,7 +17,9 @@ func (r *chunkReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	n := copy(p, r.chunks[0])
-	r.chunks = r.chunks[1:]
+	if r.chunks[0] = r.chunks[0][n:]; r.chunks[0] == "" {
+		r.chunks = r.chunks[1:]
+	}
 	return n, nil
 }
 
@@ -50,6 +55,40 @@ func TestOutputPump(t *testing.T) {
 		for i := range marks {
 			if marks[i] != tc.marks[i] {
 				t.Errorf("%s: marks %v, want %v", tc.name, marks, tc.marks)
+			}
+		}
+	}
+}
+
+// Streamed output, cut into pieces of every size, comes out whole and in
+// order, each line's mark taken out wherever the cuts fall.
+func TestOutputPumpStream(t *testing.T) {
+	var in, want strings.Builder
+	for id := 1; id <= 10; id++ {
+		for i := 0; i < 2000*id; i++ {
+			line := strconv.Itoa(id) + ":" + strconv.Itoa(i) + "\r\n"
+			in.WriteString(line)
+			want.WriteString(line)
+		}
+		in.WriteString(sentinelPrefix + strconv.Itoa(id) + "\a")
+	}
+	for _, sizes := range [][]int{{1}, {7, 3, 4093}, {4096}, {65536, 1, 17}, {1 << 20}} {
+		var chunks []string
+		data := in.String()
+		for i := 0; len(data) > 0; i++ {
+			n := min(sizes[i%len(sizes)], len(data))
+			chunks = append(chunks, data[:n])
+			data = data[n:]
+		}
+		var out bytes.Buffer
+		p := newOutputPump(&chunkReader{chunks: chunks}, &out)
+		p.run()
+		if out.String() != want.String() {
+			t.Errorf("sizes %v: output differs (%d bytes, want %d)", sizes, out.Len(), want.Len())
+		}
+		for id := uint64(1); id <= 10; id++ {
+			if m := <-p.marks; m != id {
+				t.Fatalf("sizes %v: mark %d, want %d", sizes, m, id)
 			}
 		}
 	}

@@ -1,0 +1,78 @@
+package shell
+
+import (
+	"bytes"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// wantSeq is seq 1 n's output on a terminal: one number a line, CR LF.
+func wantSeq(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		b.WriteString(strconv.Itoa(i))
+		b.WriteString("\r\n")
+	}
+	return b.String()
+}
+
+// expectText waits until the output after the last match contains text,
+// and returns that output up to and including it. Unlike expect it does
+// not run a regular expression over a large output again at every read.
+func (s *itShell) expectText(text string) string {
+	s.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		s.mu.Lock()
+		out := s.buf.Bytes()[s.pos:]
+		if i := bytes.Index(out, []byte(text)); i >= 0 {
+			got := string(out[:i+len(text)])
+			s.pos += i + len(text)
+			s.mu.Unlock()
+			return got
+		}
+		n := len(out)
+		s.mu.Unlock()
+		select {
+		case <-s.more:
+		case <-s.eof:
+			select {
+			case <-s.more:
+				continue
+			default:
+			}
+			s.t.Fatalf("end of output, still waiting for %q (%d bytes after the last match)", text, n)
+		case <-deadline:
+			s.t.Fatalf("timed out waiting for %q (%d bytes after the last match)", text, n)
+		}
+	}
+}
+
+// A line's large output reaches the screen complete and in order, and the
+// next prompt comes after all of it, line after line.
+func TestInteractiveLargeOutput(t *testing.T) {
+	if _, err := exec.LookPath("seq"); err != nil {
+		t.Skip("no seq")
+	}
+	home, env := itSandbox(t)
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky")
+	s.prompt("")
+	for _, n := range []int{60000, 3, 25000} {
+		s.line("seq 1 " + strconv.Itoa(n) + "; echo END")
+		s.expect(`\r\n1\r\n`)
+		out := s.expectText("END\r\n")
+		if got, want := "1\r\n"+out, wantSeq(n)+"END\r\n"; got != want {
+			i := 0
+			for i < len(got) && i < len(want) && got[i] == want[i] {
+				i++
+			}
+			t.Fatalf("seq 1 %d: output differs at byte %d of %d: got %q, want %q", n, i, len(want), got[max(0, i-20):min(len(got), i+20)], want[max(0, i-20):min(len(want), i+20)])
+		}
+		// Nothing but the prompt (and the editor's clearing of its line)
+		// after the output.
+		s.expect(`^(?:\x1b\[[0-9;]*[A-Za-z]|\r)*gs\[\][^\n]*?[$#]  \x08`)
+	}
+}
