@@ -46,6 +46,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
 		shell.WithAudit(newAuditLog(settings.auditFile, stderr)),
+		shell.WithBeforeStart(sigs.wait),
 	}
 	if o.auto {
 		// A line auto mode runs gets an environment in which reading cannot
@@ -56,7 +57,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
-	if a := newTTYAsker(o, g, settings); a != nil {
+	if a := newTTYAsker(o, g, settings, sigs.wait); a != nil {
 		defer a.Close()
 		opts = append(opts, shell.WithAsker(a))
 	}
@@ -132,21 +133,26 @@ func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, par
 type ttyAsker struct {
 	tty   *os.File
 	style prompt.Style
+	// ready returns once signals are caught.
+	ready func()
 }
 
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
 // asked, the default answers hold).
-func newTTYAsker(o options, g *guard.Guard, settings settings) *ttyAsker {
+func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *ttyAsker {
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil
 	}
-	return &ttyAsker{tty: tty, style: newStyle(settings, tty)}
+	return &ttyAsker{tty: tty, style: newStyle(settings, tty), ready: ready}
 }
 
 // Ask shows the preview and asks y / n / e; e opens the line for editing
 // (not for a command found at run time, where it means no).
 func (a *ttyAsker) Ask(q shell.Question) (shell.Decision, string, error) {
+	if a.ready != nil {
+		a.ready() // Ctrl-C while the question shows means no, not death
+	}
 	if err := prompt.Preview(a.tty, q.Verdict, a.style); err != nil {
 		return shell.No, "", err
 	}

@@ -12,8 +12,8 @@ import (
 // passes them on to the running command. Catching a signal costs the Go
 // runtime a hand-off to a thread of its own for each one (a few hundred
 // microseconds of a short run on a small machine), so it is set up in the
-// background while the settings and the guard load, and joined before
-// anything runs.
+// background while the settings and the guard load, and waited for only
+// before a program starts or a question is asked.
 type signalRelay struct {
 	c     chan os.Signal
 	ready chan struct{}
@@ -30,11 +30,17 @@ func catchSignals() *signalRelay {
 	return s
 }
 
-// forward passes the signals caught from now on to r, until stop. It
-// returns once they are caught.
+// forward passes the caught signals to r, from the moment they are caught
+// until stop. It does not wait for that: wait does, before a program
+// starts or a question is asked. Until then a signal ends guardsh as it
+// ends bash while no program runs.
 func (s *signalRelay) forward(r *shell.Runner) {
-	<-s.ready
 	go func() {
+		select {
+		case <-s.ready:
+		case <-s.done:
+			return
+		}
 		for {
 			select {
 			case sig := <-s.c:
@@ -46,9 +52,20 @@ func (s *signalRelay) forward(r *shell.Runner) {
 	}()
 }
 
-// stop stops catching the signals and forwarding them.
+// wait returns once the signals are caught.
+func (s *signalRelay) wait() { <-s.ready }
+
+// stop stops catching the signals and forwarding them. It does not wait
+// for them to be caught first: a short run ends without waiting.
 func (s *signalRelay) stop() {
-	<-s.ready
-	signal.Stop(s.c)
 	close(s.done)
+	select {
+	case <-s.ready:
+		signal.Stop(s.c)
+	default:
+		go func() {
+			<-s.ready
+			signal.Stop(s.c)
+		}()
+	}
 }

@@ -204,6 +204,9 @@ func (r *Runner) startAndWait(ctx context.Context, hc interp.HandlerContext, pat
 		cmd.Stderr = hc.Stderr
 		return cmd
 	}
+	if r.beforeStart != nil {
+		r.beforeStart()
+	}
 	cmd := newCmd()
 	err := cmd.Start()
 	for delay := time.Millisecond; errors.Is(err, syscall.ETXTBSY) && delay < 300*time.Millisecond; delay *= 2 {

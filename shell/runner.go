@@ -50,6 +50,7 @@ type Runner struct {
 	interactive    bool
 	execReplace    bool
 	killTimeout    time.Duration
+	beforeStart    func()
 
 	interp *interp.Runner
 	ran    bool
@@ -114,6 +115,13 @@ func WithShellOpts(opts ...string) Option {
 // aliases expand.
 func WithInteractive(on bool) Option {
 	return func(r *Runner) error { r.interactive = on; return nil }
+}
+
+// WithBeforeStart has f called before each program the runner starts.
+// guardsh -c uses it to be sure that the signals it passes on to programs
+// are caught by then, without waiting for that at start-up.
+func WithBeforeStart(f func()) Option {
+	return func(r *Runner) error { r.beforeStart = f; return nil }
 }
 
 // WithExecReplace lets `exec CMD` replace the whole process, as in bash,
