@@ -159,7 +159,8 @@ func xdgDir(env, home, fallback string) string {
 
 // protectedPaths returns the files rule guardsh_self protects: the config
 // files, the policy, the history and audit log, and guardsh's binary, as
-// written and with symbolic links resolved.
+// written and with symbolic links resolved (also for a file not yet made,
+// in a directory that exists).
 func protectedPaths(files ...string) []string {
 	if exe, err := os.Executable(); err == nil {
 		files = append(files, exe)
@@ -173,6 +174,7 @@ func protectedPaths(files ...string) []string {
 		seen[p] = true
 		ps = append(ps, p)
 	}
+	dirs := map[string]string{}
 	for _, f := range files {
 		if f == "" {
 			continue
@@ -180,12 +182,38 @@ func protectedPaths(files ...string) []string {
 		if abs, err := filepath.Abs(f); err == nil {
 			f = abs
 		}
-		add(filepath.Clean(f))
-		if r, err := filepath.EvalSymlinks(f); err == nil {
-			add(r)
+		f = filepath.Clean(f)
+		if seen[f] {
+			continue
 		}
+		add(f)
+		add(realPath(f, dirs))
 	}
 	return ps
+}
+
+// realPath is f with its symbolic links resolved, "" when its directory
+// does not exist. Each directory is resolved once for all the files in it
+// (dirs keeps them): start-up stays short.
+func realPath(f string, dirs map[string]string) string {
+	dir, base := filepath.Split(f)
+	real, ok := dirs[dir]
+	if !ok {
+		real, _ = filepath.EvalSymlinks(dir)
+		dirs[dir] = real
+	}
+	if real == "" {
+		return ""
+	}
+	p := filepath.Join(real, base)
+	if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		r, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return "" // a dangling link
+		}
+		return r
+	}
+	return p
 }
 
 // splitErrors returns the errors errors.Join joined.

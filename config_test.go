@@ -274,3 +274,58 @@ func TestColorMode(t *testing.T) {
 		}
 	}
 }
+
+// TestProtectedPaths checks that guardsh's own files are protected as
+// written and where their symbolic links lead, also before they exist.
+func TestProtectedPaths(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "real")
+	if err := os.MkdirAll(filepath.Join(real, "state"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, filepath.Join(tmp, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "state", "target"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(real, "state", "target"), filepath.Join(real, "state", "history")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(real, "nowhere"), filepath.Join(real, "state", "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	got := protectedPaths(
+		filepath.Join(tmp, "link", "state", "history"),          // a link in a linked directory
+		filepath.Join(tmp, "link", "state", "audit.jsonl"),      // not made yet
+		filepath.Join(tmp, "link", "state", "audit.jsonl"),      // twice
+		filepath.Join(tmp, "link", "state", "..", "state", "x"), // not clean
+		filepath.Join(tmp, "missing", "config.toml"),            // no such directory
+		filepath.Join(tmp, "link", "state", "dangling"),
+		"",
+	)
+	for _, want := range []string{
+		filepath.Join(tmp, "link", "state", "history"),
+		filepath.Join(real, "state", "target"),
+		filepath.Join(tmp, "link", "state", "audit.jsonl"),
+		filepath.Join(real, "state", "audit.jsonl"),
+		filepath.Join(tmp, "link", "state", "x"),
+		filepath.Join(real, "state", "x"),
+		filepath.Join(tmp, "missing", "config.toml"),
+		filepath.Join(tmp, "link", "state", "dangling"),
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("protectedPaths: %q missing from %q", want, got)
+		}
+	}
+	seen := map[string]bool{}
+	for _, p := range got {
+		if seen[p] {
+			t.Errorf("protectedPaths: %q twice in %q", p, got)
+		}
+		seen[p] = true
+	}
+	if exe, err := os.Executable(); err == nil && !slices.Contains(got, filepath.Clean(exe)) {
+		t.Errorf("protectedPaths: the binary %q missing from %q", exe, got)
+	}
+}
