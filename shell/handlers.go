@@ -182,13 +182,37 @@ func (r *Runner) execHandler(ctx context.Context, args []string) error {
 	}
 	path, err := interp.LookPathDir(hc.Dir, hc.Env, args[0])
 	if err != nil {
-		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
-		return interp.ExitStatus(127)
+		return notFound(hc, args[0])
 	}
 	if !r.gateEnv(ctx, hc, args) || !r.gateShell(ctx, hc, path, args) {
 		return interp.ExitStatus(126)
 	}
 	return r.startAndWait(ctx, hc, path, args)
+}
+
+// notFound says why a program could not be found, as bash does: a name
+// with a slash is a path that does not exist (127), is a directory or is
+// not executable (126); any other name is not a command (127).
+func notFound(hc interp.HandlerContext, name string) error {
+	if !strings.Contains(name, "/") {
+		fmt.Fprintf(hc.Stderr, "%s: command not found\n", name)
+		return interp.ExitStatus(127)
+	}
+	p := name
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(hc.Dir, p)
+	}
+	fi, err := os.Stat(p)
+	switch {
+	case err != nil:
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", name, unwrapExec(err))
+		return interp.ExitStatus(127)
+	case fi.IsDir():
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", name, syscall.EISDIR)
+	default:
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", name, syscall.EACCES)
+	}
+	return interp.ExitStatus(126)
 }
 
 // startAndWait starts a program and waits for it, forwarding signals the
@@ -206,6 +230,9 @@ func (r *Runner) startAndWait(ctx context.Context, hc interp.HandlerContext, pat
 	}
 	if r.beforeStart != nil {
 		r.beforeStart()
+	}
+	if files, ok := stdFiles(hc); ok {
+		return r.spawnAndWait(ctx, hc, path, args, files)
 	}
 	cmd := newCmd()
 	err := cmd.Start()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -40,6 +41,18 @@ func fakeMain(name string) int {
 	}
 	defer f.Close()
 	fmt.Fprintln(f, strings.Join(append([]string{name}, os.Args[1:]...), " "))
+	switch name {
+	case "fakeprint": // its arguments, then its standard input, on stdout
+		fmt.Println(strings.Join(os.Args[1:], " "))
+		io.Copy(os.Stdout, os.Stdin)
+		return 0
+	case "fakefail":
+		return 3
+	case "fakekill":
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		time.Sleep(10 * time.Second)
+		return 1
+	}
 	if name == "fakewait" {
 		c := make(chan os.Signal, 1)
 		signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

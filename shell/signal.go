@@ -9,14 +9,20 @@ import (
 // procSet holds the programs running now, to forward signals to them.
 type procSet struct {
 	mu sync.Mutex
-	m  map[*os.Process]struct{}
+	m  map[signaler]struct{}
+}
+
+// signaler is a running program: an *os.Process, or a child known by its
+// pid (pidProc).
+type signaler interface {
+	Signal(os.Signal) error
 }
 
 // add records a running process; the returned func forgets it.
-func (s *procSet) add(p *os.Process) func() {
+func (s *procSet) add(p signaler) func() {
 	s.mu.Lock()
 	if s.m == nil {
-		s.m = map[*os.Process]struct{}{}
+		s.m = map[signaler]struct{}{}
 	}
 	s.m[p] = struct{}{}
 	s.mu.Unlock()

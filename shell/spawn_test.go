@@ -1,0 +1,98 @@
+package shell
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSpawnFiles runs programs whose standard streams are files, the path
+// that forks and execs without os/exec: arguments, the streams, the exit
+// status and death by a signal come through as they do on the other path,
+// and the same line with a buffer for stdout agrees.
+func TestSpawnFiles(t *testing.T) {
+	e := newEnv(t, "fakeprint", "fakefail", "fakekill")
+	src := `fakeprint a "b c"; fakefail; echo "fail $?"; fakekill; echo "kill $?"; fakeprint piped | fakeprint second; x=$(fakeprint sub); echo "$x"`
+	want := "a b c\ninput\nfail 3\nkill 143\nsecond\npiped\nsub\n"
+
+	in := filepath.Join(e.dir, "in")
+	if err := os.WriteFile(in, []byte("input\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdin, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := os.Create(filepath.Join(e.dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	stderr, err := os.Create(filepath.Join(e.dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	r, err := New(testChecker, WithEnv(e.vars), WithDir(e.dir), WithStdio(stdin, stdout, stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Run(context.Background(), src); st != 0 {
+		t.Errorf("status %d, want 0", st)
+	}
+	got, _ := os.ReadFile(stdout.Name())
+	if string(got) != want {
+		t.Errorf("stdout with files:\n%s\nwant:\n%s", got, want)
+	}
+	if errs, _ := os.ReadFile(stderr.Name()); len(errs) > 0 {
+		t.Errorf("stderr: %s", errs)
+	}
+	if r.Running() != 0 {
+		t.Errorf("%d programs still counted as running", r.Running())
+	}
+
+	// The same line with buffers for its streams (os/exec's path); no
+	// stdin reads as empty.
+	res := e.run(src)
+	if want := strings.Replace(want, "input\n", "", 1); res.stdout != want || res.status != 0 {
+		t.Errorf("with buffers: status %d, stdout:\n%s\nwant:\n%s", res.status, res.stdout, want)
+	}
+}
+
+// TestSpawnErrors checks the messages and statuses of programs that cannot
+// start, on the files path.
+func TestSpawnErrors(t *testing.T) {
+	e := newEnv(t)
+	e.write("noexec", "#!/bin/sh\n", 0o644)
+	if err := os.Mkdir(filepath.Join(e.dir, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := os.Create(filepath.Join(e.dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	stderr, err := os.Create(filepath.Join(e.dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	r, err := New(testChecker, WithEnv(e.vars), WithDir(e.dir), WithStdio(nil, stdout, stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Run(context.Background(), `./noexec; echo "noexec $?"; ./adir; echo "dir $?"; ./missing; echo "missing $?"`)
+	got, _ := os.ReadFile(stdout.Name())
+	if want := "noexec 126\ndir 126\nmissing 127\n"; string(got) != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+	errs, _ := os.ReadFile(stderr.Name())
+	for _, w := range []string{"./noexec: permission denied", "./adir: is a directory", "./missing: no such file or directory"} {
+		if !strings.Contains(string(errs), w) {
+			t.Errorf("stderr %q does not say %q", errs, w)
+		}
+	}
+}
