@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -56,10 +58,33 @@ func TestSpawnFiles(t *testing.T) {
 
 	// The same line with buffers for its streams (os/exec's path); no
 	// stdin reads as empty.
-	res := e.run(src)
-	if want := strings.Replace(want, "input\n", "", 1); res.stdout != want || res.status != 0 {
-		t.Errorf("with buffers: status %d, stdout:\n%s\nwant:\n%s", res.status, res.stdout, want)
+	var buf lockedBuffer
+	r, err = New(testChecker, WithEnv(e.vars), WithDir(e.dir), WithStdio(nil, &buf, &buf))
+	if err != nil {
+		t.Fatal(err)
 	}
+	st := r.Run(context.Background(), src)
+	if want := strings.Replace(want, "input\n", "", 1); buf.String() != want || st != 0 {
+		t.Errorf("with buffers: status %d, output:\n%s\nwant:\n%s", st, buf.String(), want)
+	}
+}
+
+// lockedBuffer is a buffer the two sides of a pipeline can write at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // TestSpawnErrors checks the messages and statuses of programs that cannot
