@@ -35,6 +35,24 @@ func catchSignals() *signalRelay {
 // starts or a question is asked. Until then a signal ends guardsh as it
 // ends bash while no program runs.
 func (s *signalRelay) forward(r *shell.Runner) {
+	relay := func(sig os.Signal) {
+		r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+	}
+	select {
+	case <-s.ready:
+		// A signal caught while the guard loaded reaches the runner now,
+		// before the line can start a program: handed to the goroutine,
+		// it could come after the program started, which then runs on.
+		for pending := true; pending; {
+			select {
+			case sig := <-s.c:
+				relay(sig)
+			default:
+				pending = false
+			}
+		}
+	default:
+	}
 	go func() {
 		select {
 		case <-s.ready:
@@ -44,7 +62,7 @@ func (s *signalRelay) forward(r *shell.Runner) {
 		for {
 			select {
 			case sig := <-s.c:
-				r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+				relay(sig)
 			case <-s.done:
 				return
 			}

@@ -37,7 +37,7 @@ var rsyncSpec = fsOptSpec{shortArg: "eBfTM@", longs: []string{
 	"only-write-batch=", "read-batch=", "protocol=", "address=", "config=", "dparam=", "info=", "debug=",
 	"stderr=", "remote-option=", "outbuf=", "stop-after=", "stop-at=", "time-limit=", "early-input=", "copy-as=",
 	"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
-	"delete-missing-args", "remove-source-files", "dry-run", "list-only", "relative", "recursive", "archive",
+	"delete-missing-args", "remove-source-files", "remove-sent-files", "dry-run", "list-only", "relative", "recursive", "archive",
 	"help", "version"}}
 
 // rsyncHits returns the hits of rsync's deletions on c.
@@ -51,7 +51,7 @@ func rsyncHits(c *Command) []fsNamedHit {
 	if m, ok := a.arg("max-delete"); ok && m.Known && strings.TrimLeft(m.Value, "0") == "" && m.Value != "" {
 		del = false // --max-delete=0 only warns
 	}
-	remove := a.has("remove-source-files")
+	remove := a.has("remove-source-files", "remove-sent-files") // the old name is still taken
 	if !del && !remove {
 		return nil
 	}

@@ -46,6 +46,7 @@ var rsyncCases = []testRuleCase{
 	{"rsync -a --remove-source-files /etc/ /backup/etc/", Blocked, ruleRsyncDeleteProtected},
 	{"rsync -a --remove-source-files ~ host:backup/", Blocked, ruleRsyncDeleteProtected},
 	{"rsync -a --remove-source-files / /mnt/", Blocked, ruleRsyncDeleteProtected},
+	{"rsync -a --remove-sent-files ~/ dst/", Blocked, ruleRsyncDeleteProtected},
 	// On another machine.
 	{"rsync -a --delete src/ host:/srv/www/", High, ruleRsyncDeleteRemote},
 	{"rsync -a --delete src/ user@host:/", High, ruleRsyncDeleteRemote},

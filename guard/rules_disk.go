@@ -43,7 +43,7 @@ func diskRules() []builtin {
 		{Name: ruleShredDevice, Level: High, Description: "shred overwrites a disk device, or a target only known at run time that could be one", Example: "shred -n 1 /dev/sdb"},
 		{Name: ruleShred, Level: Medium, Description: "shred overwrites files so they cannot be recovered", Example: "shred -u secret.txt"},
 		{Name: ruleRedirectToDevice, Level: Blocked, Description: "a redirect writes a disk device (> /dev/sda), overwriting what is on it", Example: "cat disk.img > /dev/sda"},
-		{Name: ruleCopyToDevice, Level: Blocked, Description: "cp, tee, install or ddrescue write a disk device, overwriting what is on it", Example: "cp ubuntu.iso /dev/sdb"},
+		{Name: ruleCopyToDevice, Level: Blocked, Description: "cp, tee, install, ddrescue or sed's w command write a disk device, overwriting what is on it", Example: "cp ubuntu.iso /dev/sdb"},
 		{Name: ruleWipefs, Level: Blocked, Description: "wipefs -a or -o erases filesystem and partition-table signatures", Example: "wipefs -a /dev/sda"},
 		{Name: ruleBlkdiscard, Level: Blocked, Description: "blkdiscard discards every block of a device", Example: "blkdiscard /dev/nvme0n1"},
 		{Name: ruleSgdiskZap, Level: Blocked, Description: "sgdisk --zap-all, --zap or --clear destroys a partition table", Example: "sgdisk --zap-all /dev/sda"},
@@ -61,7 +61,7 @@ func diskRules() []builtin {
 		ruleDd:           diskDdProgs,
 		ruleShredDevice:  {"shred"},
 		ruleShred:        {"shred"},
-		ruleCopyToDevice: {"cp", "install", "tee", "ddrescue", "gddrescue"},
+		ruleCopyToDevice: {"cp", "install", "tee", "ddrescue", "gddrescue", "sed", "gsed"},
 		ruleWipefs:       {"wipefs"},
 		ruleBlkdiscard:   {"blkdiscard"},
 		ruleSgdiskZap:    {"sgdisk"},
@@ -185,7 +185,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 	switch name {
 	case "shred":
 		return shredHits(c, hs)
-	case "cp", "install", "tee", "ddrescue", "gddrescue", "pv":
+	case "cp", "install", "tee", "ddrescue", "gddrescue", "pv", "sed", "gsed":
 		return copyDeviceHits(c, hs)
 	case "wipefs":
 		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "Oot", longs: []string{"all", "backup", "force", "noheadings",
@@ -371,6 +371,8 @@ func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		}
 	case "pv":
 		return hs
+	case "sed", "gsed":
+		dests = sedWrites(c) // w FILE, s///w FILE
 	default:
 		a := fsScan(c.Args[1:], &fsCpSpec)
 		if a.info {

@@ -1,7 +1,7 @@
 package guard
 
-// less running shell commands: `+!cmd` on its command line, and the
-// LESSOPEN and LESSCLOSE input filters.
+// less running shell commands: `+!cmd` on its command line or in $LESS,
+// and the LESSOPEN and LESSCLOSE input filters.
 
 import "strings"
 
@@ -27,6 +27,25 @@ func lessShellCommand(opt string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// lessEnvCommands returns the shell commands a LESS value runs: less takes
+// options from it as from its command line, before them, and a `+cmd`
+// there (LESS='+G', LESS='-R +!cmd') runs to the end of the value or to a
+// `$`. A `-+` resets an option instead.
+func lessEnvCommands(v string) []string {
+	var cmds []string
+	for i := 0; i < len(v); i++ {
+		if v[i] != '+' || i > 0 && v[i-1] == '-' {
+			continue
+		}
+		opt, _, _ := strings.Cut(v[i:], "$")
+		if cmd, ok := lessShellCommand(opt); ok {
+			cmds = append(cmds, cmd)
+		}
+		i += len(opt)
+	}
+	return cmds
 }
 
 // lessPercent stands an unknown file name for less's % and # in a shell

@@ -36,6 +36,14 @@ func TestLessCommands(t *testing.T) {
 		{"LESSOPEN='|lesspipe.sh %s' less archive.tar.gz", S, ""},
 		{"LESSCLOSE='/usr/bin/lesspipe %s %s' less f", S, ""},
 		{"LESS=-R less f", S, ""},
+		// LESS holds options, +cmd among them.
+		{"LESS='+!rm -rf /' less f", B, ruleRmRfRoot},
+		{"LESS='-R +!rm -rf ~' less f", B, ruleRmRfHome},
+		{"LESS='-R+!rm -rf /$' less f", B, ruleRmRfRoot},
+		{"env LESS='+|m rm -rf /' less f", B, ruleRmRfRoot},
+		{"LESS='-R +G' less f", S, ""},
+		{"LESS='-FRX' less f", S, ""},
+		{"LESS='-+F +/a!b' less f", S, ""},
 		// Searches, motions and options are not commands.
 		{"less +/pattern f", S, ""},
 		{"more +/pattern f", S, ""},

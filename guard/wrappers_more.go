@@ -117,6 +117,13 @@ cmd:
 			}
 			ins = append(ins, inner{label: k, code: &code})
 		}
+		if v, ok := strings.CutPrefix(a.Value, "LESS="); ok {
+			// LESS='+!cmd': less takes options from it.
+			for _, cmd := range lessEnvCommands(v) {
+				code := Word{Value: cmd, Known: a.Known && !strings.Contains(cmd, Unknown), Vars: a.Vars, Subst: a.Subst}
+				ins = append(ins, inner{label: "LESS +!", code: &code})
+			}
+		}
 	}
 	if i >= len(args) {
 		return ins

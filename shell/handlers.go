@@ -328,20 +328,30 @@ func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, pat
 	return err
 }
 
-// execEnv lists the exported variables of env, as a program's environment.
+// execEnv lists the exported variables of env, as a program's environment,
+// each name once with its last value. The interpreter's environments list
+// a variable of an outer scope before the same name set in an inner one
+// (FOO=new prog with FOO exported): execve takes the list as it is and
+// getenv finds the first, so the list is deduplicated here as os/exec did.
 func execEnv(env expand.Environ) []string {
 	list := make([]string, 0, 64)
+	at := make(map[string]int, 64)
 	for name, vr := range env.Each {
-		if !vr.IsSet() {
-			for i, kv := range list {
-				if strings.HasPrefix(kv, name+"=") {
-					list[i] = ""
-				}
-			}
+		i, seen := at[name]
+		if !vr.IsSet() && seen {
+			list[i] = ""
+			delete(at, name)
+			seen = false
 		}
-		if vr.Exported && vr.Kind == expand.String {
-			list = append(list, name+"="+vr.String())
+		if !vr.Exported || vr.Kind != expand.String {
+			continue
 		}
+		if seen {
+			list[i] = name + "=" + vr.String()
+			continue
+		}
+		at[name] = len(list)
+		list = append(list, name+"="+vr.String())
 	}
 	out := list[:0]
 	for _, kv := range list {

@@ -48,6 +48,12 @@ func fakeMain(name string) int {
 		return 0
 	case "fakefail":
 		return 3
+	case "fakegetenv": // NAME=VALUE of each argument, as getenv finds it
+		for _, a := range os.Args[1:] {
+			v, ok := os.LookupEnv(a)
+			fmt.Printf("%s=%s %v\n", a, v, ok)
+		}
+		return 0
 	case "fakekill":
 		syscall.Kill(os.Getpid(), syscall.SIGTERM)
 		time.Sleep(10 * time.Second)

@@ -121,3 +121,28 @@ func TestSpawnErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSpawnEnv checks that a program started by fork and exec sees each
+// variable once, with its innermost value: execve passes duplicates on and
+// getenv finds the first.
+func TestSpawnEnv(t *testing.T) {
+	e := newEnv(t, "fakegetenv")
+	stdout, err := os.Create(filepath.Join(e.dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	vars := append(e.vars, "FOO=old", "BAR=old")
+	r, err := New(testChecker, WithEnv(vars), WithDir(e.dir), WithStdio(nil, stdout, stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `FOO=new fakegetenv FOO; f() { local BAR=local; export BAR; fakegetenv BAR; }; f; unset FOO; fakegetenv FOO; export FOO=x; FOO=y fakegetenv FOO`
+	if st := r.Run(context.Background(), src); st != 0 {
+		t.Errorf("status %d, want 0", st)
+	}
+	got, _ := os.ReadFile(stdout.Name())
+	if want := "FOO=new true\nBAR=local true\nFOO= false\nFOO=y true\n"; string(got) != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
