@@ -18,6 +18,8 @@ type signalRelay struct {
 	c     chan os.Signal
 	ready chan struct{}
 	done  chan struct{}
+	// r receives the signals; set by forward, before the runner runs.
+	r *shell.Runner
 }
 
 // catchSignals starts catching the signals a shell passes on.
@@ -35,24 +37,8 @@ func catchSignals() *signalRelay {
 // starts or a question is asked. Until then a signal ends guardsh as it
 // ends bash while no program runs.
 func (s *signalRelay) forward(r *shell.Runner) {
-	relay := func(sig os.Signal) {
-		r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
-	}
-	select {
-	case <-s.ready:
-		// A signal caught while the guard loaded reaches the runner now,
-		// before the line can start a program: handed to the goroutine,
-		// it could come after the program started, which then runs on.
-		for pending := true; pending; {
-			select {
-			case sig := <-s.c:
-				relay(sig)
-			default:
-				pending = false
-			}
-		}
-	default:
-	}
+	s.r = r
+	s.drain()
 	go func() {
 		select {
 		case <-s.ready:
@@ -62,7 +48,7 @@ func (s *signalRelay) forward(r *shell.Runner) {
 		for {
 			select {
 			case sig := <-s.c:
-				relay(sig)
+				s.relay(sig)
 			case <-s.done:
 				return
 			}
@@ -70,8 +56,32 @@ func (s *signalRelay) forward(r *shell.Runner) {
 	}()
 }
 
-// wait returns once the signals are caught.
-func (s *signalRelay) wait() { <-s.ready }
+// wait returns once the signals are caught, and those caught so far have
+// reached the runner: a line a signal stopped starts no program.
+func (s *signalRelay) wait() {
+	<-s.ready
+	s.drain()
+}
+
+// drain passes on the signals caught and not yet passed on, if any, once
+// there is a runner to pass them to.
+func (s *signalRelay) drain() {
+	if s.r == nil {
+		return
+	}
+	for {
+		select {
+		case sig := <-s.c:
+			s.relay(sig)
+		default:
+			return
+		}
+	}
+}
+
+func (s *signalRelay) relay(sig os.Signal) {
+	s.r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+}
 
 // stop stops catching the signals and forwarding them. It does not wait
 // for them to be caught first: a short run ends without waiting.
