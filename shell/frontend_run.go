@@ -74,8 +74,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				// A run-time question: the terminal goes back to guardsh.
 				stopFwd()
 				restore()
-				d := f.askRunTime(e, r)
-				e.send(request{Op: opAnswer, ID: r.ID, Answer: d})
+				d, resume := f.askRunTime(e, r)
 				if old2, err := term.MakeRaw(fd); err == nil {
 					old = old2
 					restored := false
@@ -86,7 +85,11 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 						}
 					}
 				}
+				// The held-back output reaches the terminal raw, as the
+				// rest of the line's, and only then does the line go on.
+				resume()
 				stopFwd = f.forward(e)
+				e.send(request{Op: opAnswer, ID: r.ID, Answer: d})
 			}
 		case m := <-e.pump.marks:
 			if m == id {
@@ -178,22 +181,21 @@ func (f *frontend) lost(restore func()) (int, bool) {
 }
 
 // askRunTime asks a run-time question on the terminal, with the pty's
-// output held back meanwhile.
-func (f *frontend) askRunTime(e *executorProc, r reply) Decision {
-	resume := e.pump.pause()
-	defer resume()
+// output held back until the caller resumes it (once the terminal is raw
+// again).
+func (f *frontend) askRunTime(e *executorProc, r reply) (d Decision, resume func()) {
+	resume = e.pump.pause()
 	v := r.Verdict.verdict()
 	out := io.Writer(f.out)
 	fmt.Fprintf(out, "\r\nguardsh: while running, %s:\n", prompt.Show(r.Line))
 	prompt.Preview(out, v, f.cfg.Style)
 	if f.cfg.Yes && !v.Blocked {
-		return Yes
+		return Yes, resume
 	}
-	switch f.question(v) {
-	case prompt.Yes:
-		return Yes
+	if f.question(v) == prompt.Yes {
+		return Yes, resume
 	}
-	return No
+	return No, resume
 }
 
 // takeTypeahead gets what was typed on the pty while the line ran and was
