@@ -201,3 +201,20 @@ func sedWrites(c *Command) []Word {
 	}
 	return ws
 }
+
+// sedReads returns the files a sed command's script reads into its output
+// (r, R), without /dev/stdin.
+func sedReads(c *Command) []Word {
+	prog, ok := sedScript(c)
+	if !ok {
+		return nil
+	}
+	var ws []Word
+	for _, f := range prog.reads {
+		if f == "" || f == "/dev/stdin" {
+			continue
+		}
+		ws = append(ws, Word{Value: f, Known: !strings.Contains(f, Unknown)})
+	}
+	return ws
+}

@@ -145,6 +145,15 @@ func leakReadSecretFile(c *Command) []Hit {
 		return nil
 	}
 	files, quiet := rd.files(c.Args[1:])
+	if name == "sed" {
+		// r and R put a file's lines into the output, or with -i into
+		// the edited file: a copy of it either way.
+		for _, f := range sedReads(c) {
+			if what, shown := leakSecretWord(c, f); what != "" {
+				return hit(name + " copies " + shown + " into its output: " + what)
+			}
+		}
+	}
 	if quiet {
 		return nil
 	}

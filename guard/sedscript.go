@@ -27,6 +27,8 @@ type sedProgram struct {
 	substExecs []sedSubst
 	// writes are the files of w, W and s///w.
 	writes []string
+	// reads are the files of r and R, whose lines sed prints.
+	reads []string
 	// unknown reports a part only known at run time where a command, a
 	// delimiter or a flag stands: the script could do anything.
 	unknown bool
@@ -239,7 +241,7 @@ func (p *sedParser) command(ch int, hasAddr bool) bool {
 	case '=', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'z', 'x':
 		return p.end(true)
 	case 'r', 'R':
-		p.filename()
+		p.prog.reads = append(p.prog.reads, p.filename())
 		return true
 	case 'w', 'W':
 		p.prog.writes = append(p.prog.writes, p.filename())
