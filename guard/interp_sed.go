@@ -3,7 +3,10 @@ package guard
 // GNU sed running shell commands: the e command and the s///e flag. (Its
 // w files are the file family's; sed -i too.)
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Rule names of sed's code.
 const (
@@ -188,13 +191,19 @@ func sedScriptDynamic(c *Command) []Hit {
 // sedWrites returns the files a sed command's script writes (w, W,
 // s///w), without /dev/stdout and /dev/stderr, which sed writes itself.
 func sedWrites(c *Command) []Word {
+	return sedFiles(c, func(p sedProgram) []string { return p.writes }, "/dev/stdout", "/dev/stderr")
+}
+
+// sedFiles returns the files of a sed command's script that files picks,
+// but those in skip.
+func sedFiles(c *Command, files func(sedProgram) []string, skip ...string) []Word {
 	prog, ok := sedScript(c)
 	if !ok {
 		return nil
 	}
 	var ws []Word
-	for _, f := range prog.writes {
-		if f == "" || f == "/dev/stdout" || f == "/dev/stderr" {
+	for _, f := range files(prog) {
+		if f == "" || slices.Contains(skip, f) {
 			continue
 		}
 		ws = append(ws, Word{Value: f, Known: !strings.Contains(f, Unknown)})
@@ -205,16 +214,5 @@ func sedWrites(c *Command) []Word {
 // sedReads returns the files a sed command's script reads into its output
 // (r, R), without /dev/stdin.
 func sedReads(c *Command) []Word {
-	prog, ok := sedScript(c)
-	if !ok {
-		return nil
-	}
-	var ws []Word
-	for _, f := range prog.reads {
-		if f == "" || f == "/dev/stdin" {
-			continue
-		}
-		ws = append(ws, Word{Value: f, Known: !strings.Contains(f, Unknown)})
-	}
-	return ws
+	return sedFiles(c, func(p sedProgram) []string { return p.reads }, "/dev/stdin")
 }

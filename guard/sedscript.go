@@ -249,12 +249,8 @@ func (p *sedParser) command(ch int, hasAddr bool) bool {
 	case 's':
 		return p.subst()
 	case 'y':
-		d := p.next()
-		if d == sedEOF || d == '\n' {
-			return false
-		}
-		if p.atUnknown() {
-			p.prog.unknown = true
+		d, ok := p.delimiter()
+		if !ok {
 			return false
 		}
 		if _, ok := p.delimited(d, false); !ok {
@@ -284,14 +280,24 @@ func (p *sedParser) end(brace bool) bool {
 	return false
 }
 
-// subst reads an s command after the s.
-func (p *sedParser) subst() bool {
-	d := p.next()
+// delimiter reads the delimiter after s or y; ok is false at the end of
+// the command, or where the delimiter is only known at run time.
+func (p *sedParser) delimiter() (d int, ok bool) {
+	d = p.next()
 	if d == sedEOF || d == '\n' {
-		return false
+		return d, false
 	}
 	if p.atUnknown() {
 		p.prog.unknown = true
+		return d, false
+	}
+	return d, true
+}
+
+// subst reads an s command after the s.
+func (p *sedParser) subst() bool {
+	d, ok := p.delimiter()
+	if !ok {
 		return false
 	}
 	re, ok := p.delimited(d, true)

@@ -28,16 +28,7 @@ func TestSpawnFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stdin.Close()
-	stdout, err := os.Create(filepath.Join(e.dir, "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdout.Close()
-	stderr, err := os.Create(filepath.Join(e.dir, "err"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stderr.Close()
+	stdout, stderr := outFiles(t, e.dir)
 	r, err := New(testChecker, WithEnv(e.vars), WithDir(e.dir), WithStdio(stdin, stdout, stderr))
 	if err != nil {
 		t.Fatal(err)
@@ -95,16 +86,7 @@ func TestSpawnErrors(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(e.dir, "adir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	stdout, err := os.Create(filepath.Join(e.dir, "out"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdout.Close()
-	stderr, err := os.Create(filepath.Join(e.dir, "err"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stderr.Close()
+	stdout, stderr := outFiles(t, e.dir)
 	r, err := New(testChecker, WithEnv(e.vars), WithDir(e.dir), WithStdio(nil, stdout, stderr))
 	if err != nil {
 		t.Fatal(err)
@@ -145,4 +127,20 @@ func TestSpawnEnv(t *testing.T) {
 	if want := "FOO=new true\nBAR=local true\nFOO= false\nFOO=y true\n"; string(got) != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", got, want)
 	}
+}
+
+// outFiles makes the files a test's stdout and stderr go to.
+func outFiles(t *testing.T, dir string) (stdout, stderr *os.File) {
+	t.Helper()
+	stdout, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdout.Close() })
+	stderr, err = os.Create(filepath.Join(dir, "err"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stderr.Close() })
+	return stdout, stderr
 }
