@@ -2,11 +2,11 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // wantSeq is seq 1 n's output on a terminal: one number a line, CR LF.
@@ -24,31 +24,12 @@ func wantSeq(n int) string {
 // not run a regular expression over a large output again at every read.
 func (s *itShell) expectText(text string) string {
 	s.t.Helper()
-	deadline := time.After(20 * time.Second)
-	for {
-		s.mu.Lock()
-		out := s.buf.Bytes()[s.pos:]
+	return s.await(fmt.Sprintf("%q", text), func(out []byte) (int, int) {
 		if i := bytes.Index(out, []byte(text)); i >= 0 {
-			got := string(out[:i+len(text)])
-			s.pos += i + len(text)
-			s.mu.Unlock()
-			return got
+			return 0, i + len(text)
 		}
-		n := len(out)
-		s.mu.Unlock()
-		select {
-		case <-s.more:
-		case <-s.eof:
-			select {
-			case <-s.more:
-				continue
-			default:
-			}
-			s.t.Fatalf("end of output, still waiting for %q (%d bytes after the last match)", text, n)
-		case <-deadline:
-			s.t.Fatalf("timed out waiting for %q (%d bytes after the last match)", text, n)
-		}
-	}
+		return -1, -1
+	})
 }
 
 // A line's large output reaches the screen complete and in order, and the

@@ -168,15 +168,30 @@ func (s *itShell) output() string {
 func (s *itShell) expect(re string) string {
 	s.t.Helper()
 	rx := regexp.MustCompile(re)
+	return s.await(fmt.Sprintf("%q", re), func(out []byte) (int, int) {
+		if loc := rx.FindIndex(out); loc != nil {
+			return loc[0], loc[1]
+		}
+		return -1, -1
+	})
+}
+
+// await waits until find finds something in the output after the last
+// match, and returns it; the test fails at the end of the output or at
+// the deadline, showing what came after the last match.
+func (s *itShell) await(what string, find func(out []byte) (start, end int)) string {
+	s.t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
 		s.mu.Lock()
-		out := s.buf.String()[s.pos:]
-		if loc := rx.FindStringIndex(out); loc != nil {
-			s.pos += loc[1]
+		out := s.buf.Bytes()[s.pos:]
+		if start, end := find(out); start >= 0 {
+			s.pos += end
+			got := string(out[start:end])
 			s.mu.Unlock()
-			return out[loc[0]:loc[1]]
+			return got
 		}
+		tail := string(out[max(0, len(out)-2000):])
 		s.mu.Unlock()
 		select {
 		case <-s.more:
@@ -186,9 +201,9 @@ func (s *itShell) expect(re string) string {
 				continue
 			default:
 			}
-			s.t.Fatalf("end of output, still waiting for %q; after the last match:\n%q", re, out)
+			s.t.Fatalf("end of output, still waiting for %s; after the last match:\n%q", what, tail)
 		case <-deadline:
-			s.t.Fatalf("timed out waiting for %q; after the last match:\n%q", re, out)
+			s.t.Fatalf("timed out waiting for %s; after the last match:\n%q", what, tail)
 		}
 	}
 }
