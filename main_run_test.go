@@ -234,3 +234,27 @@ func TestSignals(t *testing.T) {
 		})
 	}
 }
+
+// A signal guardsh was started with ignored (nohup, a background job of a
+// script) stays ignored for the programs it runs, as in bash.
+func TestIgnoredSignalsStayIgnored(t *testing.T) {
+	s := newSandbox(t, "ignsig", "sigignfake")
+	guardsh := s.command().Path
+	cmd := exec.Command(filepath.Join(s.dir, "bin", "ignsig"), guardsh, "-c", "sigignfake")
+	cmd.Env, cmd.Dir = s.env, s.dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if want := "ignsig " + guardsh + " -c sigignfake\nsigignfake\nsigignfake ignores SIGINT SIGHUP\n"; s.calls() != want {
+		t.Errorf("calls %q, want %q", s.calls(), want)
+	}
+
+	// Not ignored, they reach the program with their default action.
+	s = newSandbox(t, "sigignfake")
+	if out, err := s.command("-c", "sigignfake").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if want := "sigignfake\nsigignfake ignores\n"; s.calls() != want {
+		t.Errorf("calls %q, want %q", s.calls(), want)
+	}
+}

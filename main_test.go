@@ -35,6 +35,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -71,6 +72,30 @@ func fakeMain(name string, args []string) int {
 		os.WriteFile(logf+".pid", fmt.Appendf(nil, "%d\n", os.Getpid()), 0o644)
 	case strings.HasPrefix(name, "out"):
 		fmt.Println(strings.Join(args, " "))
+	case strings.HasPrefix(name, "ignsig"):
+		// Starts its arguments with SIGINT and SIGHUP ignored, as nohup
+		// and a shell's background jobs do.
+		signal.Ignore(syscall.SIGINT, syscall.SIGHUP)
+		if err := syscall.Exec(args[0], args, os.Environ()); err != nil {
+			fmt.Fprintf(os.Stderr, "fake %s: %v\n", name, err)
+		}
+		return 99
+	case strings.HasPrefix(name, "sigign"):
+		// Records which of SIGINT, SIGTERM and SIGHUP it was started with
+		// ignored.
+		status, _ := os.ReadFile("/proc/self/status")
+		for _, l := range strings.Split(string(status), "\n") {
+			if hex, ok := strings.CutPrefix(l, "SigIgn:"); ok {
+				mask, _ := strconv.ParseUint(strings.TrimSpace(hex), 16, 64)
+				fmt.Fprintf(f, "%s ignores", name)
+				for _, sg := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+					if mask&(1<<(sg-1)) != 0 {
+						fmt.Fprintf(f, " %s", unix.SignalName(sg))
+					}
+				}
+				fmt.Fprintln(f)
+			}
+		}
 	case strings.HasPrefix(name, "wait"):
 		c := make(chan os.Signal, 1)
 		signal.Notify(c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)

@@ -26,7 +26,18 @@ type signalRelay struct {
 func catchSignals() *signalRelay {
 	s := &signalRelay{c: make(chan os.Signal, 4), ready: make(chan struct{}), done: make(chan struct{})}
 	go func() {
-		signal.Notify(s.c, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+		// A signal guardsh was started with ignored (nohup, a background
+		// job of a script) stays ignored, for the programs it runs too,
+		// as in bash.
+		var sigs []os.Signal
+		for _, sig := range []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+			if !signal.Ignored(sig) {
+				sigs = append(sigs, sig)
+			}
+		}
+		if len(sigs) > 0 {
+			signal.Notify(s.c, sigs...)
+		}
 		close(s.ready)
 	}()
 	return s
