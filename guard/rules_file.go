@@ -35,7 +35,7 @@ func fileRules() []builtin {
 }
 
 // fileProgs are the programs fileFamilyHits looks at besides redirects.
-var fileProgs = []string{"tee", "cp", "mv", "install", "dd", "dcfldd", "dc3dd", "sed", "gsed", "truncate", "rm", "unlink", "shred"}
+var fileProgs = []string{"tee", "cp", "mv", "install", "dd", "dcfldd", "dc3dd", "sed", "gsed", "truncate", "rm", "unlink", "shred", "less"}
 
 // fileFamilyHits returns every hit of the file family on c.
 func fileFamilyHits(c *Command) []fsNamedHit {
@@ -82,6 +82,10 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 		}
 		for _, w := range sedWrites(c) {
 			hs = fileWrite(c, hs, w, "sed w writes", false, true)
+		}
+	case "less":
+		for _, w := range lessLogFiles(c.Args[1:]) {
+			hs = fileWrite(c, hs, w, "less -o writes its input to", false, true)
 		}
 	case "truncate":
 		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "rs", longs: []string{"no-create", "io-blocks", "reference=", "size=", "help", "version"}})

@@ -157,6 +157,16 @@ func TestFileRules(t *testing.T) {
 		{"echo hi >&2", Safe, ""},
 		{"echo hi 1>&2", Safe, ""},
 		{"tee --help", Safe, ""},
+
+		// less copying its input to a file.
+		{"less -o /etc/passwd", High, ruleWriteSystemFile},
+		{"less -o/etc/shadow", High, ruleWriteSystemFile},
+		{"less --log-file=/etc/sudoers", High, ruleWriteSystemFile},
+		{"less --LOG-FILE /etc/passwd", High, ruleWriteSystemFile},
+		{"less -O \"$OUT\"", Medium, ruleRedirectUnknown},
+		{"less -o log.txt", Safe, ""},
+		{"less -R notes.txt", Safe, ""},
+		{"less -- -o /etc/passwd", Safe, ""},
 	})
 }
 

@@ -63,3 +63,28 @@ func lessFilterCode(w Word) Word {
 	w.Known = !strings.Contains(w.Value, Unknown)
 	return w
 }
+
+// lessLogFiles returns the files less copies its input to: -o FILE and -O
+// FILE (also attached), --log-file and --LOG-FILE (with = or the next word),
+// up to --.
+func lessLogFiles(args []Word) []Word {
+	var ws []Word
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return ws
+		case v == "-o" || v == "-O" || v == "--log-file" || v == "--LOG-FILE":
+			if i+1 < len(args) {
+				ws = append(ws, args[i+1])
+				i++
+			}
+		case strings.HasPrefix(v, "--log-file=") || strings.HasPrefix(v, "--LOG-FILE="):
+			_, f, _ := strings.Cut(v, "=")
+			ws = append(ws, fsPart(args[i], f))
+		case len(v) > 2 && (strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "-O")):
+			ws = append(ws, fsPart(args[i], v[2:]))
+		}
+	}
+	return ws
+}
