@@ -82,33 +82,8 @@ func (p *interpParser) closes(ts []itok, i int) int {
 
 // split splits tokens at top-level commas.
 func (p *interpParser) split(ts []itok) [][]itok {
-	var out [][]itok
-	var cur []itok
-	depth := 0
-	for _, t := range ts {
-		if t.kind == itNL {
-			continue
-		}
-		if t.kind == itPunct {
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				depth--
-			case ",":
-				if depth == 0 {
-					out = append(out, cur)
-					cur = nil
-					continue
-				}
-			}
-		}
-		cur = append(cur, t)
-	}
-	if len(cur) > 0 {
-		out = append(out, cur)
-	}
-	return out
+	args, _ := splitTop(ts, 0, nil)
+	return args
 }
 
 // object evaluates the inside of {key: value, ...} or {key => value}.

@@ -112,14 +112,52 @@ func (p *interpParser) bareArgStart(t itok) bool {
 	return false
 }
 
-// parenArgs splits the arguments of the call whose `(` is at open.
+// parenArgs splits the arguments of the call whose `(` is at open. A
+// trailing comma leaves an empty last argument.
 func (p *interpParser) parenArgs(open int) ([][]itok, int) {
-	var args [][]itok
+	args, end := splitTop(p.toks, open+1, func(t itok) bool {
+		return t.kind == itPunct && (t.text == ")" || t.text == "]" || t.text == "}")
+	})
+	if end < len(p.toks) && len(args) > 0 && lastNonNL(p.toks[open+1:end]).text == "," {
+		args = append(args, nil)
+	}
+	return args, end
+}
+
+// bareArgs splits the arguments of a call without parentheses, up to the
+// end of the statement.
+func (p *interpParser) bareArgs(start int) ([][]itok, int) {
+	return splitTop(p.toks, start, func(t itok) bool {
+		switch t.kind {
+		case itNL:
+			return true
+		case itIdent:
+			switch t.text {
+			case "or", "and", "if", "unless", "while", "until", "do", "then", "end":
+				return true
+			}
+		case itPunct:
+			switch t.text {
+			case ")", "]", "}", ";", "||", "&&":
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// splitTop splits toks from start at top-level commas, up to the first
+// token at the top level that stop accepts (nil: none), whose index it
+// returns (len(toks) when there is none). Newlines inside are skipped.
+func splitTop(toks []itok, start int, stop func(itok) bool) (args [][]itok, end int) {
 	var cur []itok
 	depth := 0
-	i := open + 1
-	for ; i < len(p.toks); i++ {
-		t := p.toks[i]
+	i := start
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		if depth == 0 && stop != nil && stop(t) {
+			break
+		}
 		if t.kind == itNL {
 			continue
 		}
@@ -128,12 +166,6 @@ func (p *interpParser) parenArgs(open int) ([][]itok, int) {
 			case "(", "[", "{":
 				depth++
 			case ")", "]", "}":
-				if depth == 0 {
-					if len(cur) > 0 || len(args) > 0 {
-						args = append(args, cur)
-					}
-					return args, i
-				}
 				depth--
 			case ",":
 				if depth == 0 {
@@ -151,56 +183,15 @@ func (p *interpParser) parenArgs(open int) ([][]itok, int) {
 	return args, i
 }
 
-// bareArgs splits the arguments of a call without parentheses, up to the
-// end of the statement.
-func (p *interpParser) bareArgs(start int) ([][]itok, int) {
-	var args [][]itok
-	var cur []itok
-	depth := 0
-	i := start
-loop:
-	for ; i < len(p.toks); i++ {
-		t := p.toks[i]
-		switch t.kind {
-		case itNL:
-			if depth == 0 {
-				break loop
-			}
-			continue
-		case itIdent:
-			if depth == 0 {
-				switch t.text {
-				case "or", "and", "if", "unless", "while", "until", "do", "then", "end":
-					break loop
-				}
-			}
-		case itPunct:
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				if depth == 0 {
-					break loop
-				}
-				depth--
-			case ";", "||", "&&":
-				if depth == 0 {
-					break loop
-				}
-			case ",":
-				if depth == 0 {
-					args = append(args, cur)
-					cur = nil
-					continue
-				}
-			}
+// lastNonNL returns the last token of ts that is not a newline, the zero
+// token when there is none.
+func lastNonNL(ts []itok) itok {
+	for i := len(ts) - 1; i >= 0; i-- {
+		if ts[i].kind != itNL {
+			return ts[i]
 		}
-		cur = append(cur, t)
 	}
-	if len(cur) > 0 {
-		args = append(args, cur)
-	}
-	return args, i
+	return itok{}
 }
 
 // receiver returns what the function named at i is called on: "" for a
