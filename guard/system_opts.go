@@ -3,6 +3,7 @@ package guard
 // xopt: the getopt-like option parser shared by the git, infra and system families.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -85,17 +86,7 @@ type xoptRes struct {
 }
 
 func (sp *xoptSpec) resolve(name string) string {
-	for _, n := range sp.longArg {
-		if n == name {
-			return name
-		}
-	}
-	for _, n := range sp.longBool {
-		if n == name {
-			return name
-		}
-	}
-	if !sp.abbrev || name == "" {
+	if slices.Contains(sp.longArg, name) || slices.Contains(sp.longBool, name) || !sp.abbrev || name == "" {
 		return name
 	}
 	found := ""
@@ -116,15 +107,11 @@ func (sp *xoptSpec) resolve(name string) string {
 }
 
 func (sp *xoptSpec) takesArg(name string) bool {
-	for _, n := range sp.longArg {
-		if n == name {
-			return true
-		}
-	}
-	for _, n := range sp.longBool {
-		if n == name {
-			return false
-		}
+	switch {
+	case slices.Contains(sp.longArg, name):
+		return true
+	case slices.Contains(sp.longBool, name):
+		return false
 	}
 	return sp.longArgDefault
 }
