@@ -16,8 +16,10 @@ corpus=${CORPUS:-../shared/corpus}
 mkdir -p "$out"
 out=$(cd "$out" && pwd) corpus=$(cd "$corpus" && pwd)
 # Fixed, empty directories, so that paths in reasons and globs are the same
-# in every run.
+# in every run; a lock keeps two runs from sharing them.
 tmp=/tmp/guardsh-verdicts
+exec 9>"$tmp.lock"
+flock 9
 rm -rf "$tmp"
 mkdir -p "$tmp/home" "$tmp/work"
 trap 'rm -rf "$tmp"' EXIT
