@@ -41,6 +41,10 @@ type Config struct {
 	// AllowUserAllowlist, in the policy, says whether the user's config may
 	// add [[allow]] entries; nil means it may.
 	AllowUserAllowlist *bool
+	// Lock, in the policy, forbids user configs to disable rules, lower
+	// any rule's level or loosen block_level: they may only add patterns,
+	// raise levels and block more.
+	Lock bool
 
 	// lines records where keys were set, for messages: "block_level",
 	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
@@ -103,6 +107,7 @@ type rawConfig struct {
 	Prompt             *string           `toml:"prompt"`
 	Color              *string           `toml:"color"`
 	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
+	Lock               *bool             `toml:"lock"`
 }
 
 type rawPattern struct {
@@ -200,6 +205,7 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		c.Prompt = *raw.Prompt
 	}
 	c.AllowUserAllowlist = raw.AllowUserAllowlist
+	c.Lock = raw.Lock != nil && *raw.Lock
 
 	builtin := map[string]bool{}
 	for _, b := range builtinRules() {

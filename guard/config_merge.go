@@ -13,8 +13,11 @@ import (
 // lower a rule the policy sets or names (in its [[pattern]] tables,
 // [levels] or disable), make block_level less strict than the policy's,
 // replace a policy pattern, change an ask the policy sets, or add [[allow]]
-// entries when the policy says allow_user_allowlist = false. Where they
-// conflict the policy wins, and each conflict is reported as a sentence.
+// entries when the policy says allow_user_allowlist = false. A policy that
+// says lock = true forbids every disable and every level below a rule's
+// own; rule too_long (what guardsh could not check) is locked so always.
+// Where they conflict the policy wins, and each conflict is reported as a
+// sentence.
 //
 // Settings that only concern the user's screen (prompt, color,
 // history_size) are taken from the user's config when it sets them.
@@ -86,6 +89,10 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	for _, n := range user.Disable {
 		switch {
 		case slices.Contains(policy.Disable, n):
+		case policy.Lock:
+			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy is locked (lock = true), and a config may not disable any rule", n)
+		case slices.Contains(failClosedRules, n):
+			say(user.lines["disable:"+n], "disable = [%q] is ignored: %s says what guardsh could not check, and only the policy may disable it", n, n)
 		case named[n]:
 			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy sets rule %s, and a config may not disable it", n, n)
 		default:
@@ -100,18 +107,34 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 			m.Levels = map[string]Level{}
 		}
 	}
+	var builtinLevels map[string]Level
+	if len(user.Levels) > 0 {
+		builtinLevels = map[string]Level{}
+		for _, b := range builtinRules() {
+			builtinLevels[b.Name] = b.Level
+		}
+	}
 	for _, n := range sortedKeys(user.Levels) {
 		l := user.Levels[n]
 		pl, set := policyLevel[n]
+		own, builtin := builtinLevels[n]
 		switch {
 		case set && l < pl:
 			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: the policy sets %s to %s, and a config may only raise it", n, l.String(), n, pl.String())
 		case named[n] && !set:
 			// The policy disables it; a level changes nothing.
+		case !set && builtin && l < own && (policy.Lock || slices.Contains(failClosedRules, n)):
+			why := "the policy is locked (lock = true)"
+			if !policy.Lock {
+				why = n + " says what guardsh could not check"
+			}
+			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: %s, and a config may only raise a rule's level", n, l.String(), why)
 		default:
 			m.Levels[n] = l
 		}
 	}
+
+	m.Lock = policy.Lock
 
 	// allowlist
 	m.AllowUserAllowlist = policy.AllowUserAllowlist
@@ -138,6 +161,10 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	}
 	return m, conflicts
 }
+
+// failClosedRules are the rules only the policy may disable or lower: they
+// stand for what guardsh could not check.
+var failClosedRules = []string{ruleTooLong}
 
 func pick(a, b string) string {
 	if a != "" {
