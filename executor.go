@@ -26,8 +26,8 @@ func runExecutor(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return shell.RunExecutor(shell.ExecutorConfig{
 		Checker: g,
-		Options: []shell.Option{shell.WithYes(o.yes), shell.WithShellOpts(o.shellOpts...),
-			shell.WithAudit(newAuditLog(settings.auditFile, stderr))},
+		Options: append(settings.runnerOptions(o.yes), shell.WithShellOpts(o.shellOpts...),
+			shell.WithAudit(newAuditLog(settings.auditFile, stderr))),
 		Requests: os.NewFile(3, "requests"),
 		Replies:  os.NewFile(4, "replies"),
 	})

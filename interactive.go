@@ -24,6 +24,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The executor classifies and runs; the front end only reports the
 	// config's problems (once) and reads its settings.
 	st := loadSettings(o, stderr)
+	if l := st.yesLimit(); o.yes && l < guard.High {
+		// The front end answers for the whole line; it has no limit to
+		// apply, so -y is off and the person at the terminal is asked.
+		fmt.Fprintf(stderr, "guardsh: -y is off: the guardsh this one runs under approved only up to %s\n", l)
+		o.yes = false
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)

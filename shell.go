@@ -43,11 +43,11 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithStdio(stdin, stdout, stderr),
 		shell.WithParams(name, params...),
 		shell.WithShellOpts(o.shellOpts...),
-		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
 		shell.WithAudit(newAuditLog(settings.auditFile, stderr)),
 		shell.WithBeforeStart(sigs.wait),
 	}
+	opts = append(opts, settings.runnerOptions(o.yes)...)
 	if o.auto {
 		// A line auto mode runs gets an environment in which reading cannot
 		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.

@@ -63,7 +63,7 @@ func (r *Runner) outcomeHow(o Outcome) string {
 		return o.Refusal.Hint
 	case o.Verdict.Level.DefaultYes():
 		return "default"
-	case r.pol.yes:
+	case r.pol.yesFor(o.Verdict):
 		return "yes"
 	}
 	return "asked"

@@ -64,7 +64,7 @@ func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusa
 		switch {
 		case ref != nil:
 			how = ref.Hint
-		case r.pol.yes:
+		case r.pol.yesFor(v):
 			how = "yes"
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)
