@@ -30,6 +30,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "guardsh: -y is off: the guardsh this one runs under approved only up to %s\n", l)
 		o.yes = false
 	}
+	_, audit, ok := openAudit(st, stderr, false)
+	if !ok {
+		return 126
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -60,7 +64,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		},
 		Home:  home,
-		Audit: newAuditLog(st.auditFile, stderr),
+		Audit: audit,
 	})
 }
 

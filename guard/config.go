@@ -45,6 +45,10 @@ type Config struct {
 	// any rule's level or loosen block_level: they may only add patterns,
 	// raise levels and block more.
 	Lock bool
+	// Audit is "required" (no line runs unless its decision is written to
+	// the audit log) or "optional" (the default: a log that cannot be
+	// written is reported once), "" when unset.
+	Audit string
 
 	// lines records where keys were set, for messages: "block_level",
 	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
@@ -90,6 +94,7 @@ func (e *ConfigError) Error() string {
 // The values some keys take.
 var (
 	askValues   = []string{"always", "risky"}
+	auditValues = []string{"required", "optional"}
 	colorValues = []string{"auto", "always", "never"}
 )
 
@@ -108,6 +113,7 @@ type rawConfig struct {
 	Color              *string           `toml:"color"`
 	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
 	Lock               *bool             `toml:"lock"`
+	Audit              *string           `toml:"audit"`
 }
 
 type rawPattern struct {
@@ -185,6 +191,14 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 			c.Ask = *raw.Ask
 		} else {
 			bad(c.lines["ask"], `use "always" or "risky"`, "ask: unknown value %q", *raw.Ask)
+		}
+	}
+	if raw.Audit != nil {
+		c.lines["audit"] = loc.key(toml.Key{"audit"})
+		if slices.Contains(auditValues, *raw.Audit) {
+			c.Audit = *raw.Audit
+		} else {
+			bad(c.lines["audit"], `use "required" or "optional"`, "audit: unknown value %q", *raw.Audit)
 		}
 	}
 	if raw.Color != nil {

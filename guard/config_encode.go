@@ -7,7 +7,7 @@ import (
 )
 
 // Encode returns the rules of c as a config file that ParseConfig reads
-// back to the same rules: block_level, ask, lock, allow_user_allowlist,
+// back to the same rules: block_level, ask, lock, audit, allow_user_allowlist,
 // the patterns, disable, [levels] and the [[allow]] entries. The screen's
 // settings (prompt, color, history_size) are left out. guardsh hands its
 // merged rules to a guardsh it starts this way.
@@ -22,6 +22,9 @@ func (c Config) Encode() []byte {
 	}
 	if c.Lock {
 		raw.Lock = &c.Lock
+	}
+	if c.Audit != "" {
+		raw.Audit = &c.Audit
 	}
 	raw.AllowUserAllowlist = c.AllowUserAllowlist
 	for _, p := range c.Patterns {

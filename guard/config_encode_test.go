@@ -10,7 +10,7 @@ func TestConfigEncode(t *testing.T) {
 		"",
 		fullConfig,
 		testPolicy,
-		"lock = true\nblock_level = \"medium\"\ndisable = [\"rm_rf\"]\n",
+		"lock = true\naudit = \"required\"\nblock_level = \"medium\"\ndisable = [\"rm_rf\"]\n",
 		"[[pattern]]\nname = \"q\"\npattern = '\"a\\\\b\\n'\nlevel = \"high\"\ncase_sensitive = true\n",
 	} {
 		c := mustParse(t, src, "c.toml")

@@ -39,6 +39,11 @@ func TestMergeLocked(t *testing.T) {
 			func(m Config) bool { _, ok := m.Levels["too_long"]; return !ok }},
 		{"too_long raised by a user", "", "[levels]\ntoo_long = \"blocked\"", "",
 			func(m Config) bool { return m.Levels["too_long"] == Blocked }},
+		{"audit required by the policy", `audit = "required"`, `audit = "optional"`, `audit = "optional" is ignored`,
+			func(m Config) bool { return m.Audit == "required" }},
+		{"audit required by the user", `audit = "optional"`, `audit = "required"`, "",
+			func(m Config) bool { return m.Audit == "required" }},
+		{"audit unset", "", "", "", func(m Config) bool { return m.Audit == "" }},
 		{"too_long disabled by the policy", `disable = ["too_long"]`, "", "",
 			func(m Config) bool { return slices.Contains(m.Disable, "too_long") }},
 	} {

@@ -136,6 +136,15 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 
 	m.Lock = policy.Lock
 
+	// audit: the user may require it, not make it optional.
+	m.Audit = pick(policy.Audit, user.Audit)
+	switch {
+	case user.Audit == "required":
+		m.Audit = "required"
+	case policy.Audit == "required" && user.Audit != "":
+		say(user.lines["audit"], "audit = %q is ignored: the policy sets audit = \"required\"", user.Audit)
+	}
+
 	// allowlist
 	m.AllowUserAllowlist = policy.AllowUserAllowlist
 	m.Allow = slices.Clone(policy.Allow)
@@ -182,6 +191,12 @@ func (c Config) String() string {
 	}
 	if c.Ask != "" {
 		fmt.Fprintf(&b, " ask=%s", c.Ask)
+	}
+	if c.Lock {
+		b.WriteString(" lock")
+	}
+	if c.Audit != "" {
+		fmt.Fprintf(&b, " audit=%s", c.Audit)
 	}
 	for _, p := range c.Patterns {
 		fmt.Fprintf(&b, " pattern=%s(%s,%s)", p.Name, p.Level, p.Origin)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -83,5 +84,33 @@ func TestYesNeverApprovesUnchecked(t *testing.T) {
 	msg := errb.String()
 	if !strings.Contains(msg, HintUnchecked) || strings.Count(msg, "\n") != 1 || strings.Contains(msg, "filler") {
 		t.Errorf("stderr %q: want one line with %q", msg, HintUnchecked)
+	}
+}
+
+// A required audit log that cannot record a decision refuses it: the line,
+// or a command found at run time.
+func TestAuditRequired(t *testing.T) {
+	e := newEnv(t, "rm")
+	fail := func(after int) Option {
+		n := 0
+		return WithAuditRequired(func(AuditRecord) error {
+			n++
+			if n > after {
+				return errors.New("disk full")
+			}
+			return nil
+		})
+	}
+	r := e.run("rm x", WithYes(true), fail(0))
+	if r.status != 126 || !strings.Contains(r.stderr, HintAudit) || e.calls() != "" {
+		t.Errorf("line: status %d stderr %q calls %q", r.status, r.stderr, e.calls())
+	}
+	r = e.run("x=rm; $x -rf ./y; echo status $?", WithYes(true), fail(1))
+	if !strings.Contains(r.stdout, "status 126") || !strings.Contains(r.stderr, HintAudit) || e.calls() != "" {
+		t.Errorf("run time: stdout %q stderr %q calls %q", r.stdout, r.stderr, e.calls())
+	}
+	r = e.run("rm x", WithYes(true), fail(10))
+	if r.status != 0 || e.calls() != "rm x\n" {
+		t.Errorf("recorded: status %d stderr %q calls %q", r.status, r.stderr, e.calls())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"os/user"
@@ -18,6 +19,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
+	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
 
@@ -569,11 +571,19 @@ func (f *frontend) hasRCFiles() bool {
 	return false
 }
 
+// maxRCBytes bounds an rc file: a larger one is an error.
+const maxRCBytes = 1 << 20
+
 // runRCFiles runs the rc files, each statement checked like a script's.
+// One that is not a regular file (a FIFO would hang the start) or is too
+// large is reported and skipped.
 func (f *frontend) runRCFiles() (int, bool) {
 	for _, path := range f.rcFiles() {
-		src, err := os.ReadFile(path)
+		src, err := regfile.Read(path, maxRCBytes)
 		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(f.errw, "guardsh: %v (nothing of it runs)\n", err)
+			}
 			continue
 		}
 		for _, stmt := range splitStatements(path, string(src), f.errw) {

@@ -69,7 +69,10 @@ func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusa
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)
 		rec.RunTime = true
-		r.record(rec)
+		if !r.record(rec) && ref == nil {
+			ref = &Refusal{Verdict: v, What: what, Hint: HintAudit}
+			r.refuse(ref)
+		}
 	}
 	return ref
 }

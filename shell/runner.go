@@ -34,6 +34,9 @@ type Runner struct {
 	checker Checker
 	pol     policy
 	audit   func(AuditRecord)
+	// auditRequired records decisions that may not take effect
+	// unrecorded (WithAuditRequired).
+	auditRequired func(AuditRecord) error
 	// funcs names the functions the lines defined, as far as they show;
 	// the handlers read it (they must not read the interpreter's own map,
 	// which a background job's goroutine would race with).
@@ -256,7 +259,9 @@ func (r *Runner) Decide(line string) Outcome {
 	o := r.pol.decideLine(line, func(l string) guard.Verdict {
 		return r.checker.Classify(l, st)
 	}, r.ask)
-	r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o)))
+	if !r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o))) && o.Run {
+		o.Run, o.Refusal = false, &Refusal{Verdict: o.Verdict, What: o.Line, Hint: HintAudit}
+	}
 	return o
 }
 
