@@ -41,7 +41,7 @@ type untrustedError struct {
 }
 
 func (e *untrustedError) Error() string {
-	return fmt.Sprintf("%s %s, so anyone with that access could rewrite the policy; fix it with `%s`", e.path, e.why, e.fix)
+	return fmt.Sprintf("%s %s; fix it with `%s`", e.path, e.why, e.fix)
 }
 
 // trusted checks path, with its symbolic links followed, and every
@@ -86,12 +86,12 @@ func trustedFile(p string, file bool) error {
 		owner = fmt.Sprint(policyOwner)
 	}
 	if st.Uid != 0 && int(st.Uid) != policyOwner {
-		return &untrustedError{p, fmt.Sprintf("is owned by uid %d, not %s", st.Uid, owner), fmt.Sprintf("chown %s %s", owner, p)}
+		return &untrustedError{p, fmt.Sprintf("is owned by uid %d, not %s: that user could rewrite the policy", st.Uid, owner), fmt.Sprintf("chown %s %s", owner, p)}
 	}
 	m := fi.Mode()
 	sticky := fi.IsDir() && m&fs.ModeSticky != 0
 	if m.Perm()&0o022 != 0 && (file || !sticky) {
-		return &untrustedError{p, fmt.Sprintf("is writable by its group or by others (mode %04o)", m.Perm()), "chmod go-w " + p}
+		return &untrustedError{p, fmt.Sprintf("is writable by its group or by others (mode %04o): they could rewrite the policy", m.Perm()), "chmod go-w " + p}
 	}
 	return nil
 }
