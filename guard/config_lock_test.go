@@ -66,3 +66,16 @@ func TestMergeLocked(t *testing.T) {
 		})
 	}
 }
+
+func TestParseAuditLock(t *testing.T) {
+	c := mustParse(t, "audit = \"required\"\nlock = true\n", "p.toml")
+	if c.Audit != "required" || !c.Lock {
+		t.Errorf("%v", c)
+	}
+	if _, err := ParseConfig([]byte(`audit = "maybe"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: audit: unknown value "maybe"; use "required" or "optional"`) {
+		t.Errorf("bad audit: %v", err)
+	}
+	if _, err := ParseConfig([]byte(`lock = "yes"`), "p.toml"); err == nil {
+		t.Error("lock = \"yes\" parsed")
+	}
+}

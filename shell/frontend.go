@@ -463,7 +463,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		f.audit(v, line, false, prompt.HintBlocked)
 		f.status = 126
 		return "", 0, false
-	case f.cfg.Yes:
+	case f.cfg.Yes && !v.Unchecked(): // what was not checked needs a person
 		how = "yes"
 		if !rc {
 			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
