@@ -76,6 +76,11 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 
 	// Patterns: the user's are added after the policy's.
 	for _, p := range user.Patterns {
+		if slices.ContainsFunc(policy.Patterns, func(q Pattern) bool { return samePattern(p, q) }) {
+			// The policy has the very same rule (a guardsh under guardsh
+			// reads the config its parent read): nothing to say.
+			continue
+		}
 		if named[p.Name] {
 			say(user.lines["pattern:"+p.Name], "[[pattern]] %s is ignored: the policy already has a rule by that name", p.Name)
 			continue
@@ -174,6 +179,12 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 // failClosedRules are the rules only the policy may disable or lower: they
 // stand for what guardsh could not check.
 var failClosedRules = []string{ruleTooLong}
+
+// samePattern reports whether two patterns are the same rule.
+func samePattern(p, q Pattern) bool {
+	return p.Name == q.Name && p.Regex == q.Regex && p.Level == q.Level &&
+		p.Description == q.Description && p.CaseSensitive == q.CaseSensitive
+}
 
 func pick(a, b string) string {
 	if a != "" {
