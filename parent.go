@@ -44,6 +44,9 @@ type parentSettings struct {
 // encodeParent returns the variable's value: "guardsh1 LEVEL RULES", RULES
 // the config file guard.Config.Encode writes, in base64.
 func encodeParent(rules []byte, approved guard.Level) string {
+	// The comment keeps RULES from being empty, so that the value has no
+	// trailing space a tool could trim.
+	rules = append([]byte("# rules passed on by guardsh\n"), rules...)
 	return parentMagic + " " + approved.String() + " " + base64.StdEncoding.EncodeToString(rules)
 }
 
@@ -51,7 +54,7 @@ func encodeParent(rules []byte, approved guard.Level) string {
 // trusted to say anything, and the caller fails closed.
 func decodeParent(v string) (parentSettings, error) {
 	var p parentSettings
-	f := strings.SplitN(v, " ", 3)
+	f := strings.Fields(v)
 	if len(f) != 3 || f[0] != parentMagic {
 		return p, errors.New("not in the format this guardsh knows")
 	}
