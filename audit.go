@@ -19,18 +19,19 @@ import (
 // Each record is one write to a file opened for appending, so that shells
 // running at once never tear each other's lines.
 type auditLog struct {
-	path   string
-	stderr io.Writer
-	mu     sync.Mutex
-	warned bool
+	path     string
+	required bool
+	stderr   io.Writer
+	mu       sync.Mutex
+	warned   bool
 }
 
 // openAudit returns the runner options that record every decision in the
-// audit log of st, saying once on stderr when there is none. When the
+// audit log of st (and the log, nil when there is none), saying once on stderr when there is none. When the
 // policy requires the log (audit = "required") and it cannot be written,
 // ok is false: the reason is printed and nothing may run. quiet leaves the
 // start's messages to the front end that already printed them.
-func openAudit(st settings, stderr io.Writer, quiet bool) (opts []shell.Option, record func(shell.AuditRecord), ok bool) {
+func openAudit(st settings, stderr io.Writer, quiet bool) (opts []shell.Option, log *auditLog, ok bool) {
 	say := func(format string, args ...any) {
 		if !quiet {
 			fmt.Fprintf(stderr, "guardsh: "+format+"\n", args...)
@@ -47,7 +48,7 @@ func openAudit(st settings, stderr io.Writer, quiet bool) (opts []shell.Option, 
 	}
 	a := &auditLog{path: st.auditFile, stderr: stderr}
 	if !required {
-		return []shell.Option{shell.WithAudit(a.record)}, a.record, true
+		return []shell.Option{shell.WithAudit(a.record)}, a, true
 	}
 	f, err := a.open()
 	if err != nil {
@@ -55,7 +56,8 @@ func openAudit(st settings, stderr io.Writer, quiet bool) (opts []shell.Option, 
 		return nil, nil, false
 	}
 	f.Close()
-	return []shell.Option{shell.WithAuditRequired(a.write)}, a.record, true
+	a.required = true
+	return []shell.Option{shell.WithAuditRequired(a.write)}, a, true
 }
 
 // record appends rec, saying once when the log cannot be written.

@@ -34,6 +34,15 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return 126
 	}
+	var record func(shell.AuditRecord)
+	var required func(shell.AuditRecord) error
+	switch {
+	case audit == nil:
+	case audit.required:
+		required = audit.write
+	default:
+		record = audit.record
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -63,8 +72,9 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 				printRules(options{}, newStyle(st, w), w, g.Rules())
 			}
 		},
-		Home:  home,
-		Audit: audit,
+		Home:          home,
+		Audit:         record,
+		AuditRequired: required,
 	})
 }
 

@@ -490,7 +490,11 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 			return "", 0, false
 		}
 	}
-	f.audit(v, line, true, how)
+	if !f.audit(v, line, true, how) {
+		fmt.Fprintln(f.errw, prompt.Refusal(v, HintAudit))
+		f.status = 126
+		return "", 0, false
+	}
 	f.noteNames(line)
 	code, exited = f.run(line, v.Level, auto)
 	return "", code, exited
@@ -630,11 +634,14 @@ func lookupEnv(env []string, name string) (string, bool) {
 }
 
 // audit reports a decision about a line to the configured audit log.
-func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) {
-	if f.cfg.Audit == nil {
-		return
+func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) bool {
+	if f.cfg.Audit == nil && f.cfg.AuditRequired == nil {
+		return true
 	}
 	rec := NewAuditRecord(v, line, run, how)
 	rec.Dir = f.dir
-	f.cfg.Audit(rec)
+	if f.cfg.Audit != nil {
+		f.cfg.Audit(rec)
+	}
+	return f.cfg.AuditRequired == nil || f.cfg.AuditRequired(rec) == nil
 }

@@ -2,6 +2,8 @@ package shell
 
 import (
 	"os"
+	"regexp"
+	"strings"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -30,5 +32,18 @@ func TestInteractiveFIFOFiles(t *testing.T) {
 	s.prompt("")
 	if fi, err := os.Lstat(filepath.Join(home, ".guardshrc")); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 		t.Errorf(".guardshrc changed: %v %v", fi, err)
+	}
+}
+
+// A required audit log that cannot record a line's decision refuses it.
+func TestInteractiveAuditRequired(t *testing.T) {
+	home, env := itSandbox(t)
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky", "GUARDSH_IT_AUDIT_FAIL=1")
+	s.prompt("")
+	s.line("echo should-not-run")
+	s.expect(`guardsh: refused \(safe\): echo should-not-run; ` + regexp.QuoteMeta(HintAudit))
+	s.prompt("126")
+	if strings.Contains(s.output(), "\nshould-not-run\r\n") {
+		t.Error("the line ran")
 	}
 }
