@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -26,6 +27,12 @@ var policyOwner = 0
 // nothing about what the administrator wants.
 func readPolicy(path string) ([]byte, error) {
 	data, err := regfile.Read(path, maxConfigBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		// No policy, unless someone else could have removed it.
+		if terr := trustedAbove(path); terr != nil {
+			return nil, terr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -66,6 +73,29 @@ func trusted(path string) error {
 		}
 	}
 	return nil
+}
+
+// trustedAbove checks the directory of a policy that does not exist, when
+// that directory exists, and the directories above it: one others may
+// write could have lost its policy to them. (No /etc/guardsh at all is no
+// policy: a sandbox that shows root's files as nobody's still runs.)
+func trustedAbove(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(abs)
+	if _, err := os.Stat(dir); err != nil {
+		return nil
+	}
+	for q := dir; ; q = filepath.Dir(q) {
+		if err := trustedFile(q, false); err != nil {
+			return err
+		}
+		if q == filepath.Dir(q) {
+			return nil
+		}
+	}
 }
 
 // trustedFile checks one file or directory: owned by root (or policyOwner), and not

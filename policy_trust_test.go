@@ -26,6 +26,11 @@ func TestPolicyTrust(t *testing.T) {
 		{"sticky directory", func(t *testing.T, dir, file string) { chmod(t, filepath.Dir(file), os.ModeSticky|0o777) }, ""},
 		{"owned by another user", func(t *testing.T, dir, file string) { chown(t, file, 4242) }, "policy.toml is owned by uid 4242, not root: that user could rewrite the policy; fix it with `chown root " + "$FILE`"},
 		{"directory owned by another user", func(t *testing.T, dir, file string) { chown(t, filepath.Dir(file), 4242) }, "guardsh is owned by uid 4242"},
+		{"missing, in a directory others may write", func(t *testing.T, dir, file string) {
+			os.Remove(file)
+			chmod(t, filepath.Dir(file), 0o777)
+		}, "guardsh is writable by its group or by others (mode 0777)"},
+		{"missing, in root's directory", func(t *testing.T, dir, file string) { os.Remove(file) }, "none"},
 		{"a link to a file others may write", func(t *testing.T, dir, file string) {
 			other := filepath.Join(dir, "tmp", "p.toml")
 			os.MkdirAll(filepath.Dir(other), 0o777)
@@ -42,6 +47,12 @@ func TestPolicyTrust(t *testing.T) {
 			file := filepath.Join(dir, "etc/guardsh/policy.toml")
 			tc.setup(t, dir, file)
 			s, g, stderr := loadTest(t, options{})
+			if tc.want == "none" {
+				if s.policyBroken || stderr != "" || g.BlockLevel() != guard.Blocked {
+					t.Errorf("no policy: broken %v, stderr %q", s.policyBroken, stderr)
+				}
+				return
+			}
 			if tc.want == "" {
 				if s.policyBroken || stderr != "" {
 					t.Errorf("trusted policy: broken %v, stderr %q", s.policyBroken, stderr)
