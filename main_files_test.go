@@ -7,6 +7,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/creack/pty"
+
+	"guardsh/guard"
 )
 
 // runWithin runs guardsh in the sandbox with extra environment and fails
@@ -76,4 +80,53 @@ func TestConfigFilesNotRegular(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An interactive guardsh under a guardsh that approved less than -y would
+// turns -y off and says so: its front end answers for whole lines.
+func TestInteractiveNestedYesOff(t *testing.T) {
+	s := newSandbox(t)
+	stamp := encodeParent(guard.Config{}.Encode(), guard.Medium)
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty: %v", err)
+	}
+	defer master.Close()
+	cmd := s.command("-y")
+	cmd.Env = append(cmd.Env, parentVar+"="+stamp)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	out := make(chan string, 64)
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			if n > 0 {
+				out <- string(buf[:n])
+			}
+			if err != nil {
+				close(out)
+				return
+			}
+		}
+	}()
+	var seen strings.Builder
+	deadline := time.After(20 * time.Second)
+	for !strings.Contains(seen.String(), "-y is off: the guardsh this one runs under approved only up to medium") {
+		select {
+		case c, ok := <-out:
+			if !ok {
+				t.Fatalf("terminal closed: %q", seen.String())
+			}
+			seen.WriteString(c)
+		case <-deadline:
+			t.Fatalf("no message about -y: %q", seen.String())
+		}
+	}
+	master.Write([]byte("exit\r"))
 }
