@@ -2,9 +2,9 @@ package shell
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
-	"path/filepath"
 	"syscall"
 	"testing"
 )
