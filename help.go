@@ -87,7 +87,12 @@ files:
   ~/.guardshrc                           read by every interactive shell
 
 environment: NO_COLOR turns colors off; XDG_CONFIG_HOME and XDG_STATE_HOME
-move the files above.
+move the files above. guardsh sets GUARDSH_PARENT for every program it
+starts: a guardsh started under it keeps its rules (its own config may only
+add to them) and its -y approves nothing above what this one approved.
+
+-y never approves content too long to check (over 1 MiB): without a
+terminal it is refused, at a terminal you are asked.
 
 Commands that programs start on their own (a Makefile recipe, os.system in a
 script) are checked only as far as their command line shows.

@@ -25,6 +25,7 @@
 //	               guardsh must refuse them.
 //	waitfile FILE  waits (up to 10s) until FILE exists.
 //	signal SIG     sends SIG (INT, TERM, HUP, ...) to the background commands.
+//	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
 //
 // `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
 // checks what ran, in order.
@@ -126,6 +127,7 @@ func scriptParams() testscript.Params {
 			"fakes":    cmdFakes,
 			"waitfile": cmdWaitfile,
 			"signal":   cmdSignal,
+			"mkfifo":   cmdMkfifo,
 		},
 	}
 }
@@ -220,5 +222,15 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 		if cmd.Process != nil {
 			ts.Check(cmd.Process.Signal(sig))
 		}
+	}
+}
+
+// cmdMkfifo makes a FIFO.
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo FILE")
+	}
+	if err := syscall.Mkfifo(ts.MkAbs(args[0]), 0o600); err != nil {
+		ts.Fatalf("mkfifo: %v", err)
 	}
 }

@@ -38,16 +38,19 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.dryRun {
 		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr)
 	}
+	auditOpts, _, ok := openAudit(settings, stderr, false)
+	if !ok {
+		return 126
+	}
 
 	opts := []shell.Option{
 		shell.WithStdio(stdin, stdout, stderr),
 		shell.WithParams(name, params...),
 		shell.WithShellOpts(o.shellOpts...),
-		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
-		shell.WithAudit(newAuditLog(settings.auditFile, stderr)),
 		shell.WithBeforeStart(sigs.wait),
 	}
+	opts = append(append(opts, settings.runnerOptions(o.yes)...), auditOpts...)
 	if o.auto {
 		// A line auto mode runs gets an environment in which reading cannot
 		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.

@@ -64,12 +64,15 @@ func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusa
 		switch {
 		case ref != nil:
 			how = ref.Hint
-		case r.pol.yes:
+		case r.pol.yesFor(v):
 			how = "yes"
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)
 		rec.RunTime = true
-		r.record(rec)
+		if !r.record(rec) && ref == nil {
+			ref = &Refusal{Verdict: v, What: what, Hint: HintAudit}
+			r.refuse(ref)
+		}
 	}
 	return ref
 }

@@ -10,6 +10,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
+
+	"guardsh/guard"
 )
 
 // shells are the programs whose input is shell code.
@@ -18,8 +20,11 @@ var shells = map[string]bool{
 	"ash": true, "posh": true, "yash": true, "lksh": true, "pdksh": true, "rbash": true,
 }
 
-// maxScript is the largest script guardsh reads to classify.
-const maxScript = 4 << 20
+// maxScript is how much of a script guardsh reads to classify: one byte
+// more than the guard classifies, so that a longer script is never
+// classified as if it were whole. What was cut is too long for the guard
+// (rule too_long), and -y does not approve what was not checked.
+const maxScript = guard.DefaultMaxBytes + 1
 
 // gateShell checks, before a program starts, the shell code it will run
 // when it is a shell: `sh script.sh` (the script's contents), `bash < file`
