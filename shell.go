@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -68,7 +67,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
-	return r.Run(context.Background(), src)
+	return runLine(o, settings, r, g, src, stderr)
 }
 
 // shellInput returns the code to run, $0 and the positional parameters.
@@ -140,6 +139,9 @@ type ttyAsker struct {
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
 // asked, the default answers hold).
 func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *ttyAsker {
+	if o.agent.approved != "" {
+		return nil // a hook approved the line; the terminal is the agent's
+	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil

@@ -1,0 +1,8 @@
+package main
+
+import "io"
+
+func runDoctor(o options, stdout, stderr io.Writer) int {
+	io.WriteString(stderr, "guardsh: not built yet\n")
+	return 1
+}
