@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -119,5 +118,3 @@ func recordHook(st settings, agent string, res hook.Result, stderr io.Writer) {
 	}
 	audit(rec)
 }
-
-var errNoAgent = errors.New("no such agent")
