@@ -41,6 +41,9 @@ type Config struct {
 	// AllowUserAllowlist, in the policy, says whether the user's config may
 	// add [[allow]] entries; nil means it may.
 	AllowUserAllowlist *bool
+	// TrustedEval are the init commands `eval "$(CMD)"` may run without a
+	// finding (WithTrustedEval): "dircolors", "ssh-agent", "direnv hook".
+	TrustedEval []string
 
 	// lines records where keys were set, for messages: "block_level",
 	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
@@ -103,6 +106,7 @@ type rawConfig struct {
 	Prompt             *string           `toml:"prompt"`
 	Color              *string           `toml:"color"`
 	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
+	TrustedEval        []string          `toml:"trusted_eval"`
 }
 
 type rawPattern struct {
@@ -200,6 +204,13 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		c.Prompt = *raw.Prompt
 	}
 	c.AllowUserAllowlist = raw.AllowUserAllowlist
+	for _, t := range raw.TrustedEval {
+		if ws := strings.Fields(t); len(ws) == 0 || !plainWords(ws) {
+			bad(loc.key(toml.Key{"trusted_eval"}), "name a command and its first words, such as \"direnv hook\"", "trusted_eval: %q is not a plain command", t)
+			continue
+		}
+		c.TrustedEval = append(c.TrustedEval, t)
+	}
 
 	builtin := map[string]bool{}
 	for _, b := range builtinRules() {
@@ -349,6 +360,9 @@ func (c Config) Options() []Option {
 	}
 	for _, n := range sortedKeys(c.Levels) {
 		opts = append(opts, WithLevel(n, c.Levels[n]))
+	}
+	if len(c.TrustedEval) > 0 {
+		opts = append(opts, WithTrustedEval(c.TrustedEval...))
 	}
 	return opts
 }

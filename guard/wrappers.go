@@ -186,7 +186,7 @@ func (w *walker) inners(c *Command) []inner {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
 	case "eval":
-		if len(args) > 1 {
+		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
 			code := joinWords(args[1:])
 			return []inner{{label: "eval", code: &code}}
 		}
