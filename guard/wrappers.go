@@ -185,6 +185,8 @@ func (w *walker) inners(c *Command) []inner {
 		if len(args) > 1 {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
+	case "guardsh":
+		return w.guardshInner(c, args[1:])
 	case "eval":
 		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
 			code := joinWords(args[1:])

@@ -336,3 +336,16 @@ func unquote(w *syntax.Word) (string, error) {
 	}
 	return strings.Join(fields, " "), nil
 }
+
+// TestSelfApproval: a model that asks to run guardsh with an approval of
+// its own is asked about (Claude Code) or refused (Codex), not allowed.
+func TestSelfApproval(t *testing.T) {
+	for agent, want := range map[string]string{"claude-code": "ask", "codex": "deny"} {
+		ev := `{"session_id":"s","transcript_path":"/t","cwd":"/home/u/proj","permission_mode":"default","hook_event_name":"PreToolUse",` +
+			`"tool_name":"Bash","tool_input":{"command":"guardsh --approved high -c 'ls'"},"tool_use_id":"t"}`
+		res := Handle(agent, []byte(ev), realClassifier(t), Options{Guardsh: testGuardsh})
+		if d := decode(t, agent, res.Output); d.decision != want || !strings.Contains(d.reason, "guardsh_approve") {
+			t.Errorf("%s: %s", agent, res.Output)
+		}
+	}
+}
