@@ -36,8 +36,8 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 	w("guardsh %s (%s)", version, self)
 
 	st := loadSettings(o, io.Discard)
-	w("config:      %s (%s)", st.configFile, fileState(st.configFile))
-	w("policy:      %s (%s)", st.policyFile, fileState(st.policyFile))
+	w("config:      %s (%s)", st.configFile, loadState(st.configFile, st.problems))
+	w("policy:      %s (%s)", st.policyFile, loadState(st.policyFile, st.problems))
 	for _, p := range st.problems {
 		problem("%s", p)
 	}
@@ -127,6 +127,21 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 		w("  - %s", p)
 	}
 	return 1
+}
+
+// loadState says whether a config file is there and whether it loads:
+// it has errors when a problem names it.
+func loadState(path string, problems []string) string {
+	state := fileState(path)
+	if state != "present" {
+		return state
+	}
+	for _, p := range problems {
+		if strings.Contains(p, path) {
+			return "present, has errors: see the problems below"
+		}
+	}
+	return "present, loads"
 }
 
 // fileState says whether a config file is there.
