@@ -99,6 +99,8 @@ exit status:
   127                  the script FILE cannot be read
   --check, --rules:    0 once every verdict is printed, 1 on a read or write
                        error, 2 on bad usage
+  --hook:              0: the decision, a deny included, is in the answer
+  --doctor:            0 when all is well, 1 when something is wrong
 
 files:
   $XDG_CONFIG_HOME/guardsh/config.toml   your config (~/.config/...)
