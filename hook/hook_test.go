@@ -265,14 +265,7 @@ func TestFailClosed(t *testing.T) {
 func TestInternalErrorDenies(t *testing.T) {
 	classify := func(line, dir string) guard.Verdict { panic("boom") }
 	for _, agent := range Agents() {
-		var ev string
-		switch agent {
-		case "claude-code", "codex":
-			ev = string(fixture(t, agent+"-safe.json"))
-		default:
-			ev = string(fixture(t, agent+"-safe.json"))
-		}
-		res := Handle(agent, []byte(ev), classify, Options{})
+		res := Handle(agent, fixture(t, agent+"-safe.json"), classify, Options{})
 		if d := decode(t, agent, res.Output); d.decision != "deny" || !strings.Contains(d.reason, "internal error") {
 			t.Errorf("%s: %s", agent, res.Output)
 		}
