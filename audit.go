@@ -127,6 +127,10 @@ func appendRecord(b []byte, rec shell.AuditRecord) []byte {
 		b = append(b, `,"dir":`...)
 		b = appendJSONString(b, rec.Dir)
 	}
+	if rec.Agent != "" {
+		b = append(b, `,"agent":`...)
+		b = appendJSONString(b, rec.Agent)
+	}
 	return append(b, "}\n"...)
 }
 

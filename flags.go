@@ -25,6 +25,8 @@ type options struct {
 	shellOpts  []string // -e, -u, -x, -o NAME, +e ... in order, for the interpreter
 	name       string   // $0
 	args       []string // positional: script file and args, or check commands
+
+	agent agentOptions // --hook, --install-hook, --doctor, --log ...
 }
 
 // usageError is a bad command line; guardsh exits 2 on it.
@@ -89,7 +91,12 @@ func parseFlags(argv []string) (options, error) {
 				}
 				o.configFile = val
 			default:
-				return o, usageError{fmt.Sprintf("unknown option %s", a)}
+				if ok, err := o.agentFlag(name, val, hasVal, &args); err != nil || !ok {
+					if err == nil {
+						err = usageError{fmt.Sprintf("unknown option %s", a)}
+					}
+					return o, err
+				}
 			}
 			continue
 		}

@@ -19,7 +19,10 @@
 //	                 wait*  create $FAKE_LOG.ready, wait for SIGINT, SIGTERM
 //	                        or SIGHUP, record "NAME got SIGNAL", exit 128+n;
 //	                 pid*   write their process id to $FAKE_LOG.pid;
-//	                 out*   print their arguments on stdout.
+//	                 out*   print their arguments on stdout;
+//	                 launch* record nothing and run their arguments, as
+//	                        a program guardsh does not look into (a
+//	                        Python script, make) starts another.
 //	               Always fake destructive programs (rm, dd, cat onto a
 //	               device...) before a script could run them, even when
 //	               guardsh must refuse them.
@@ -34,6 +37,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -58,6 +62,14 @@ func TestMain(m *testing.M) {
 
 // fakeMain is a fake program: it records its argv and exits.
 func fakeMain(name string, args []string) int {
+	if strings.HasPrefix(name, "launch") {
+		path, err := exec.LookPath(args[0])
+		if err == nil {
+			err = syscall.Exec(path, args, os.Environ())
+		}
+		fmt.Fprintf(os.Stderr, "fake %s: %v\n", name, err)
+		return 99
+	}
 	logf := os.Getenv("FAKE_LOG")
 	f, err := os.OpenFile(logf, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -38,7 +37,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.dryRun {
 		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr)
 	}
-	auditOpts, _, ok := openAudit(settings, stderr, false)
+	auditOpts, audit, ok := openAudit(settings, stderr, false)
 	if !ok {
 		return 126
 	}
@@ -71,7 +70,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
-	return r.Run(context.Background(), src)
+	return runLine(o, r, g, src, audit, stderr)
 }
 
 // shellInput returns the code to run, $0 and the positional parameters.
@@ -143,6 +142,9 @@ type ttyAsker struct {
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
 // asked, the default answers hold).
 func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *ttyAsker {
+	if o.agent.approved != "" {
+		return nil // a hook approved the line; the terminal is the agent's
+	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil

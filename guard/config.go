@@ -49,6 +49,9 @@ type Config struct {
 	// the audit log) or "optional" (the default: a log that cannot be
 	// written is reported once), "" when unset.
 	Audit string
+	// TrustedEval are the init commands `eval "$(CMD)"` may run without a
+	// finding (WithTrustedEval): "dircolors", "ssh-agent", "direnv hook".
+	TrustedEval []string
 
 	// lines records where keys were set, for messages: "block_level",
 	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
@@ -114,6 +117,7 @@ type rawConfig struct {
 	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
 	Lock               *bool             `toml:"lock"`
 	Audit              *string           `toml:"audit"`
+	TrustedEval        []string          `toml:"trusted_eval"`
 }
 
 type rawPattern struct {
@@ -220,6 +224,13 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 	}
 	c.AllowUserAllowlist = raw.AllowUserAllowlist
 	c.Lock = raw.Lock != nil && *raw.Lock
+	for _, t := range raw.TrustedEval {
+		if ws := strings.Fields(t); len(ws) == 0 || !plainWords(ws) {
+			bad(loc.key(toml.Key{"trusted_eval"}), "name a command and its first words, such as \"direnv hook\"", "trusted_eval: %q is not a plain command", t)
+			continue
+		}
+		c.TrustedEval = append(c.TrustedEval, t)
+	}
 
 	builtin := map[string]bool{}
 	for _, b := range builtinRules() {
@@ -369,6 +380,9 @@ func (c Config) Options() []Option {
 	}
 	for _, n := range sortedKeys(c.Levels) {
 		opts = append(opts, WithLevel(n, c.Levels[n]))
+	}
+	if len(c.TrustedEval) > 0 {
+		opts = append(opts, WithTrustedEval(c.TrustedEval...))
 	}
 	return opts
 }

@@ -8,7 +8,7 @@ import (
 
 // Encode returns the rules of c as a config file that ParseConfig reads
 // back to the same rules: block_level, ask, lock, audit, allow_user_allowlist,
-// the patterns, disable, [levels] and the [[allow]] entries. The screen's
+// the patterns, disable, [levels], trusted_eval and the [[allow]] entries. The screen's
 // settings (prompt, color, history_size) are left out. guardsh hands its
 // merged rules to a guardsh it starts this way.
 func (c Config) Encode() []byte {
@@ -39,6 +39,7 @@ func (c Config) Encode() []byte {
 			raw.Levels[n] = l.String()
 		}
 	}
+	raw.TrustedEval = c.TrustedEval
 	for _, a := range c.Allow {
 		raw.Allow = append(raw.Allow, rawAllow{Command: a.Command, Flags: a.Flags})
 	}

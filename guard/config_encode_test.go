@@ -11,6 +11,7 @@ func TestConfigEncode(t *testing.T) {
 		fullConfig,
 		testPolicy,
 		"lock = true\naudit = \"required\"\nblock_level = \"medium\"\ndisable = [\"rm_rf\"]\n",
+		"trusted_eval = [\"direnv hook\", \"dircolors\"]\n",
 		"[[pattern]]\nname = \"q\"\npattern = '\"a\\\\b\\n'\nlevel = \"high\"\ncase_sensitive = true\n",
 	} {
 		c := mustParse(t, src, "c.toml")
@@ -18,7 +19,7 @@ func TestConfigEncode(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: Encode gave\n%s\nwhich does not parse: %v", src, c.Encode(), err)
 		}
-		if back.String() != c.String() || back.Lock != c.Lock || !reflect.DeepEqual(back.AllowUserAllowlist, c.AllowUserAllowlist) {
+		if back.String() != c.String() || back.Lock != c.Lock || !reflect.DeepEqual(back.TrustedEval, c.TrustedEval) || !reflect.DeepEqual(back.AllowUserAllowlist, c.AllowUserAllowlist) {
 			t.Errorf("%q: round trip\n%v\nwant\n%v", src, back, c)
 		}
 		for i := range c.Patterns {

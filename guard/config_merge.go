@@ -162,6 +162,20 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 			m.Allow = append(m.Allow, user.Allow...)
 		}
 	}
+	// Trusted init commands, like the allowlist, are the policy's and,
+	// unless it forbids additions, the user's. A trusted command lowers
+	// the level of its eval, so a locked policy keeps them its own.
+	m.TrustedEval = slices.Clone(policy.TrustedEval)
+	if len(user.TrustedEval) > 0 {
+		switch {
+		case policy.Lock:
+			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy is locked")
+		case policy.AllowUserAllowlist != nil && !*policy.AllowUserAllowlist:
+			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy sets allow_user_allowlist = false")
+		default:
+			m.TrustedEval = append(m.TrustedEval, user.TrustedEval...)
+		}
+	}
 
 	// The user's own screen.
 	m.Prompt = pick(user.Prompt, policy.Prompt)

@@ -185,8 +185,10 @@ func (w *walker) inners(c *Command) []inner {
 		if len(args) > 1 {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
+	case "guardsh":
+		return w.guardshInner(c, args[1:])
 	case "eval":
-		if len(args) > 1 {
+		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
 			code := joinWords(args[1:])
 			return []inner{{label: "eval", code: &code}}
 		}

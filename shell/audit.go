@@ -24,6 +24,9 @@ type AuditRecord struct {
 	// RunTime reports a decision of the run-time check.
 	RunTime bool   `json:"runtime,omitempty"`
 	Dir     string `json:"dir,omitempty"`
+	// Agent names the coding agent whose hook made the decision
+	// (guardsh --hook AGENT), "" for the shell's own.
+	Agent string `json:"agent,omitempty"`
 }
 
 // NewAuditRecord fills in a record for verdict v of command.

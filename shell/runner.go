@@ -367,7 +367,8 @@ func (r *Runner) status(err error) (int, error) {
 
 // parse parses src in the bash dialect, named as $0.
 func (r *Runner) parse(src string) (*syntax.File, error) {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	return clobberAsOut(f), err
 }
 
 // errw returns guardsh's own standard error.
