@@ -59,14 +59,23 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
-	if a := newTTYAsker(o, g, settings, sigs.wait); a != nil {
+	lasting := newLasting(settings)
+	if lasting != nil && lasting.allowed {
+		opts = append(opts, shell.WithLasting(lasting.match))
+	}
+	a := newTTYAsker(o, g, settings, sigs.wait)
+	if a != nil {
 		defer a.Close()
+		a.lasting = lasting
 		opts = append(opts, shell.WithAsker(a))
 	}
 	r, err := shell.New(g, opts...)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
+	}
+	if a != nil {
+		a.dir = r.Dir
 	}
 
 	sigs.forward(r)

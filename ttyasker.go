@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,6 +30,10 @@ type ttyAsker struct {
 	lockDir string
 	// waiting, for tests, is called when another process holds the lock.
 	waiting func()
+	// lasting, when set, is where the answers that last (a, r) go; dir
+	// is the shell's working directory they are given for.
+	lasting *lastingStore
+	dir     func() string
 }
 
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
@@ -77,12 +82,25 @@ func (a *ttyAsker) ask(q shell.Question) (shell.Decision, string, error) {
 	if err := prompt.Preview(a.tty, q.Verdict, a.style); err != nil {
 		return shell.No, "", err
 	}
-	ans, err := prompt.Ask(a.tty, a.tty, q.Verdict, a.style)
+	var offer prompt.Offer
+	var dir string
+	if a.lasting != nil && a.dir != nil && !q.RunTime {
+		dir = a.dir()
+		offer = a.lasting.offer(q.Verdict, dir)
+	}
+	ans, err := prompt.AskWith(a.tty, a.tty, q.Verdict, a.style, offer)
 	if err != nil {
 		return shell.No, "", err
 	}
 	switch ans {
 	case prompt.Yes:
+		return shell.Yes, "", nil
+	case prompt.Always, prompt.AllowRule:
+		msg, err := a.lasting.remember(ans, q.Verdict, dir)
+		if err != nil {
+			msg = fmt.Sprintf("guardsh: the answer is not kept: %v", err)
+		}
+		fmt.Fprintln(a.tty, msg)
 		return shell.Yes, "", nil
 	case prompt.Edit:
 		if q.RunTime {

@@ -139,7 +139,7 @@ func TestTTYAskerOneQuestionAtATime(t *testing.T) {
 	a2 := &ttyAsker{tty: reopen(t, slave), lockDir: dir, waiting: func() { close(waiting) }}
 	r1, r2 := make(chan askResult, 1), make(chan askResult, 1)
 	go func() { d, _, err := a1.Ask(question(t, "rm first")); r1 <- askResult{d, err} }()
-	scr.until("[y/N/e] ")
+	scr.until("[y/N/e")
 	go func() { d, _, err := a2.Ask(question(t, "rm second")); r2 <- askResult{d, err} }()
 	select {
 	case <-waiting:
@@ -154,7 +154,7 @@ func TestTTYAskerOneQuestionAtATime(t *testing.T) {
 	if !strings.Contains(between, "yes") {
 		t.Errorf("the second question showed before the first was answered: %q", between)
 	}
-	scr.until("[y/N/e] ")
+	scr.until("[y/N/e")
 	master.Write([]byte("n"))
 	if r := answer(t, r2); r.d != shell.No || r.err != nil {
 		t.Errorf("second question: %v %v, want no", r.d, r.err)
@@ -183,7 +183,7 @@ func TestTTYAskerRestoresMode(t *testing.T) {
 			a := &ttyAsker{tty: reopen(t, slave), lockDir: t.TempDir()}
 			r := make(chan askResult, 1)
 			go func() { d, _, err := a.Ask(question(t, "rm x")); r <- askResult{d, err} }()
-			scr.until("[y/N/e] ")
+			scr.until("[y/N/e")
 			first, rest, _ := strings.Cut(tt.keys, "e")
 			if rest != "" || strings.HasPrefix(tt.keys, "e") {
 				master.Write([]byte("e"))
@@ -217,7 +217,7 @@ func TestTTYAskerSignalMidQuestion(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			scr.until("[y/N/e] ")
+			scr.until("[y/N/e")
 			cmd.Process.Signal(sig)
 			err := cmd.Wait()
 			var ee *exec.ExitError
@@ -251,7 +251,7 @@ func TestTwoGuardshOneTerminal(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	q1 := scr.until("[y/N/e] ")
+	q1 := scr.until("[y/N/e")
 	if strings.Contains(q1, "rm first") == strings.Contains(q1, "rm second") {
 		t.Fatalf("want exactly one question on the terminal: %q", q1)
 	}
@@ -260,7 +260,7 @@ func TestTwoGuardshOneTerminal(t *testing.T) {
 		yes, no = no, yes
 	}
 	master.Write([]byte("y"))
-	q2 := scr.until("[y/N/e] ")
+	q2 := scr.until("[y/N/e")
 	if !strings.Contains(q2, "yes") || !strings.Contains(q2, "rm "+no) || strings.Contains(q2, "rm "+yes) {
 		t.Fatalf("second question: %q", q2)
 	}

@@ -411,9 +411,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(ks)
 	return ks
 }
-
-// LastingAnswersAllowed reports whether c lets answers that last be given
-// and used: not when allow_lasting_answers = false, nor under lock = true.
-func (c Config) LastingAnswersAllowed() bool {
-	return !c.Lock && (c.AllowLastingAnswers == nil || *c.AllowLastingAnswers)
-}
