@@ -57,7 +57,9 @@ func TestLastingApprovalWithoutTerminal(t *testing.T) {
 			"", "rm -rf ./build", "", true, "lasting approval 1 (rule rm_rf (high) in DIR and below)"},
 		{"a rule below", func(d string) []approvals.Approval { return []approvals.Approval{ruleAt("rm_rf", guard.High, d, true)} },
 			"", "rm -rf ./build", "sub", true, "lasting approval 1"},
-		{"a rule not below", func(d string) []approvals.Approval { return []approvals.Approval{ruleAt("rm_rf", guard.High, d, false)} },
+		{"a rule not below", func(d string) []approvals.Approval {
+			return []approvals.Approval{ruleAt("rm_rf", guard.High, d, false)}
+		},
 			"", "rm -rf ./build", "sub", false, ""},
 		{"the exact command", func(d string) []approvals.Approval { return []approvals.Approval{commandAt("rm -rf ./build", d, rmrf)} },
 			"", "rm -rf ./build", "", true, `lasting approval 1 (command \"rm -rf ./build\" in DIR)`},
@@ -65,7 +67,9 @@ func TestLastingApprovalWithoutTerminal(t *testing.T) {
 			"", "rm -rf ./dist", "", false, ""},
 		{"another finding as well", func(d string) []approvals.Approval { return []approvals.Approval{ruleAt("rm_rf", guard.High, d, true)} },
 			"", "rm -rf ./build; chmod 777 x", "", false, ""},
-		{"the rule at another level", func(d string) []approvals.Approval { return []approvals.Approval{ruleAt("rm_rf", guard.Medium, d, true)} },
+		{"the rule at another level", func(d string) []approvals.Approval {
+			return []approvals.Approval{ruleAt("rm_rf", guard.Medium, d, true)}
+		},
 			"", "rm -rf ./build", "", false, ""},
 		{"blocked never, even stored by hand", func(d string) []approvals.Approval {
 			return []approvals.Approval{ruleAt("rm_rf_root", guard.Blocked, "/", true), ruleAt("rm_rf", guard.High, "/", true)}
