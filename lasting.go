@@ -250,3 +250,30 @@ func writeAtomic(path string, data []byte, mode os.FileMode) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// lastingShell is the store as the interactive shell uses it
+// (shell.Lasting).
+type lastingShell struct{ l *lastingStore }
+
+// Match reports whether a stored approval covers v in dir.
+func (s lastingShell) Match(v guard.Verdict, dir string) (string, bool) { return s.l.match(v, dir) }
+
+// Offer is what a question about v in dir offers.
+func (s lastingShell) Offer(v guard.Verdict, dir string) prompt.Offer { return s.l.offer(v, dir) }
+
+// Remember keeps the answer a about v in dir.
+func (s lastingShell) Remember(a prompt.Answer, v guard.Verdict, dir string) (string, error) {
+	return s.l.remember(a, v, dir)
+}
+
+// List prints the approvals, numbered.
+func (s lastingShell) List(w io.Writer) error { return s.l.list(w) }
+
+// Forget removes approval n.
+func (s lastingShell) Forget(n int) (string, error) {
+	a, err := s.l.forget(n)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("forgotten: %s", a), nil
+}

@@ -45,10 +45,13 @@ func TestInteractiveHelper(t *testing.T) {
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
 			Login:        os.Getenv("GUARDSH_IT_LOGIN") != "",
-			Ask:          os.Getenv("GUARDSH_IT_ASK"),
+			Ask:          itAsk(),
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if os.Getenv("GUARDSH_IT_LASTING") != "" {
+			cfg.Lasting = &fakeLasting{}
 		}
 		if os.Getenv("GUARDSH_IT_AUDIT_FAIL") != "" {
 			cfg.AuditRequired = func(AuditRecord) error { return errors.New("disk full") }
