@@ -468,7 +468,7 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 		}
 		prog = args[i:]
 	}
-	shell := len(prog) > 0 && shells[filepath.Base(prog[0])]
+	shell := len(prog) > 0 && isShell(filepath.Base(prog[0]))
 	for name, val := range vars {
 		switch {
 		case name == "LD_PRELOAD" || name == "LD_AUDIT":
