@@ -90,8 +90,15 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	v := r.checker.CheckArgv(args, hcState(hc))
+	st := hcState(hc)
+	if text, ok := r.heredocStdin(hc, args); ok {
+		// A shell reading a here-document: its text is code (heredoc.go).
+		st.Stdin, st.StdinPiped = &text, false
+	}
+	v := r.checker.CheckArgv(args, st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
+		_, done := r.heredocFile(hc)
+		done()
 		return []string{markRefused}, nil
 	}
 	if src := sourceArgs(args); src != nil {
@@ -171,7 +178,8 @@ func isPoison(w io.Writer) bool {
 // execHandler runs programs, guardsh's markers and scripts without a
 // shebang (in-process, through guardsh's own handlers).
 func (r *Runner) execHandler(ctx context.Context, args []string) error {
-	hc := interp.HandlerCtx(ctx)
+	hc, done := r.heredocFile(interp.HandlerCtx(ctx))
+	defer done()
 	switch args[0] {
 	case markRefused:
 		return interp.ExitStatus(126)

@@ -38,6 +38,12 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
+	// hdocs are the commands that read a here-document of their own
+	// statement, by position; hdocFiles the copies of those read so far
+	// (heredoc.go).
+	hdocMu    sync.Mutex
+	hdocs     map[syntax.Pos]bool
+	hdocFiles map[*os.File]*os.File
 	askMu  sync.Mutex
 
 	stdin          io.Reader
@@ -309,6 +315,7 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}()
 
 	r.noteFuncs(file)
+	r.noteHeredocs(file)
 	ctx = withApproved(ctx, approved)
 	if r.execReplace {
 		ctx = withExecLast(ctx, lastExec(file))
