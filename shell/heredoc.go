@@ -26,35 +26,66 @@ import (
 func (r *Runner) noteHeredocs(f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
-		if !ok {
+		if !ok || !heredocIn(st) {
 			return true
 		}
-		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Args) == 0 {
+		if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			r.noteHeredoc(call.Args[0].Pos())
 			return true
 		}
-		hdoc := false
-		for _, rd := range st.Redirs {
-			if rd.N != nil && rd.N.Value != "0" {
-				continue
+		// `{ sh; } <<EOF`: what the commands inside read, but for the
+		// later stages of a pipeline inside, which read a pipe.
+		r.noteFed(st.Cmd)
+		return true
+	})
+}
+
+// noteFed records the commands inside node that read its standard input.
+func (r *Runner) noteFed(node syntax.Node) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				r.noteFed(x.X)
+				return false
 			}
-			switch rd.Op {
-			case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-				hdoc = true
-			case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
-				hdoc = false
+		case *syntax.FuncDecl, *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				r.noteHeredoc(x.Args[0].Pos())
 			}
-		}
-		if hdoc {
-			r.hdocMu.Lock()
-			if r.hdocs == nil {
-				r.hdocs = map[syntax.Pos]bool{}
-			}
-			r.hdocs[call.Args[0].Pos()] = true
-			r.hdocMu.Unlock()
 		}
 		return true
 	})
+}
+
+// heredocIn reports a statement whose standard input is a here-document
+// or here-string of its own.
+func heredocIn(st *syntax.Stmt) bool {
+	hdoc := false
+	for _, rd := range st.Redirs {
+		if rd.N != nil && rd.N.Value != "0" {
+			continue
+		}
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			hdoc = true
+		case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut:
+			hdoc = false
+		}
+	}
+	return hdoc
+}
+
+// noteHeredoc records a command's position as reading a here-document.
+func (r *Runner) noteHeredoc(p syntax.Pos) {
+	r.hdocMu.Lock()
+	if r.hdocs == nil {
+		r.hdocs = map[syntax.Pos]bool{}
+	}
+	r.hdocs[p] = true
+	r.hdocMu.Unlock()
 }
 
 // heredocStdin returns the text of the here-document a shell about to run

@@ -44,7 +44,7 @@ type Runner struct {
 	hdocMu    sync.Mutex
 	hdocs     map[syntax.Pos]bool
 	hdocFiles map[*os.File]*os.File
-	askMu  sync.Mutex
+	askMu     sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
