@@ -23,6 +23,9 @@ type inner struct {
 	// unknown is an option of the wrapper its grammar does not know; the
 	// inner is one of the readings of the words after it.
 	unknown string
+	// truncated reports that not every reading was made: too many unknown
+	// options.
+	truncated bool
 	// nested says what a nested guardsh is started with that could loosen
 	// the outer one's rules (-y, --config FILE, XDG_CONFIG_HOME=).
 	nested string

@@ -32,7 +32,7 @@ func readings(sp *argv.Spec, args []Word) []argv.Reading {
 func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []inner {
 	var ins []inner
 	for _, r := range rs {
-		in := inner{label: label, stdin: stdin, unknown: firstUnknown(r.Unknown)}
+		in := inner{label: label, stdin: stdin, unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
 			in.args = args[r.Cmd:]
 		}
@@ -114,7 +114,7 @@ func flockInner(args []Word) []inner {
 func watchInner(args []Word) []inner {
 	var ins []inner
 	for _, r := range readings(argv.Wrapper("watch"), args) {
-		in := inner{label: "watch", unknown: firstUnknown(r.Unknown)}
+		in := inner{label: "watch", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
 			if r.Has("x", "exec") {
 				in.args = args[r.Cmd:]
@@ -135,7 +135,7 @@ func watchInner(args []Word) []inner {
 func sshInner(args []Word) []inner {
 	var ins []inner
 	for _, r := range readings(argv.Wrapper("ssh"), args) {
-		in := inner{label: "ssh", unknown: firstUnknown(r.Unknown)}
+		in := inner{label: "ssh", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) && len(r.Operands) > 0 {
 			code := joinWords(args[r.Cmd:])
 			in.code = &code
@@ -173,7 +173,7 @@ func dockerInner(name string, args []Word) []inner {
 		}
 		rest := args[i:]
 		for _, r := range readings(sp, rest) {
-			in := inner{label: name + " " + sub, unknown: firstUnknown(append(g.Unknown, r.Unknown...))}
+			in := inner{label: name + " " + sub, unknown: firstUnknown(append(g.Unknown, r.Unknown...)), truncated: g.Truncated || r.Truncated}
 			if r.Cmd < len(rest) && len(r.Operands) > 0 {
 				in.args = rest[r.Cmd:]
 			}
@@ -214,7 +214,7 @@ func xargsInner(args []Word) []inner {
 		} else {
 			cmd = append(append([]Word(nil), cmd...), unknownArg)
 		}
-		ins = append(ins, inner{label: "xargs", args: cmd, unknown: firstUnknown(r.Unknown)})
+		ins = append(ins, inner{label: "xargs", args: cmd, unknown: firstUnknown(r.Unknown), truncated: r.Truncated})
 	}
 	return ins
 }
@@ -231,7 +231,7 @@ func parallelInner(args []Word) []inner {
 			repl = o.Value
 		}
 		for _, in := range parallelCmd(args[r.Cmd:], repl) {
-			in.unknown = firstUnknown(r.Unknown)
+			in.unknown, in.truncated = firstUnknown(r.Unknown), r.Truncated
 			ins = append(ins, in)
 		}
 	}

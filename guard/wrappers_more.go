@@ -73,7 +73,7 @@ func envInner(args []Word) []inner {
 				code.Value = code.Value + " " + rest.Value
 				code.Known = rest.Known
 			}
-			ins = append(ins, inner{label: "env -S", code: &code, unknown: unknown})
+			ins = append(ins, inner{label: "env -S", code: &code, unknown: unknown, truncated: r.Truncated})
 			continue
 		}
 		for _, a := range args[:r.Cmd] {
@@ -93,7 +93,7 @@ func envInner(args []Word) []inner {
 				}
 			}
 		}
-		in := inner{label: "env", stdin: true, unknown: unknown}
+		in := inner{label: "env", stdin: true, unknown: unknown, truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
 			in.args = args[r.Cmd:]
 			in.nested = nestedEnv(args[:r.Cmd], r, in.args)

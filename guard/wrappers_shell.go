@@ -27,7 +27,7 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 
 // shellCall returns what one reading of a shell's command line runs.
 func (w *walker) shellCall(c *Command, name string, args []Word, call argv.ShellCall) []inner {
-	mark := inner{label: name, unknown: firstUnknown(call.Unknown), nested: nestedOpts(name, call)}
+	mark := inner{label: name, unknown: firstUnknown(call.Unknown), nested: nestedOpts(name, call), truncated: call.Truncated}
 	if call.NoRun {
 		return []inner{mark}
 	}
@@ -129,6 +129,10 @@ func (w *walker) readingFindings(c *Command, ins []inner) {
 		if in.unknown != "" && !seen["u"+in.unknown] {
 			seen["u"+in.unknown] = true
 			w.g.emit(w.v, ruleUnknownOption, c.Name()+": the option "+in.unknown+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
+		}
+		if in.truncated && !seen["t"] {
+			seen["t"] = true
+			w.g.emit(w.v, ruleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
 		}
 		if in.nested != "" && !seen["n"+in.nested] {
 			seen["n"+in.nested] = true

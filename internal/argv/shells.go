@@ -141,6 +141,8 @@ type ShellCall struct {
 	NoRun bool
 	// Unknown lists the options the shell's grammar does not know.
 	Unknown []string
+	// Truncated reports that the readings were bounded (see Reading).
+	Truncated bool
 	// Opts are the options read (without their leading - or +; long ones
 	// with --), and Values the values of those that take one, in order.
 	Opts   []string
@@ -169,14 +171,31 @@ func ParseShell(name string, args []string, known func(int) bool) (calls []Shell
 	}
 	sp := shellParser{g: g, args: args, known: known}
 	sp.run(0, ShellCall{Name0: -1, Script: -1}, false, false)
+	if sp.truncated {
+		for i := range sp.out {
+			sp.out[i].Truncated = true
+		}
+	}
 	return sp.out, true
 }
 
 type shellParser struct {
-	g     *shellGrammar
-	args  []string
-	known func(int) bool
-	out   []ShellCall
+	g         *shellGrammar
+	args      []string
+	known     func(int) bool
+	out       []ShellCall
+	forks     int // branches taken, bounded by maxReadings
+	truncated bool
+}
+
+// fork reports whether another branch may be taken.
+func (p *shellParser) fork() bool {
+	if p.forks >= maxReadings {
+		p.truncated = true
+		return false
+	}
+	p.forks++
+	return true
 }
 
 func cloneCall(c ShellCall) ShellCall {
@@ -231,7 +250,7 @@ func (p *shellParser) run(i int, c ShellCall, hasC, stdin bool) {
 			default:
 				c.Unknown = append(c.Unknown, "--"+name)
 				c.Opts = append(c.Opts, "--"+name)
-				if !hasVal && i < len(args) && len(p.out) < maxReadings {
+				if !hasVal && i < len(args) && p.fork() {
 					alt := cloneCall(c)
 					p.run(i+1, alt, hasC, stdin) // it takes the next word
 				}
@@ -313,7 +332,7 @@ func (p *shellParser) bundle(i, j, next int, c *ShellCall, hasC, stdin *bool) (i
 			// option that takes the next word (or the rest of the word).
 			c.Unknown = append(c.Unknown, string(v[0])+name)
 			c.Opts = append(c.Opts, name)
-			if len(p.out) >= maxReadings {
+			if !p.fork() {
 				continue
 			}
 			alt := cloneCall(*c)

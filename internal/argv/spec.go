@@ -83,6 +83,10 @@ type Reading struct {
 	// Unknown lists the options the grammar does not know, as written
 	// ("-J", "--frobnicate").
 	Unknown []string
+	// Truncated reports that the readings were bounded: past maxReadings
+	// unknown options, the rest were read as flags only, so other readings
+	// were not made.
+	Truncated bool
 }
 
 // Has reports an option read, by its short or long name ("" for none).
@@ -116,14 +120,31 @@ const maxReadings = 16
 func (sp *Spec) Parse(args []string, known func(int) bool) []Reading {
 	p := parser{sp: sp, args: args, known: known}
 	p.run(0, Reading{}, 0)
+	if p.truncated {
+		for i := range p.out {
+			p.out[i].Truncated = true
+		}
+	}
 	return p.out
 }
 
 type parser struct {
-	sp    *Spec
-	args  []string
-	known func(int) bool
-	out   []Reading
+	sp        *Spec
+	args      []string
+	known     func(int) bool
+	out       []Reading
+	forks     int // branches taken, bounded by maxReadings
+	truncated bool
+}
+
+// fork reports whether another branch may be taken.
+func (p *parser) fork() bool {
+	if p.forks >= maxReadings {
+		p.truncated = true
+		return false
+	}
+	p.forks++
+	return true
 }
 
 func (p *parser) isKnown(i int) bool { return p.known == nil || p.known(i) }
@@ -177,7 +198,7 @@ func (p *parser) run(i int, r Reading, ops int) {
 			}
 			if !ok {
 				// Unknown: it may take the next word as its value, or not.
-				if i+1 < len(args) && !strings.Contains(v, "=") && len(p.out) < maxReadings {
+				if i+1 < len(args) && !strings.Contains(v, "=") && p.fork() {
 					alt := fork(r)
 					p.run(i+2, alt, ops)
 				}
@@ -304,7 +325,7 @@ func (p *parser) short(r *Reading, i, j, ops int) (int, bool) {
 			// the rest of the word or, at its end, the next word.
 			r.Unknown = append(r.Unknown, "-"+name)
 			r.Opts = append(r.Opts, Opt{Name: name, Index: i, ValueIndex: -1})
-			if len(p.out) >= maxReadings {
+			if !p.fork() {
 				continue
 			}
 			if j+1 < len(v) {
