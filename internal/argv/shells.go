@@ -211,6 +211,11 @@ func (p *shellParser) run(i int, c ShellCall, hasC, stdin bool) {
 	g, args := p.g, p.args
 	for i < len(args) {
 		if p.known != nil && !p.known(i) {
+			// A word known only at run time ends the options here (a
+			// script), or is options itself (`bash $opts -c CODE`): both.
+			if p.fork() {
+				p.run(i+1, cloneCall(c), hasC, stdin)
+			}
 			break
 		}
 		v := args[i]
