@@ -54,10 +54,10 @@ var wrapperUnknown = []string{
 	"env -Q %s", "env --frob %s", "nice --frob %s", "ionice --frob %s", "nohup --frob %s", "timeout --frob 5 %s",
 	"/usr/bin/time --frob %s", "command -Q %s", "exec -Q %s", "stdbuf --frob %s", "setsid --frob %s", "flock --frob /tmp/l %s",
 	"chroot --frob /srv %s", "unshare --frob %s", "nsenter --frob %s", "setpriv --frob %s", "taskset --frob 1 %s",
-	"chrt --frob 10 %s", "systemd-run --frob %s", "strace -J %s", "valgrind --frob %s", "screen --frob %s", "watch --frob %s",
+	"chrt --frob 10 %s", "systemd-run --frob %s", "strace -J %s", "valgrind -Q %s", "screen --frob %s", "watch --frob %s",
 	"xargs --frob %s", "xargs -J %% %s", "parallel --frob %s", "ssh --frob host %s", "ssh -Z host %s",
 	"docker exec --frob ctr %s", "docker --frob exec ctr %s", "podman run --frob img %s",
-	"numactl --frob %s", "firejail --frob %s", "sudo -k %s", "env - %s", "env -P /bin %s",
+	"numactl --frob %s", "firejail -Q %s", "sudo -k %s", "env - %s", "env -P /bin %s",
 }
 
 func argvRows() []argvRow {

@@ -230,7 +230,8 @@ func parallelInner(args []Word) []inner {
 		if o, ok := r.Last("I", ""); ok && o.Value != "" {
 			repl = o.Value
 		}
-		for _, in := range parallelCmd(args[r.Cmd:], repl) {
+		pipe := r.Has("", "pipe") || r.Has("", "pipepart")
+		for _, in := range parallelCmd(args[r.Cmd:], repl, pipe) {
 			in.unknown, in.truncated = firstUnknown(r.Unknown), r.Truncated
 			ins = append(ins, in)
 		}
@@ -238,8 +239,9 @@ func parallelInner(args []Word) []inner {
 	return ins
 }
 
-// parallelCmd reads what follows parallel's options.
-func parallelCmd(args []Word, repl string) []inner {
+// parallelCmd reads what follows parallel's options; with --pipe, the
+// input reaches the command's stdin, not its arguments.
+func parallelCmd(args []Word, repl string, pipe bool) []inner {
 	var cmd []Word
 	var values []Word
 	for i := 0; i < len(args); i++ {
@@ -273,10 +275,10 @@ func parallelCmd(args []Word, repl string) []inner {
 		}
 		out[k] = wd
 	}
-	if !found {
+	if !found && !pipe {
 		out = append(out, unknownArg)
 	}
-	if len(out) == 1 || len(out) == 2 && !found {
+	if len(out) == 1 && pipe || len(out) == 2 && !found {
 		// One word: a command line template, run by a shell.
 		code := out[0]
 		if !found && strings.Contains(code.Value, " ") {

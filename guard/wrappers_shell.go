@@ -48,6 +48,9 @@ func (w *walker) shellCall(c *Command, name string, args []Word, call argv.Shell
 		}
 		return ins
 	}
+	if call.Command {
+		return []inner{mark} // -c with its string missing: bash says so
+	}
 	if call.Script >= 0 && call.Script < len(args) && !isStdinPath(args[call.Script]) {
 		// `bash script.sh`: the run-time check reads the script.
 		return []inner{mark}

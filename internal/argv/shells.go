@@ -83,7 +83,7 @@ var (
 
 // shells maps every shell's name to its grammar.
 var shells = map[string]*shellGrammar{
-	"sh": &dashShell, "dash": &dashShell, "ash": &dashShell, "posh": &dashShell,
+	"sh": &dashShell, "dash": &dashShell, "ash": &dashShell, "posh": &mkshShell,
 	"bash": &bashShell, "rbash": &bashShell,
 	"zsh": &zshShell, "ksh": &kshShell, "ksh93": &kshShell, "mksh": &mkshShell, "lksh": &mkshShell, "pdksh": &mkshShell, "oksh": &mkshShell,
 	"yash": &yashShell, "fish": &fishShell, "csh": &cshShell, "tcsh": &cshShell, "bsd-csh": &cshShell, "xonsh": &xonshShell,
@@ -133,6 +133,9 @@ type ShellCall struct {
 	Params int
 	// Script is the index of the script operand, -1 when there is none.
 	Script int
+	// Command reports -c: the shell runs a string, not a file or stdin
+	// (Codes is empty when the string is missing).
+	Command bool
 	// Stdin reports that the shell reads its commands from standard input
 	// (-s, or no -c and no script).
 	Stdin bool
@@ -213,7 +216,8 @@ func (p *shellParser) run(i int, c ShellCall, hasC, stdin bool) {
 		if p.known != nil && !p.known(i) {
 			// A word known only at run time ends the options here (a
 			// script), or is options itself (`bash $opts -c CODE`): both.
-			if p.fork() {
+			// After -c it is the code.
+			if !hasC && p.fork() {
 				p.run(i+1, cloneCall(c), hasC, stdin)
 			}
 			break
@@ -335,10 +339,16 @@ func (p *shellParser) bundle(i, j, next int, c *ShellCall, hasC, stdin *bool) (i
 		default:
 			// Not in the grammar: read as a flag here, and also as an
 			// option that takes the next word (or the rest of the word).
+			first := true
+			for k := 1; k < j; k++ {
+				if strings.IndexByte(g.flags+g.valued+g.endOpts+g.initCode+"c", v[k]) < 0 {
+					first = false
+				}
+			}
 			c.Unknown = append(c.Unknown, string(v[0])+name)
 			c.Opts = append(c.Opts, name)
-			if !p.fork() {
-				continue
+			if !first && j+1 < len(v) || !p.fork() {
+				continue // only the first unknown letter, and the last, branch
 			}
 			alt := cloneCall(*c)
 			h, st := *hasC, *stdin
@@ -375,6 +385,7 @@ func (p *shellParser) finish(i int, c ShellCall, hasC, stdin bool) {
 			c.Codes = nil
 		}
 	case hasC && p.g.code == codeOperand:
+		c.Command = true
 		if i < n {
 			c.Codes = append(c.Codes, Code{Index: i})
 			i++
@@ -385,6 +396,7 @@ func (p *shellParser) finish(i int, c ShellCall, hasC, stdin bool) {
 		}
 		c.Params = i
 	case hasC:
+		c.Command = true
 		c.Params = i
 	case stdin || i >= n:
 		c.Stdin = true

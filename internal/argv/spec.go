@@ -34,6 +34,9 @@ type Spec struct {
 	// LongFlags, LongValued, LongOptional and LongStop are the long
 	// options, without their leading "--", sorted as the short ones are.
 	LongFlags, LongValued, LongOptional, LongStop []string
+	// LongAny reports that every long option is known, with its value
+	// attached by = or none (valgrind --tool=memcheck, firejail --private).
+	LongAny bool
 	// Numeric reports that -N is an option (nice -5).
 	Numeric bool
 	// Assigns reports that NAME=VALUE words before the command are
@@ -281,8 +284,11 @@ func (p *parser) long(r *Reading, i int) (next int, stop, ok bool) {
 		r.Opts = append(r.Opts, o)
 		return i + 2, false, true
 	}
-	r.Unknown = append(r.Unknown, "--"+name)
 	r.Opts = append(r.Opts, Opt{Name: name, Long: true, Value: val, HasValue: hasVal, Index: i, ValueIndex: -1})
+	if sp.LongAny {
+		return i + 1, false, true
+	}
+	r.Unknown = append(r.Unknown, "--"+name)
 	return i + 1, false, false
 }
 
@@ -323,19 +329,31 @@ func (p *parser) short(r *Reading, i, j, ops int) (int, bool) {
 		default:
 			// Unknown: a flag (the bundle goes on), or an option taking
 			// the rest of the word or, at its end, the next word.
+			// Only the first unknown letter of a word takes the rest of
+			// it, and only the last one the next word: a word of unknown
+			// letters makes three readings, not one per letter.
+			first := !unknownBefore(sp, v, j)
 			r.Unknown = append(r.Unknown, "-"+name)
 			r.Opts = append(r.Opts, Opt{Name: name, Index: i, ValueIndex: -1})
-			if !p.fork() {
-				continue
-			}
-			if j+1 < len(v) {
+			switch {
+			case j+1 < len(v) && first && p.fork():
 				p.run(i+1, fork(*r), ops) // the rest is its value
-			} else if i+1 < len(args) {
+			case j+1 == len(v) && i+1 < len(args) && p.fork():
 				p.run(i+2, fork(*r), ops) // the next word is its value
 			}
 		}
 	}
 	return i + 1, false
+}
+
+// unknownBefore reports an unknown letter in the bundle v before byte j.
+func unknownBefore(sp *Spec, v string, j int) bool {
+	for k := 1; k < j; k++ {
+		if strings.IndexByte(sp.Flags+sp.Valued+sp.Optional+sp.Stop, v[k]) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 type optKind int

@@ -92,7 +92,7 @@ var (
 		LongStop:     []string{"help", "version"},
 	}
 	ltraceSpec   = Spec{Flags: "bcCfhiLrStTV", Valued: "aAeEloOnpsuXxw", LongValued: []string{"align", "output", "library", "indent"}, LongStop: []string{"help", "version"}}
-	valgrindSpec = Spec{Flags: "qvd", Stop: "h", LongFlags: []string{"trace-children", "quiet", "verbose"}, LongStop: []string{"help", "version"}}
+	valgrindSpec = Spec{Flags: "qvd", Stop: "h", LongAny: true, LongFlags: []string{"trace-children", "quiet", "verbose"}, LongStop: []string{"help", "version"}}
 	screenSpec   = Spec{Flags: "aAdDfFiLlmOqrRUx", Valued: "cehpSsTt", Stop: "X", LongStop: []string{"help", "version"}}
 	watchSpec    = Spec{
 		Flags: "bcCegprtwx", Valued: "nq", Optional: "d",
@@ -114,9 +114,12 @@ var (
 	parallelSpec = Spec{
 		Flags: "0kqvXmuegrt", Valued: "jSadNnICL",
 		LongFlags: []string{"null", "keep-order", "quote", "verbose", "dry-run", "will-cite", "bar", "eta", "progress", "tag", "line-buffer",
-			"ungroup", "group", "pipe", "pipepart", "halt-on-error", "no-notice", "shuf", "nice-remote", "xargs", "trim"},
+			"ungroup", "group", "pipe", "pipepart", "halt-on-error", "no-notice", "shuf", "nice-remote", "xargs", "trim", "tty", "fg", "bg",
+			"lb", "plain", "silent", "noswap", "nonall", "onall", "cleanup", "transfer", "files", "csv", "shellquote", "link", "xapply",
+			"no-run-if-empty", "group-by", "linebuffer", "keep-order", "controlmaster", "retry-failed"},
 		LongValued: []string{"jobs", "sshlogin", "arg-file", "delimiter", "max-args", "joblog", "results", "tmpdir", "workdir", "wd", "timeout",
-			"delay", "retries", "colsep", "basefile", "env", "halt", "memfree", "load", "sshloginfile", "slf", "block", "recstart", "recend", "tagstring", "max-replace-args", "nice"},
+			"delay", "retries", "colsep", "basefile", "env", "halt", "memfree", "load", "sshloginfile", "slf", "block", "recstart", "recend", "tagstring", "max-replace-args", "nice",
+			"transferfile", "return", "header", "block-size", "max-line-length-allowed", "termseq", "sqlmaster", "sqlworker"},
 		LongStop: []string{"help", "version"},
 	}
 	dockerGlobalSpec = Spec{
@@ -155,21 +158,21 @@ var wrappers = map[string]*Spec{
 	"nsenter": &nsenterSpec, "unshare": &unshareSpec, "setpriv": &setprivSpec, "systemd-run": &systemdRunSpec,
 	"strace": &straceSpec, "ltrace": &ltraceSpec, "valgrind": &valgrindSpec, "screen": &screenSpec, "watch": &watchSpec,
 	"ssh": &sshSpec, "xargs": &xargsSpec, "parallel": &parallelSpec,
-	"firejail":    {LongFlags: []string{"noprofile", "private", "quiet", "seccomp", "nonewprivs", "noroot", "caps", "nogroups", "nosound", "novideo", "no3d", "net"}},
+	"firejail":    {LongAny: true, LongFlags: []string{"noprofile", "private", "quiet", "seccomp", "nonewprivs", "noroot", "caps", "nogroups", "nosound", "novideo", "no3d", "net"}},
 	"proot":       {Flags: "0v", Valued: "rbwqk"},
 	"xvfb-run":    {Valued: "nsefpaw", Flags: "lh"},
 	"tsp":         {Valued: "LDNEg", Flags: "nfmBd"},
-	"prlimit":     {Stop: "p", LongStop: []string{"pid", "help", "version"}},
+	"prlimit":     {Optional: "cdefilmnqrstuxy", Valued: "o", Stop: "pV", LongAny: true, LongStop: []string{"pid", "help", "version"}},
 	"choom":       {Valued: "n", Stop: "p"},
 	"numactl":     {Valued: "CNmipPw", Flags: "as", LongValued: []string{"interleave", "preferred", "membind", "cpunodebind", "physcpubind", "localalloc"}},
 	"cgexec":      {Valued: "g", LongFlags: []string{"sticky"}},
 	"faketime":    {Valued: "f", Flags: "mp", Operands: 1},
 	"unbuffer":    {Flags: "p"},
-	"fakeroot":    {Valued: "ils", Flags: "u", LongValued: []string{"lib", "faked"}, LongFlags: []string{"unknown-is-real"}},
+	"fakeroot":    {Valued: "ils", Flags: "u", Stop: "hv", LongValued: []string{"lib", "faked"}, LongFlags: []string{"unknown-is-real"}},
 	"proxychains": {Valued: "f", Flags: "q"}, "proxychains4": {Valued: "f", Flags: "q"},
-	"torsocks":   {Valued: "upaPd", Flags: "iq6"},
+	"torsocks":   {Valued: "upaPd", Flags: "iq6", Stop: "h", LongFlags: []string{"shell", "isolate", "quiet", "debug"}, LongValued: []string{"user", "pass", "address", "port"}, LongStop: []string{"version", "help"}},
 	"caffeinate": {Flags: "dimsu", Valued: "tw"}, "catchsegv": &misc, "chronic": {Flags: "ev"}, "ifne": {Flags: "n"},
-	"dbus-launch": &misc, "dbus-run-session": &misc, "schedtool": &misc, "rlwrap": {Valued: "acfHlopPsSt"},
+	"dbus-launch": &misc, "dbus-run-session": &misc, "schedtool": &misc, "rlwrap": {Flags: "AcehiInNorRUvW", Valued: "bCDefgHlMOPqsStwz", Optional: "amp", Stop: "hv"},
 }
 
 // Wrapper returns the grammar of a wrapper by its name, or nil when name
