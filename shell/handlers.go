@@ -455,26 +455,11 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 			vars[name] = vr.String()
 		}
 	}
-	// `env NAME=VALUE... cmd`: the assignments are env's arguments.
+	// `env NAME=VALUE... cmd`: the assignments are env's arguments, read
+	// with internal/argv's grammar of env (every reading).
 	prog := args
 	if filepath.Base(args[0]) == "env" {
-		i := 1
-		for ; i < len(args); i++ {
-			a := args[i]
-			if a == "-i" || a == "--ignore-environment" {
-				clear(vars)
-				continue
-			}
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			k, v, ok := strings.Cut(a, "=")
-			if !ok || k == "" {
-				break
-			}
-			vars[k] = v
-		}
-		prog = args[i:]
+		prog = envSettings(args[1:], vars)
 	}
 	shell := len(prog) > 0 && isShell(filepath.Base(prog[0]))
 	for name, val := range vars {

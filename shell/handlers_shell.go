@@ -245,3 +245,34 @@ func lookFile(dir string, env expand.Environ, name string) (string, error) {
 	}
 	return "", os.ErrNotExist
 }
+
+// envSettings applies what env's words (after its name) do to the
+// environment in vars (assignments, -i, -, -u NAME) and returns the
+// command env runs (nil for none). With an option env's grammar does not
+// know, every reading's assignments count, nothing is dropped, and a
+// reading whose command is a shell is the one returned.
+func envSettings(args []string, vars map[string]string) []string {
+	rs := argv.Wrapper("env").Parse(args, nil)
+	var prog []string
+	for _, r := range rs {
+		if len(rs) == 1 {
+			for _, o := range r.Opts {
+				switch {
+				case o.Name == "i" || o.Name == "-" || o.Name == "ignore-environment":
+					clear(vars)
+				case (o.Name == "u" || o.Name == "unset") && o.HasValue:
+					delete(vars, o.Value)
+				}
+			}
+		}
+		for _, a := range args[:r.Cmd] {
+			if k, v, ok := strings.Cut(a, "="); ok && k != "" {
+				vars[k] = v
+			}
+		}
+		if r.Cmd < len(args) && !r.Stopped && (prog == nil || isShell(filepath.Base(args[r.Cmd]))) {
+			prog = args[r.Cmd:]
+		}
+	}
+	return prog
+}

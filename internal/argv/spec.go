@@ -39,8 +39,9 @@ type Spec struct {
 	LongAny bool
 	// Numeric reports that -N is an option (nice -5).
 	Numeric bool
-	// Assigns reports that NAME=VALUE words before the command are
-	// settings, not the command (env, sudo).
+	// Assigns reports that NAME=VALUE words (any word with an = after its
+	// first byte) before the command are settings, not the command (env,
+	// sudo).
 	Assigns bool
 	// DashFlag reports that a lone "-" is an option (env -: an empty
 	// environment), not the command.
@@ -227,7 +228,9 @@ func (p *parser) run(i int, r Reading, ops int) {
 			i = next
 			continue
 		}
-		if sp.Assigns && isAssign(v) {
+		if sp.Assigns && strings.IndexByte(v, '=') > 0 {
+			// env and sudo take any word with = as NAME=VALUE (putenv),
+			// names a shell could not assign included (BASH_FUNC_f%%=).
 			i++
 			continue
 		}

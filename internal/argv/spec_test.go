@@ -47,6 +47,7 @@ func TestWrapperParse(t *testing.T) {
 		{"env", "-i A=1 rm", []string{"rm"}, false},
 		{"env", "-u A rm", []string{"rm"}, false},
 		{"env", "-P /bin rm", []string{"rm"}, false},
+		{"env", "BASH_FUNC_f%%=x rm", []string{"rm"}, false},
 		{"env", "--chdir=/ rm", []string{"rm"}, false},
 		{"nice", "-5 rm", []string{"rm"}, false},
 		{"nice", "-n 5 rm", []string{"rm"}, false},
