@@ -158,10 +158,15 @@ func (r *Runner) heredocFile(hc interp.HandlerContext) (interp.HandlerContext, f
 // reading its commands from standard input.
 func readsShellStdin(args []string) bool {
 	for _, prog := range unwrapWrappers(args) {
-		if len(prog) == 0 || !isShell(filepath.Base(prog[0])) {
+		if len(prog) == 0 {
 			continue
 		}
-		calls, _ := argv.ParseShell(filepath.Base(prog[0]), prog[1:], nil)
+		// Every shell, fish and csh too: the static check classifies what
+		// any of them reads on stdin.
+		calls, ok := argv.ParseShell(filepath.Base(prog[0]), prog[1:], nil)
+		if !ok {
+			continue
+		}
 		for _, c := range calls {
 			if c.NoRun || len(c.Codes) > 0 {
 				continue
