@@ -102,6 +102,9 @@ func (w *walker) inners(c *Command) []inner {
 	if isHelp(args[1:]) {
 		return nil
 	}
+	if argv.IsShell(name) {
+		return w.shellInner(c, name, args[1:])
+	}
 	switch name {
 	case "sudo", "run0":
 		return w.sudoInners(c, name, args[1:])
@@ -144,8 +147,6 @@ func (w *walker) inners(c *Command) []inner {
 				return []inner{{label: "gdb --args", args: args[i+1:]}}
 			}
 		}
-	case "csh", "tcsh", "xonsh":
-		return w.shellInner(c, name, args[1:])
 	case "command":
 		return commandInner(args[1:])
 	case "flock":
@@ -158,8 +159,6 @@ func (w *walker) inners(c *Command) []inner {
 		return findInner(args[1:])
 	case "watch":
 		return watchInner(args[1:])
-	case "sh", "bash", "zsh", "dash", "ksh", "ksh93", "mksh", "lksh", "pdksh", "oksh", "ash", "yash", "rbash", "posh", "fish", "guardsh":
-		return w.shellInner(c, name, args[1:])
 	case "busybox", "toybox":
 		if len(args) > 1 {
 			return []inner{{label: name, args: args[1:], stdin: true}}

@@ -22,8 +22,9 @@ func suInner(label string, args []Word) []inner {
 				code := args[i+1]
 				return []inner{{label: label + " -c", code: &code}}
 			}
-		case strings.HasPrefix(v, "--command="):
-			code := Word{Value: strings.TrimPrefix(v, "--command="), Known: true}
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, val, _ := strings.Cut(v, "=")
+			code := Word{Value: val, Known: a.Known && !strings.Contains(val, Unknown)}
 			return []inner{{label: label + " -c", code: &code}}
 		case v == "--" && label == "runuser":
 			if i+1 < len(args) {
