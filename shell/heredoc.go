@@ -20,44 +20,88 @@ import (
 // the check reads the text, and the program reads the same bytes from the
 // file.
 
-// heredocs notes the commands of a parsed line whose standard input is a
-// here-document or here-string of their own statement, by the position
-// of their first word (the position the handlers are given).
+// noteHeredocs notes the commands of a parsed line whose standard input is
+// a here-document or here-string of their own statement (or of a compound
+// around them), by the position of their first word (the position the
+// handlers are given) and that word's literal text. Positions restart with
+// every line, so the line's own notes replace the last line's; those in
+// the bodies of the functions it defines stay, for later calls.
 func (r *Runner) noteHeredocs(f *syntax.File) {
+	line := map[syntax.Pos]string{}
+	funcs := map[syntax.Pos]string{}
 	syntax.Walk(f, func(n syntax.Node) bool {
-		st, ok := n.(*syntax.Stmt)
-		if !ok || !heredocIn(st) {
-			return true
+		if fd, ok := n.(*syntax.FuncDecl); ok {
+			noteStmts(fd.Body, funcs)
+			return false
 		}
-		if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
-			r.noteHeredoc(call.Args[0].Pos())
-			return true
+		return true
+	})
+	noteStmts(f, line)
+	r.hdocMu.Lock()
+	r.hdocs = line
+	if r.hdocFuncs == nil {
+		r.hdocFuncs = map[syntax.Pos]string{}
+	}
+	for p, w := range funcs {
+		r.hdocFuncs[p] = w
+	}
+	r.hdocMu.Unlock()
+}
+
+// noteStmts notes, outside function definitions, the commands under node
+// that read a here-document.
+func noteStmts(node syntax.Node, into map[syntax.Pos]string) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			return false
+		case *syntax.Stmt:
+			if !heredocIn(x) {
+				return true
+			}
+			if call, ok := x.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+				into[call.Args[0].Pos()] = call.Args[0].Lit()
+				return true
+			}
+			// `{ sh; } <<EOF`: what the commands inside read, but for the
+			// later stages of a pipeline inside, which read a pipe.
+			noteFed(x.Cmd, into)
 		}
-		// `{ sh; } <<EOF`: what the commands inside read, but for the
-		// later stages of a pipeline inside, which read a pipe.
-		r.noteFed(st.Cmd)
 		return true
 	})
 }
 
-// noteFed records the commands inside node that read its standard input.
-func (r *Runner) noteFed(node syntax.Node) {
+// noteFed notes the commands inside node that read its standard input.
+func noteFed(node syntax.Node, into map[syntax.Pos]string) {
 	syntax.Walk(node, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.BinaryCmd:
 			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				r.noteFed(x.X)
+				noteFed(x.X, into)
 				return false
 			}
 		case *syntax.FuncDecl, *syntax.CmdSubst, *syntax.ProcSubst:
 			return false
 		case *syntax.CallExpr:
 			if len(x.Args) > 0 {
-				r.noteHeredoc(x.Args[0].Pos())
+				into[x.Args[0].Pos()] = x.Args[0].Lit()
 			}
 		}
 		return true
 	})
+}
+
+// heredocNoted reports a command noted as reading a here-document: its
+// position, and its first word when that was literal.
+func (r *Runner) heredocNoted(p syntax.Pos, name string) bool {
+	r.hdocMu.Lock()
+	defer r.hdocMu.Unlock()
+	for _, m := range []map[syntax.Pos]string{r.hdocs, r.hdocFuncs} {
+		if w, ok := m[p]; ok && (w == "" || w == name) {
+			return true
+		}
+	}
+	return false
 }
 
 // heredocIn reports a statement whose standard input is a here-document
@@ -78,26 +122,13 @@ func heredocIn(st *syntax.Stmt) bool {
 	return hdoc
 }
 
-// noteHeredoc records a command's position as reading a here-document.
-func (r *Runner) noteHeredoc(p syntax.Pos) {
-	r.hdocMu.Lock()
-	if r.hdocs == nil {
-		r.hdocs = map[syntax.Pos]bool{}
-	}
-	r.hdocs[p] = true
-	r.hdocMu.Unlock()
-}
-
 // heredocStdin returns the text of the here-document a shell about to run
 // reads as its code, after copying it into a file the program will read
 // instead of the pipe; ok is false when the command is not a shell reading
 // a here-document, or the text is too long to classify (the pipe's
 // pipe_to_shell stands then).
 func (r *Runner) heredocStdin(hc interp.HandlerContext, args []string) (string, bool) {
-	r.hdocMu.Lock()
-	noted := r.hdocs[hc.Pos]
-	r.hdocMu.Unlock()
-	if !noted || r.isFunc(args[0]) || !readsShellStdin(args) {
+	if !r.heredocNoted(hc.Pos, args[0]) || r.isFunc(args[0]) || !readsShellStdin(args) {
 		return "", false
 	}
 	f, ok := hc.Stdin.(*os.File)

@@ -38,11 +38,12 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
-	// hdocs are the commands that read a here-document of their own
-	// statement, by position; hdocFiles the copies of those read so far
-	// (heredoc.go).
+	// hdocs and hdocFuncs are the commands that read a here-document, in
+	// the last line and in the functions defined so far; hdocFiles the
+	// copies of those read (heredoc.go).
 	hdocMu    sync.Mutex
-	hdocs     map[syntax.Pos]bool
+	hdocs     map[syntax.Pos]string
+	hdocFuncs map[syntax.Pos]string
 	hdocFiles map[*os.File]*os.File
 	askMu     sync.Mutex
 
