@@ -32,17 +32,17 @@ type shellGrammar struct {
 	endOpts    string // short options that end the options (zsh, csh -b)
 	code       codeMode
 	// initCode are options whose value is code too (fish -C).
-	initCode    string
-	longInit    []string
-	longCode    []string // long spellings of -c (fish --command)
-	longFlags   []string
-	longValued  []string
-	longStop    []string // --help, --version: nothing runs
+	initCode   string
+	longInit   []string
+	longCode   []string // long spellings of -c (fish --command)
+	longFlags  []string
+	longValued []string
+	longStop   []string // --help, --version: nothing runs
 	// longStopValued take a value, and nothing runs (guardsh --hook AGENT).
 	longStopValued []string
-	anyLongFlag bool     // every other long option is a flag (zsh's --OPTION_NAME)
-	name0       bool     // the word after -c's code is $0
-	guardsh     bool
+	anyLongFlag    bool // every other long option is a flag (zsh's --OPTION_NAME)
+	name0          bool // the word after -c's code is $0
+	guardsh        bool
 }
 
 var (
