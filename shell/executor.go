@@ -59,6 +59,21 @@ func RunExecutor(cfg ExecutorConfig) int {
 		fmt.Fprintln(errw, "guardsh: the executor is started by an interactive guardsh")
 		return 2
 	}
+	// The control channel is the executor's alone: out of the way of the
+	// line's descriptors, closed in every program a line runs, and not
+	// reachable through /proc by a program of the same user.
+	notDumpable()
+	reqs0, err := moveControl(cfg.Requests)
+	if err == nil {
+		var reps any
+		reps, err = moveControl(cfg.Replies)
+		cfg.Replies = reps.(io.Writer)
+	}
+	if err != nil {
+		fmt.Fprintf(errw, "guardsh: %v\n", err)
+		return 2
+	}
+	cfg.Requests = reqs0.(io.Reader)
 	enc := newEncoder(cfg.Replies)
 	ex := &executor{enc: enc, out: out, errw: errw, answers: make(chan request, 1), ttyFd: int(in.Fd())}
 	// NOFLSH: Ctrl-C must not flush the pty's output, which holds the

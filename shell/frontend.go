@@ -68,6 +68,9 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	f := &frontend{cfg: cfg, in: cfg.Stdin, out: cfg.Stdout, errw: cfg.Stderr,
 		auto: cfg.Auto, dry: cfg.DryRun, names: map[string]bool{}, vars: map[string]string{}}
+	// The front end's descriptors (the pty master, the control channel)
+	// are not reachable through /proc by the programs the shell runs.
+	notDumpable()
 	f.dir, _ = os.Getwd()
 	// Until the executor says otherwise, its variables are the
 	// environment's.

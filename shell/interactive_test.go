@@ -38,6 +38,8 @@ var itChecker = fakeChecker{rules: []fakeRule{
 func TestInteractiveHelper(t *testing.T) {
 	switch os.Getenv("GUARDSH_IT_ROLE") {
 	case "frontend":
+		// What the test's own parent leaked is not guardsh's.
+		closeInherited()
 		env := append(os.Environ(), "GUARDSH_IT_ROLE=executor")
 		cfg := InteractiveConfig{
 			Executor:     []string{os.Args[0], itRun},
@@ -48,6 +50,9 @@ func TestInteractiveHelper(t *testing.T) {
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if p := os.Getenv("GUARDSH_IT_AUTOSAFE"); p != "" {
+			cfg.AutoSafe = func(line string) bool { return strings.HasPrefix(line, p) }
 		}
 		os.Exit(Interactive(cfg))
 	case "executor":
