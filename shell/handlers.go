@@ -302,6 +302,7 @@ func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, pat
 		return interp.ExitStatus(2)
 	}
 	r.noteFuncs(file)
+	backgroundStdin(file)
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[1:], true
 	v := r.checker.Classify(string(b), st)

@@ -309,6 +309,7 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}()
 
 	r.noteFuncs(file)
+	backgroundStdin(file)
 	ctx = withApproved(ctx, approved)
 	if r.execReplace {
 		ctx = withExecLast(ctx, lastExec(file))

@@ -1,0 +1,54 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// An asynchronous command reads /dev/null, not the shell's input, unless
+// it redirects its input itself (as bash without job control).
+func TestBackgroundStdin(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"cat & wait", ""},
+		{"{ cat; echo end; } & wait", "end\n"},
+		{"cat | tr a-z A-Z & wait", ""},
+		{"(cat) & wait", ""},
+		{"cat < f & wait", "from-f\n"},
+		{"cat 0< f & wait", "from-f\n"},
+		{"cat <<< here & wait", "here\n"},
+		{"{ cat; } < f & wait", "from-f\n"},
+		// The foreground is untouched.
+		{"cat", "from-stdin\n"},
+		{"cat & wait; cat", "from-stdin\n"},
+		{"true & cat", "from-stdin\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "f"), []byte("from-f\n"), 0o644)
+			in := filepath.Join(dir, "in")
+			os.WriteFile(in, []byte("from-stdin\n"), 0o644)
+			stdin, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			var out, errb bytes.Buffer
+			r, err := New(testChecker, WithEnv([]string{"PATH=" + os.Getenv("PATH")}), WithDir(dir), WithStdio(stdin, &out, &errb))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := r.Run(context.Background(), tc.src); st != 0 {
+				t.Fatalf("status %d, stderr %q", st, errb.String())
+			}
+			if out.String() != tc.want {
+				t.Fatalf("output %q, want %q", out.String(), tc.want)
+			}
+		})
+	}
+}
