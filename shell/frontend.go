@@ -32,9 +32,14 @@ type frontend struct {
 	hist *History
 	comp *Completer
 
-	mu   sync.Mutex // guards exe for the SIGWINCH handler
+	mu   sync.Mutex // guards exe and quitSig for the signal handler
 	exe  *executorProc
 	sigs chan os.Signal
+	// modes is the real terminal's modes, restored on every way out.
+	modes *termModes
+	// quit is closed when SIGTERM or SIGHUP (quitSig) ends the shell.
+	quit    chan struct{}
+	quitSig syscall.Signal
 
 	status  int
 	dir     string
@@ -87,18 +92,26 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	f.host, _ = os.Hostname()
 
-	// Signals that would stop or kill the front end: it never takes them
-	// from the keyboard (the terminal is raw while anything runs), and
-	// catching them (not ignoring them) leaves them at their defaults in
-	// the programs started later.
-	f.sigs = make(chan os.Signal, 8)
-	signal.Notify(f.sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGWINCH)
-	go f.signals()
-
 	var err error
 	if f.tty, err = newTTYInput(f.in); err != nil {
 		return nil, err
 	}
+	f.modes = newTermModes(f.in)
+	f.quit = make(chan struct{})
+
+	// Signals that would stop or kill the front end: it never takes them
+	// from the keyboard (the terminal is raw while anything runs), and
+	// catching them (not ignoring them) leaves them at their defaults in
+	// the programs started later. SIGTERM and SIGHUP end the shell, the
+	// terminal restored (SIGHUP stays ignored when guardsh was started
+	// with it ignored, under nohup).
+	f.sigs = make(chan os.Signal, 8)
+	signal.Notify(f.sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGWINCH, syscall.SIGTERM)
+	if !signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(f.sigs, syscall.SIGHUP)
+	}
+	go f.signals()
+
 	hist, entries, err := OpenHistory(cfg.HistoryPath, cfg.HistorySize)
 	if err != nil {
 		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
@@ -151,18 +164,23 @@ func (f *frontend) close() {
 	if f.exe != nil {
 		f.exe.stop()
 	}
+	// Whatever changed the terminal's modes, it leaves as it came.
+	f.modes.restoreOrig()
 }
 
-// signals handles the front end's signals: SIGWINCH resizes the pty; the
-// others are dropped.
+// signals handles the front end's signals: SIGWINCH resizes the pty;
+// SIGTERM and SIGHUP end the shell; the others are dropped.
 func (f *frontend) signals() {
 	for sig := range f.sigs {
-		if sig == syscall.SIGWINCH {
+		switch sig {
+		case syscall.SIGWINCH:
 			f.mu.Lock()
 			if f.exe != nil {
 				pty.InheritSize(f.in, f.exe.pty)
 			}
 			f.mu.Unlock()
+		case syscall.SIGTERM, syscall.SIGHUP:
+			f.terminate(sig.(syscall.Signal))
 		}
 	}
 }
@@ -177,10 +195,14 @@ func (f *frontend) screen() io.Writer {
 
 // startExecutor starts a new executor in the shell's directory.
 func (f *frontend) startExecutor() error {
+	if _, quit := f.quitStatus(); quit {
+		return errQuit
+	}
 	e, err := startExecutor(f.cfg.Executor, f.cfg.ExecutorEnv, f.dir, f.in, f.screen())
 	if err != nil {
 		return err
 	}
+	e.quit = f.quit
 	f.mu.Lock()
 	f.exe = e
 	f.mu.Unlock()
@@ -212,6 +234,10 @@ func (f *frontend) takeState(dir string, vars map[string]string) {
 // restartExecutor replaces a dead executor and says what was lost.
 func (f *frontend) restartExecutor() error {
 	old := f.exe
+	if _, quit := f.quitStatus(); quit {
+		old.stop()
+		return errQuit
+	}
 	why := old.death()
 	old.stop()
 	fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
@@ -238,6 +264,9 @@ func (f *frontend) loop() int {
 	for {
 		line, err := f.readStatement(prefill)
 		prefill = ""
+		if code, quit := f.quitStatus(); quit {
+			return code
+		}
 		if err == io.EOF {
 			fmt.Fprintln(f.out)
 			return f.status
@@ -257,6 +286,9 @@ func (f *frontend) loop() int {
 			continue
 		}
 		edited, code, exited := f.handle(line, false)
+		if code, quit := f.quitStatus(); quit {
+			return code
+		}
 		if exited {
 			return code
 		}
@@ -394,7 +426,9 @@ func (f *frontend) ensureReady() bool {
 		err = f.restartExecutor()
 	}
 	if err != nil {
-		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		if !errors.Is(err, errQuit) {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		}
 		return false
 	}
 	return true
@@ -426,7 +460,9 @@ func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
 		return v, true
 	}
 	if err := f.restartExecutor(); err != nil {
-		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		if !errors.Is(err, errQuit) {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		}
 		return v, false
 	}
 	v, err = f.classify(line)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // executorProc is one running executor, seen from the front end.
@@ -26,10 +27,16 @@ type executorProc struct {
 	ready   *reply // the ready message, once read
 	nextID  uint64
 	intrAck chan struct{}
+	// quit, when closed, ends every wait for the executor (the shell is
+	// ending on a signal).
+	quit <-chan struct{}
 }
 
 // errExecutorGone reports that the executor died.
 var errExecutorGone = errors.New("the executor died")
+
+// errQuit reports that the shell is ending on a signal.
+var errQuit = errors.New("the shell is ending")
 
 // startExecutor starts an executor on a new pty in dir, sized like the
 // terminal, with its output going to screen.
@@ -124,6 +131,8 @@ func (e *executorProc) waitReady() (*reply, error) {
 		}
 		e.ready = &r
 		return e.ready, nil
+	case <-e.quit:
+		return nil, errQuit
 	case <-time.After(30 * time.Second):
 		return nil, errors.New("the executor did not start")
 	}
@@ -156,6 +165,10 @@ func (e *executorProc) interrupt() {
 
 // stop ends the executor: closing the control channel makes it return; it
 // is killed if it does not.
+//
+// Its pty is read a little longer, for what is still on it, and then no
+// more, although a program that ignores SIGHUP may hold it open: the
+// front end never waits for such a program.
 func (e *executorProc) stop() {
 	e.reqW.Close()
 	select {
@@ -163,6 +176,12 @@ func (e *executorProc) stop() {
 	case <-time.After(500 * time.Millisecond):
 		e.cmd.Process.Kill()
 		<-e.exited
+	}
+	select {
+	case <-e.pump.done:
+	case <-time.After(200 * time.Millisecond):
+		e.pump.stop()
+		<-e.pump.done
 	}
 	e.pty.Close()
 }
@@ -177,7 +196,7 @@ func (e *executorProc) death() string {
 	var ee *exec.ExitError
 	if errors.As(e.waitErr, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return "killed by " + ws.Signal().String()
+			return "killed by " + unix.SignalName(ws.Signal())
 		}
 		return fmt.Sprintf("exit status %d", ee.ExitCode())
 	}

@@ -6,8 +6,6 @@ import (
 	"io"
 	"time"
 
-	"golang.org/x/term"
-
 	"guardsh/guard"
 	"guardsh/prompt"
 )
@@ -24,24 +22,15 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	e.nextID++
 	id := e.nextID
 
-	fd := int(f.in.Fd())
-	old, err := term.MakeRaw(fd)
-	restore := func() {}
-	if err == nil {
-		restored := false
-		restore = func() {
-			if !restored {
-				restored = true
-				term.Restore(fd, old)
-			}
-		}
-	}
-	defer restore()
+	// The terminal is raw while the line runs; every way out of here
+	// (and a signal meanwhile) restores what is current.
+	f.modes.makeRaw()
+	defer f.modes.leave()
 	stopFwd := f.forward(e)
 	defer func() { stopFwd() }()
 
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto}); err != nil {
-		return f.lost(restore)
+		return f.lost()
 	}
 	var done *reply
 	marked := false
@@ -49,6 +38,10 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	var markTimeout <-chan time.Time
 	for done == nil || !marked {
 		select {
+		case <-f.quit:
+			stopFwd()
+			code, _ := f.quitStatus()
+			return code, true
 		case <-markTimeout:
 			// The mark got lost (a program flushed the pty's output):
 			// do not wait for it forever.
@@ -62,7 +55,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 					continue
 				}
 				stopFwd()
-				return f.lost(restore)
+				return f.lost()
 			}
 			switch r.Op {
 			case opDone:
@@ -73,18 +66,9 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			case opAsk:
 				// A run-time question: the terminal goes back to guardsh.
 				stopFwd()
-				restore()
+				f.modes.leave()
 				d, resume := f.askRunTime(e, r)
-				if old2, err := term.MakeRaw(fd); err == nil {
-					old = old2
-					restored := false
-					restore = func() {
-						if !restored {
-							restored = true
-							term.Restore(fd, old)
-						}
-					}
-				}
+				f.modes.makeRaw()
 				// The held-back output reaches the terminal raw, as the
 				// rest of the line's, and only then does the line go on.
 				resume()
@@ -109,12 +93,12 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				case <-time.After(time.Second):
 				}
 				stopFwd()
-				return f.lost(restore)
+				return f.lost()
 			}
 		}
 	}
 	stopFwd()
-	restore()
+	f.modes.leave()
 	if !done.Exited {
 		f.takeTypeahead(e)
 	}
@@ -164,8 +148,11 @@ func (f *frontend) forward(e *executorProc) func() {
 // lost handles an executor that died while running a line: it says so
 // and starts a new one. The line's status is 128+signal when it was
 // killed, 1 otherwise.
-func (f *frontend) lost(restore func()) (int, bool) {
-	restore()
+func (f *frontend) lost() (int, bool) {
+	f.modes.leave()
+	if code, quit := f.quitStatus(); quit {
+		return code, true
+	}
 	e := f.exe
 	// Let what it wrote reach the screen.
 	select {

@@ -536,7 +536,7 @@ func TestInteractiveExecutorRestart(t *testing.T) {
 	s.line("x=before")
 	s.prompt("")
 	s.line("kill -9 $$")
-	s.expect(`the executor died \(killed by killed\); starting a new one: the shell's variables`)
+	s.expect(`the executor died \(killed by SIGKILL\); starting a new one: the shell's variables`)
 	s.prompt("1")
 	s.line("echo x=$x.")
 	s.expect(`x=\.\r\n`)
