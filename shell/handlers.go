@@ -137,7 +137,12 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
 		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
-		if real := realTarget(abs); real != "" && real != filepath.Clean(abs) {
+		target := resolveWrite(abs)
+		real := target.real
+		if target.desc {
+			real = realTarget(abs)
+		}
+		if real != "" && real != filepath.Clean(abs) {
 			// A symlink: what is written is its target (`ln -s ~/.bashrc
 			// x; echo >> x`). The higher of the two verdicts counts.
 			if w := r.checker.CheckWrite(real, flag&os.O_TRUNC != 0, st); w.Level > v.Level {
@@ -149,6 +154,12 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 			// and the call handler answers 126 for it without running it.
 			return poison{}, nil
 		}
+		// What is opened is what was checked: no link is followed.
+		f, err := target.open(flag, perm)
+		if err != nil {
+			return nil, err
+		}
+		return f, nil
 	}
 	return os.OpenFile(abs, flag, perm)
 }
