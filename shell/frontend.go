@@ -43,8 +43,9 @@ type frontend struct {
 
 	status  int
 	dir     string
-	vars    map[string]string
-	names   map[string]bool // functions and aliases defined so far
+	vars    map[string]string // the shell's variables, as the executor reported them
+	params  []string          // its positional parameters
+	names   map[string]bool   // functions and aliases defined so far
 	auto    bool
 	dry     bool
 	user    string
@@ -71,6 +72,9 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	if cfg.ExecutorEnv == nil {
 		cfg.ExecutorEnv = os.Environ()
 	}
+	if cfg.Checker == nil {
+		return nil, errors.New("the interactive shell needs a checker")
+	}
 	f := &frontend{cfg: cfg, in: cfg.Stdin, out: cfg.Stdout, errw: cfg.Stderr,
 		auto: cfg.Auto, dry: cfg.DryRun, names: map[string]bool{}, vars: map[string]string{}}
 	// The front end's descriptors (the pty master, the control channel)
@@ -79,9 +83,9 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	f.dir, _ = os.Getwd()
 	// Until the executor says otherwise, its variables are the
 	// environment's.
-	for _, name := range sharedVars {
-		if v, ok := lookupEnv(cfg.ExecutorEnv, name); ok {
-			f.vars[name] = v
+	for _, kv := range cfg.ExecutorEnv {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			f.vars[k] = v
 		}
 	}
 	f.user = envOf(cfg.ExecutorEnv, "USER")
@@ -216,19 +220,28 @@ func (f *frontend) ready() error {
 		return err
 	}
 	if f.exe.ready == r && r.Vars != nil {
-		f.takeState(r.Dir, r.Vars)
+		f.takeState(r)
 		r.Vars = nil
 	}
 	return nil
 }
 
-func (f *frontend) takeState(dir string, vars map[string]string) {
-	if dir != "" {
-		f.dir = dir
+// takeState takes the shell's state from the executor's ready or done
+// message.
+func (f *frontend) takeState(r *reply) {
+	if r.Dir != "" {
+		f.dir = r.Dir
 	}
-	if vars != nil {
-		f.vars = vars
+	if r.Vars != nil {
+		f.vars = r.Vars
+		f.params = r.Params
 	}
+}
+
+// state is the shell's state for classifying a line: the executor's, as
+// it last reported it.
+func (f *frontend) state() guard.State {
+	return guard.State{Dir: f.dir, Var: guard.MapVars(f.vars), Params: append([]string{}, f.params...), ParamsKnown: true}
 }
 
 // restartExecutor replaces a dead executor and says what was lost.
@@ -434,23 +447,13 @@ func (f *frontend) ensureReady() bool {
 	return true
 }
 
-// classify classifies a line with the executor's state.
+// classify classifies a line with the executor's state. The front end
+// classifies: no verdict it shows or acts on comes from the executor.
 func (f *frontend) classify(line string) (guard.Verdict, error) {
 	if !f.ensureReady() {
 		return guard.Verdict{}, errExecutorGone
 	}
-	e := f.exe
-	e.nextID++
-	id := e.nextID
-	if err := e.send(request{Op: opClassify, ID: id, Line: line}); err != nil {
-		return guard.Verdict{}, err
-	}
-	for r := range e.replies {
-		if r.Op == opVerdict && r.ID == id {
-			return r.Verdict.verdict(), nil
-		}
-	}
-	return guard.Verdict{}, errExecutorGone
+	return f.cfg.Checker.Classify(line, f.state()), nil
 }
 
 // classifyRetry classifies, restarting a dead executor once.

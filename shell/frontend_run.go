@@ -103,7 +103,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 		f.takeTypeahead(e)
 	}
 	f.status = done.Status
-	f.takeState(done.Dir, done.Vars)
+	f.takeState(done)
 	if done.Exited {
 		return done.Status, true
 	}

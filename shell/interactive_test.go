@@ -42,6 +42,7 @@ func TestInteractiveHelper(t *testing.T) {
 		closeInherited()
 		env := append(os.Environ(), "GUARDSH_IT_ROLE=executor")
 		cfg := InteractiveConfig{
+			Checker:      itChecker,
 			Executor:     []string{os.Args[0], itRun},
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
