@@ -253,7 +253,11 @@ func (f *frontend) restartExecutor() error {
 	}
 	why := old.death()
 	old.stop()
-	fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
+	if bad := old.badMessage(); bad != nil {
+		fmt.Fprintf(f.errw, "guardsh: the executor was stopped: it sent %v; starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", bad)
+	} else {
+		fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
+	}
 	f.names = map[string]bool{}
 	if err := f.startExecutor(); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"guardsh/guard"
@@ -102,11 +103,18 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	if !done.Exited {
 		f.takeTypeahead(e)
 	}
+	if done.Exited {
+		// Only a real exit ends the shell, with the executor's real
+		// status: a message alone cannot.
+		code, ok := e.exitStatus()
+		if !ok {
+			return f.lost()
+		}
+		f.status = code
+		return code, true
+	}
 	f.status = done.Status
 	f.takeState(done)
-	if done.Exited {
-		return done.Status, true
-	}
 	return done.Status, false
 }
 
@@ -172,7 +180,7 @@ func (f *frontend) lost() (int, bool) {
 // again).
 func (f *frontend) askRunTime(e *executorProc, r reply) (d Decision, resume func()) {
 	resume = e.pump.pause()
-	v := r.Verdict.verdict()
+	v := f.runTimeVerdict(r)
 	out := io.Writer(f.out)
 	fmt.Fprintf(out, "\r\nguardsh: while running, %s:\n", prompt.Show(r.Line))
 	prompt.Preview(out, v, f.cfg.Style)
@@ -208,4 +216,23 @@ func (f *frontend) takeTypeahead(e *executorProc) {
 			return
 		}
 	}
+}
+
+// runTimeVerdict is the verdict a run-time question shows: the front
+// end's own classification of the command the executor asks about. The
+// executor's verdict can only raise it (its check saw the expanded
+// command, the file a redirect reaches, the code in an environment),
+// never lower it: no message makes a command look safer than the front
+// end finds it.
+func (f *frontend) runTimeVerdict(r reply) guard.Verdict {
+	line := strings.TrimSuffix(r.Line, fromEnvSuffix)
+	v := f.cfg.Checker.Classify(line, f.state())
+	claimed := r.Verdict.verdict()
+	if claimed.Level > v.Level {
+		v.Level = claimed.Level
+		v.Findings = append(v.Findings, claimed.Findings...)
+	}
+	v.Blocked = v.Blocked || claimed.Blocked
+	v.Auto = false
+	return v
 }

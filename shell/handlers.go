@@ -446,6 +446,10 @@ func realTarget(path string) string {
 	return p
 }
 
+// fromEnvSuffix ends the question about code a program's environment
+// carries.
+const fromEnvSuffix = " (from its environment)"
+
 // gateEnv checks what the environment a program gets makes it do: a
 // library preloaded into it (LD_PRELOAD, LD_AUDIT), a startup file a shell
 // runs first (BASH_ENV, ENV), functions bash imports (BASH_FUNC_*). The
@@ -509,7 +513,7 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 		}
 	}
 	for _, c := range code {
-		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+" (from its environment)") != nil {
+		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+fromEnvSuffix) != nil {
 			return false
 		}
 	}

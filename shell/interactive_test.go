@@ -61,11 +61,18 @@ func TestInteractiveHelper(t *testing.T) {
 		if os.Getenv("GUARDSH_IT_YES") != "" {
 			opts = append(opts, WithYes(true))
 		}
+		var replies io.Writer = os.NewFile(4, "replies")
+		if os.Getenv("GUARDSH_IT_LEAKCTL") != "" {
+			// Not a file: the executor cannot move it, and its lines'
+			// programs inherit descriptor 4, as a program that reached
+			// the channel by another way would write to it.
+			replies = struct{ io.Writer }{replies}
+		}
 		os.Exit(RunExecutor(ExecutorConfig{
 			Checker:  itChecker,
 			Options:  opts,
 			Requests: os.NewFile(3, "requests"),
-			Replies:  os.NewFile(4, "replies"),
+			Replies:  replies,
 		}))
 	default:
 		t.Skip("run by the interactive tests")
