@@ -93,7 +93,7 @@ func TestInteractiveForgedMessages(t *testing.T) {
 			s.expect(`guardsh: the executor was stopped: it sent a message it may not send: (` + tc.why + `)`)
 			s.prompt("1")
 			s.line("echo alive")
-			s.expect(`\r\nalive\r\n`)
+			s.expectLine("alive")
 			s.prompt("")
 		})
 	}

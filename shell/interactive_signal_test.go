@@ -46,7 +46,7 @@ func TestInteractiveTermSignals(t *testing.T) {
 			}
 			if tc.running {
 				s.line("echo started; sleep 30")
-				s.expect(`\r\nstarted\r\n`)
+				s.expectLine("started")
 			}
 			s.cmd.Process.Signal(tc.sig)
 			if st := s.wait(); st != 128+int(tc.sig) {
@@ -76,12 +76,12 @@ func TestInteractiveExecutorDiesPtyHeld(t *testing.T) {
 	s.prompt("")
 	// The holder has the pty as its output; the line waits until it runs.
 	s.line(`sh -c 'trap "" HUP; echo $$ > held.pid; exec sleep 60' & until [ -s held.pid ]; do :; done; echo holder-up`)
-	s.expect(`\r\nholder-up\r\n`)
+	s.expectLine("holder-up")
 	s.prompt("")
 	s.line("kill -KILL $$")
 	s.expect(`the executor died \(killed by SIGKILL\)`)
 	s.prompt("1")
 	s.line("echo new-executor")
-	s.expect(`\r\nnew-executor\r\n`)
+	s.expectLine("new-executor")
 	s.prompt("")
 }
