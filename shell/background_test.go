@@ -21,10 +21,16 @@ func TestBackgroundStdin(t *testing.T) {
 		{"cat 0< f & wait", "from-f\n"},
 		{"cat <<< here & wait", "here\n"},
 		{"{ cat; } < f & wait", "from-f\n"},
+		{"eval 'cat & wait'", ""},
+		{"eval 'cat < f & wait'", "from-f\n"},
+		{"builtin eval 'cat &' wait", ""},
+		{"f() { cat; }; f & wait", ""},
 		// The foreground is untouched.
 		{"cat", "from-stdin\n"},
 		{"cat & wait; cat", "from-stdin\n"},
 		{"true & cat", "from-stdin\n"},
+		{"eval cat", "from-stdin\n"},
+		{"eval 'echo a&&cat'", "a\nfrom-stdin\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.src, func(t *testing.T) {
@@ -44,7 +50,7 @@ func TestBackgroundStdin(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer out.Close()
-			r, err := New(testChecker, WithEnv([]string{"PATH=" + os.Getenv("PATH")}), WithDir(dir), WithStdio(stdin, out, out))
+			r, err := New(testChecker, WithEnv([]string{"PATH=" + os.Getenv("PATH")}), WithDir(dir), WithStdio(stdin, out, out), WithYes(true))
 			if err != nil {
 				t.Fatal(err)
 			}

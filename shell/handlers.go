@@ -99,7 +99,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	return r.rewriteBuiltin(ctx, hc, args), nil
+	return r.rewriteBuiltin(ctx, hc, backgroundStdinEval(args)), nil
 }
 
 // gateSource classifies the contents of a file about to be sourced as a
