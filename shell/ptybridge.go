@@ -54,11 +54,11 @@ type outputPump struct {
 // pump's own reads. The returned file's reads and writes are plain
 // blocking system calls.
 func unpolled(f *os.File) (*os.File, error) {
-	fd, err := unix.Dup(int(f.Fd()))
+	// Close-on-exec from the start: no program started meanwhile gets it.
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("dup %s: %w", f.Name(), err)
 	}
-	unix.CloseOnExec(fd)
 	name := f.Name()
 	f.Close() // takes it out of the poller; fd keeps the file open
 	return os.NewFile(uintptr(fd), name), nil
