@@ -98,3 +98,29 @@ func TestInteractiveForgedMessages(t *testing.T) {
 		})
 	}
 }
+
+// One line holds exactly one message of the reply's fields.
+func TestDecodeReply(t *testing.T) {
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{`{"op":"done","id":1,"status":0}`, true},
+		{`{"op":"ready","id":0,"pid":5,"status":0,"vars":{"A":"b"},"params":["x"]}`, true},
+		{`{"op":"done","id":1,"status":0} {"op":"done","id":2,"status":0}`, false},
+		{`{"op":"done","id":1,"display":"safe (auto)"}`, false},
+		{`{"op":"done","id":"1"}`, false},
+		{`{"op":`, false},
+		{`garbage`, false},
+		{``, false},
+	}
+	for _, tc := range tests {
+		_, err := decodeReply([]byte(tc.line))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want ok %v", tc.line, err, tc.ok)
+		}
+		if err != nil && !errors.Is(err, errBadMessage) {
+			t.Errorf("%s: %v is not a bad message", tc.line, err)
+		}
+	}
+}
