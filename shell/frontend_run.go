@@ -27,6 +27,11 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	// (and a signal meanwhile) restores what is current.
 	f.modes.makeRaw()
 	defer f.modes.leave()
+	// The line's output goes straight to the terminal: the line editor's
+	// writer would redraw the prompt after each piece of it while its
+	// reader has not yet seen that the line was entered.
+	e.pump.setDst(f.out)
+	defer e.pump.setDst(f.screen())
 	stopFwd := f.forward(e)
 	defer func() { stopFwd() }()
 
