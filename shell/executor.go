@@ -63,17 +63,22 @@ func RunExecutor(cfg ExecutorConfig) int {
 	// line's descriptors, closed in every program a line runs, and not
 	// reachable through /proc by a program of the same user.
 	notDumpable()
-	reqs0, err := moveControl(cfg.Requests)
-	if err == nil {
-		var reps any
-		reps, err = moveControl(cfg.Replies)
-		cfg.Replies = reps.(io.Writer)
+	if f, ok := cfg.Requests.(*os.File); ok {
+		m, err := moveControl(f)
+		if err != nil {
+			fmt.Fprintf(errw, "guardsh: %v\n", err)
+			return 2
+		}
+		cfg.Requests = m
 	}
-	if err != nil {
-		fmt.Fprintf(errw, "guardsh: %v\n", err)
-		return 2
+	if f, ok := cfg.Replies.(*os.File); ok {
+		m, err := moveControl(f)
+		if err != nil {
+			fmt.Fprintf(errw, "guardsh: %v\n", err)
+			return 2
+		}
+		cfg.Replies = m
 	}
-	cfg.Requests = reqs0.(io.Reader)
 	enc := newEncoder(cfg.Replies)
 	ex := &executor{enc: enc, out: out, errw: errw, answers: make(chan request, 1), ttyFd: int(in.Fd())}
 	// NOFLSH: Ctrl-C must not flush the pty's output, which holds the

@@ -13,21 +13,11 @@ import (
 const controlFdMin = 900
 
 // moveControl moves a control descriptor the front end gave the executor
-// (3 or 4, inherited without close-on-exec) to controlFdMin or above,
-// close-on-exec, and closes the original: no program a line runs
-// inherits it, and no `exec 3>&-` of a line closes it. A value that is
-// not a file is returned as it is.
-func moveControl(c any) (any, error) {
-	f, ok := c.(*os.File)
-	if !ok || f == nil {
-		return c, nil
-	}
-	return moveFd(f)
-}
-
-// moveFd duplicates f close-on-exec at controlFdMin or above (lower when
-// the descriptor limit is below it) and closes f.
-func moveFd(f *os.File) (*os.File, error) {
+// (3 or 4, inherited without close-on-exec) to controlFdMin or above
+// (lower when the descriptor limit is below it), close-on-exec, and
+// closes the original: no program a line runs inherits it, and no
+// `exec 3>&-` of a line closes it.
+func moveControl(f *os.File) (*os.File, error) {
 	old := int(f.Fd())
 	var fd int
 	var err error
