@@ -105,9 +105,6 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	}
 	stopFwd()
 	f.modes.leave()
-	if !done.Exited {
-		f.takeTypeahead(e)
-	}
 	if done.Exited {
 		// Only a real exit ends the shell, with the executor's real
 		// status: a message alone cannot.
@@ -118,6 +115,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 		f.status = code
 		return code, true
 	}
+	f.takeTypeahead(e)
 	f.status = done.Status
 	f.takeState(done)
 	return done.Status, false
