@@ -3,6 +3,7 @@ package shell
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -23,18 +24,21 @@ func cooked(t *testing.T, master *os.File) bool {
 }
 
 // SIGTERM and SIGHUP end the interactive shell with status 128+n and the
-// terminal restored, at the prompt (the line editor's raw mode) and while
-// a line runs (the front end's raw mode).
+// terminal restored, at the prompt (the line editor's raw mode), while a
+// line runs (the front end's raw mode) and at a question.
 func TestInteractiveTermSignals(t *testing.T) {
 	tests := []struct {
-		name    string
-		sig     syscall.Signal
-		running bool
+		name string
+		sig  syscall.Signal
+		line string // typed first; "" for none
+		wait string // what shows once it is there
 	}{
-		{"TERM at the prompt", syscall.SIGTERM, false},
-		{"TERM while a line runs", syscall.SIGTERM, true},
-		{"HUP at the prompt", syscall.SIGHUP, false},
-		{"HUP while a line runs", syscall.SIGHUP, true},
+		{"TERM at the prompt", syscall.SIGTERM, "", ""},
+		{"TERM while a line runs", syscall.SIGTERM, "echo started; sleep 30", "started"},
+		{"TERM at a question", syscall.SIGTERM, "fake-medium now", `[y/N/e] `},
+		{"TERM at a run-time question", syscall.SIGTERM, "c=fake-; ${c}medium late", `[y/N/e] `},
+		{"HUP at the prompt", syscall.SIGHUP, "", ""},
+		{"HUP while a line runs", syscall.SIGHUP, "echo started; sleep 30", "started"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,9 +48,13 @@ func TestInteractiveTermSignals(t *testing.T) {
 			if cooked(t, s.master) {
 				t.Fatal("the line editor did not make the terminal raw")
 			}
-			if tc.running {
-				s.line("echo started; sleep 30")
-				s.expectLine("started")
+			if tc.line != "" {
+				s.line(tc.line)
+				if tc.wait == "started" {
+					s.expectLine(tc.wait)
+				} else {
+					s.expect(regexp.QuoteMeta(tc.wait))
+				}
 			}
 			s.cmd.Process.Signal(tc.sig)
 			if st := s.wait(); st != 128+int(tc.sig) {
