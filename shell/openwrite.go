@@ -42,6 +42,9 @@ type writeTarget struct {
 // resolveWrite resolves abs for a write: each component that is a
 // symbolic link is replaced by its target, up to 255 links.
 func resolveWrite(abs string) writeTarget {
+	if abs == "" {
+		return writeTarget{} // names no file: the open says so
+	}
 	t := writeTarget{path: filepath.Clean(abs)}
 	rest := strings.Split(strings.TrimPrefix(t.path, "/"), "/")
 	done := "/"
@@ -99,6 +102,9 @@ func resolveWrite(abs string) writeTarget {
 func (t writeTarget) open(flag int, perm os.FileMode) (*os.File, error) {
 	if t.desc {
 		return t.openDesc(flag, perm)
+	}
+	if t.real == "" {
+		return nil, &os.PathError{Op: "open", Path: t.path, Err: syscall.ENOENT}
 	}
 	fd, err := openNoSymlinks(t.real, flag, perm)
 	if err != nil {

@@ -147,6 +147,9 @@ echo out1 >> /dev/fd/FD; echo out2 >> /proc/self/fd/FD; echo null > /dev/null`
 			t.Errorf("%s holds %q, want %q", name, b, w)
 		}
 	}
+	if st := r.Run(context.Background(), `echo x > ""`); st != 1 || !strings.Contains(errb.String(), "no such file") {
+		t.Errorf("> \"\": status %d, %q", st, errb.String())
+	}
 	if fi, _ := os.Lstat(filepath.Join(dir, "rel")); fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("the link was replaced")
 	}
