@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -54,6 +55,9 @@ func TestInteractiveHelper(t *testing.T) {
 		}
 		if p := os.Getenv("GUARDSH_IT_AUTOSAFE"); p != "" {
 			cfg.AutoSafe = func(line string) bool { return strings.HasPrefix(line, p) }
+		}
+		if os.Getenv("GUARDSH_IT_AUDIT_FAIL") != "" {
+			cfg.AuditRequired = func(AuditRecord) error { return errors.New("disk full") }
 		}
 		os.Exit(Interactive(cfg))
 	case "executor":
