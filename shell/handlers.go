@@ -109,7 +109,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	return r.rewriteBuiltin(ctx, hc, args), nil
+	return r.rewriteBuiltin(ctx, hc, backgroundStdinEval(args)), nil
 }
 
 // gateSource classifies the contents of a file about to be sourced as a
@@ -147,7 +147,12 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
 		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
-		if real := realTarget(abs); real != "" && real != filepath.Clean(abs) {
+		target := resolveWrite(abs)
+		real := target.real
+		if target.desc {
+			real = realTarget(abs)
+		}
+		if real != "" && real != filepath.Clean(abs) {
 			// A symlink: what is written is its target (`ln -s ~/.bashrc
 			// x; echo >> x`). The higher of the two verdicts counts.
 			if w := r.checker.CheckWrite(real, flag&os.O_TRUNC != 0, st); w.Level > v.Level {
@@ -159,6 +164,12 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 			// and the call handler answers 126 for it without running it.
 			return poison{}, nil
 		}
+		// What is opened is what was checked: no link is followed.
+		f, err := target.open(flag, perm)
+		if err != nil {
+			return nil, err
+		}
+		return f, nil
 	}
 	return os.OpenFile(abs, flag, perm)
 }
@@ -313,6 +324,7 @@ func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, pat
 		return interp.ExitStatus(2)
 	}
 	r.noteFuncs(file)
+	backgroundStdin(file)
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[1:], true
 	v := r.checker.Classify(string(b), st)
@@ -445,6 +457,10 @@ func realTarget(path string) string {
 	return p
 }
 
+// fromEnvSuffix ends the question about code a program's environment
+// carries.
+const fromEnvSuffix = " (from its environment)"
+
 // gateEnv checks what the environment a program gets makes it do: a
 // library preloaded into it (LD_PRELOAD, LD_AUDIT), a startup file a shell
 // runs first (BASH_ENV, ENV), functions bash imports (BASH_FUNC_*). The
@@ -493,7 +509,7 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 		}
 	}
 	for _, c := range code {
-		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+" (from its environment)") != nil {
+		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+fromEnvSuffix) != nil {
 			return false
 		}
 	}

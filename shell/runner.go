@@ -343,6 +343,7 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 
 	r.noteFuncs(file)
 	r.noteHeredocs(file)
+	backgroundStdin(file)
 	ctx = withApproved(ctx, approved)
 	if r.childVar.value != nil {
 		ctx = context.WithValue(ctx, childVarKey{}, r.childVar)
