@@ -28,6 +28,9 @@ func systemRules() []builtin {
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysPackageProgs, []string{"pip", "python"} }, "package_remove", "package_install")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = sysShutdownProgs, true }, "shutdown")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysFirewallProgs, []string{"iptables", "ip6tables"} }, "firewall_off", "firewall_change")
+	// firewall_off also stops or disables the firewall and security
+	// services (systemctl stop firewalld, service iptables stop).
+	bs = dispatchOn(bs, func(b *builtin) { b.progs = append(append([]string(nil), sysFirewallProgs...), sysServiceProgs...) }, "firewall_off")
 	bs = dispatchOn(bs, func(b *builtin) {
 		b.progs, b.redirects, b.assigns = append([]string{"history", "unset", "set", "ln"}, sysAssignProgs...), true, true
 	}, "history_erase")

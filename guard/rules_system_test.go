@@ -91,6 +91,10 @@ func TestSudoRule(t *testing.T) {
 		if tc.rule != "" && !testHasName(names, tc.rule) {
 			t.Errorf("%q: rules %v, want %s", tc.line, names, tc.rule)
 		}
+		got, names = realLevel(testRealLine(tc.line))
+		if got < tc.want || tc.want == Safe && got != Safe || tc.rule != "" && !testHasName(names, tc.rule) {
+			t.Errorf("Classify(%q): %v %v, want %v (%s)", tc.line, got, names, tc.want, tc.rule)
+		}
 	}
 	// The reason says whose privileges.
 	c := &Command{Args: Lits("sudo", "-u", "bob", "id")}
@@ -490,6 +494,22 @@ func TestSystemRules(t *testing.T) {
 		{"systemctl mask nftables.service", Medium, "firewall_off"},
 		{"service iptables stop", Medium, "firewall_off"},
 		{"systemctl stop apparmor", Medium, "firewall_off"},
+		// Through every service manager (these were never dispatched).
+		{"systemctl disable apparmor", Medium, "firewall_off"},
+		{"systemctl kill firewalld", Medium, "firewall_off"},
+		{"systemctl stop ufw.service", Medium, "firewall_off"},
+		{"systemctl --now disable nftables", Medium, "firewall_off"},
+		{"service ufw stop", Medium, "firewall_off"},
+		{"service apparmor teardown", Medium, "firewall_off"}, // unloads every AppArmor profile
+		{"service firewalld stop", Medium, "firewall_off"},
+		{"rc-service iptables stop", Medium, "firewall_off"},
+		{"rc-update del iptables", Medium, "firewall_off"},
+		{"update-rc.d ufw disable", Medium, "firewall_off"},
+		{"systemctl status apparmor", Safe, ""},
+		{"systemctl start firewalld", Safe, ""},
+		{"systemctl enable --now ufw", Safe, ""},
+		{"service iptables status", Safe, ""},
+		{"systemctl is-active firewalld", Safe, ""},
 		{"pfctl -d", Medium, "firewall_off"},
 		{"firewall-cmd --panic-off", Medium, "firewall_off"},
 		{"iptables -A INPUT -p tcp --dport 22 -j ACCEPT", Medium, "firewall_change"},
