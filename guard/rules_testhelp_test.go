@@ -323,8 +323,8 @@ func realLevel(line string) (Level, []string) {
 
 // testRealLine is the shell line that means what testCmdLine makes of
 // line: its variables other than HOME are read first (so that they are only
-// known at run time, not unset), and "cd ” && " becomes a cd to one of
-// them.
+// known at run time, not unset), and a leading cd to the empty name
+// becomes a cd to one of them.
 func testRealLine(line string) string {
 	var read []string
 	if rest, ok := strings.CutPrefix(line, "cd '' && "); ok {
