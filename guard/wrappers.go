@@ -90,7 +90,13 @@ func (w *walker) inners(c *Command) []inner {
 	if isHelp(args[1:]) {
 		return nil
 	}
+	if isAssign(args[0].Value) {
+		// A bare NAME=VALUE: code it makes later programs run.
+		return envCodeInners(args)
+	}
 	switch name {
+	case "export", "declare", "typeset", "readonly", "local":
+		return envCodeInners(args[1:])
 	case "sudo", "run0":
 		in := cmdAfter(name, args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "veKkV", long: []string{"user", "group", "host", "prompt", "close-from", "chdir", "role", "type", "other-user", "command-timeout", "chroot"}}, true, true)
 		if in == nil && sudoShell(args[1:]) {
