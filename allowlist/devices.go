@@ -26,6 +26,33 @@ var kernelFiles = []string{
 	"/sys/firmware/**", "/sys/kernel/debug/**", "/sys/kernel/security/**", "/sys/kernel/tracing/**",
 }
 
+// patternFirst are the programs whose first operand is a pattern, not a
+// file, unless -e or -f gives it.
+var patternFirst = []string{"grep", "egrep", "fgrep", "rg", "zgrep"}
+
+// deviceCall returns why a call reads a device or kernel memory: any of
+// its operands or flag values but a search pattern (grep /dev/sda).
+func deviceCall(c *Call) string {
+	ops := c.Operands
+	if slicesHas(patternFirst, c.Name) && len(ops) > 0 && !c.Has("-e", "--regexp", "-f", "--file") {
+		ops = ops[1:]
+	}
+	for _, a := range ops {
+		if r := device(a); r != "" {
+			return r
+		}
+	}
+	for _, o := range c.Opts {
+		if !o.HasValue || (o.Name == "-e" || o.Name == "--regexp") && slicesHas(patternFirst, c.Name) {
+			continue
+		}
+		if r := device(Arg{Text: o.Value}); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
 // device returns why an argument names (or, as a glob or a relative path,
 // may name) a device node or a kernel memory file, or "". Option values
 // (--file=/dev/sda) count: the text is also read after each '='.

@@ -34,6 +34,7 @@ func TestDevices(t *testing.T) {
 		"cat < /dev/null", "cat ../README.md", "cat ../../src/main.go", "cat /proc/cpuinfo", "cat /proc/meminfo",
 		"cat /proc/self/status", "cat /proc/1/cmdline", "cat /sys/class/net/eth0/address", "cat /tmp/dev/sda", "cat dev/sda",
 		"cat ~/dev/sda", "grep -r x /proc/sys/net", "ls /proc/self/fd", "du -sh /dev",
+		"df | grep /dev/disk0s2", "cat f | grep -e /dev/sda", "lsblk | grep /dev/sd",
 	} {
 		if ok, why := l.CheckLine(line); !ok {
 			t.Errorf("%q asks (%s), want auto-safe", line, why)

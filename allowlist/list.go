@@ -250,13 +250,15 @@ func checkArgs(spec *Spec, name string, args []Arg, paths bool) string {
 			if r := credential(a); r != "" {
 				return r
 			}
-			if r := device(a); r != "" {
-				return r
-			}
 		}
 	}
 	if spec.Raw {
 		c := &Call{Name: name, Args: args, Operands: args}
+		if paths && !spec.NoRead {
+			if r := deviceCall(c); r != "" {
+				return r
+			}
+		}
 		if spec.Check != nil {
 			return spec.Check(c)
 		}
@@ -265,6 +267,11 @@ func checkArgs(spec *Spec, name string, args []Arg, paths bool) string {
 	c, next, r := spec.parse(name, args)
 	if r != "" {
 		return r
+	}
+	if paths && !spec.NoRead {
+		if r := deviceCall(c); r != "" {
+			return r
+		}
 	}
 	if len(spec.Need) > 0 && !c.Has(spec.Need...) {
 		return name + " needs " + strings.Join(spec.Need, " or ")

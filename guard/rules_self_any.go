@@ -36,13 +36,13 @@ func selfProtected(c *Command) []string {
 }
 
 // selfOwnedDirs returns guardsh's own directories: those of the protected
-// files whose name says guardsh (~/.config/guardsh, /etc/guardsh), not the
+// files that are named guardsh (~/.config/guardsh, /etc/guardsh), not the
 // home directory or the directory of the binary.
 func selfOwnedDirs(protected []string) []string {
 	var ds []string
 	for _, p := range protected {
 		d := filepath.Dir(filepath.Clean(p))
-		if strings.Contains(filepath.Base(d), "guardsh") && !selfHas(ds, d) {
+		if filepath.Base(d) == "guardsh" && !selfHas(ds, d) {
 			ds = append(ds, d)
 		}
 	}
@@ -222,7 +222,7 @@ func selfReadOnly(c *Command) bool {
 		if !a.Known {
 			return false
 		}
-		args = append(args, allowlist.Arg{Text: a.Value, Glob: a.Glob})
+		args = append(args, allowlist.Arg{Text: a.Value, Glob: a.Glob && fsHasMeta(a.Value)})
 	}
 	return c.Args[0].Known && selfReaders().ReadsOnly(c.Name(), args)
 }
