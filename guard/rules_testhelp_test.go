@@ -361,3 +361,55 @@ func crossCheck(t *testing.T, line string, want Level, rule string) {
 		t.Errorf("Classify(%q): rules %v, want %s among them", line, names, rule)
 	}
 }
+
+// nlLineOf renders a net/leak table command as a shell line meaning the
+// same, for crossCheck: its words (quoted where they hold blanks), its
+// redirects, a here-document for its known stdin, the programs it is
+// piped from, a cd to its directory. ok is false for what a line cannot
+// say (an unknown home or working directory).
+func nlLineOf(c *Command, args []string) (string, bool) {
+	if c.Home != testHome || c.Dir == "" {
+		return "", false
+	}
+	var b strings.Builder
+	if c.Dir != testDir {
+		b.WriteString("cd " + c.Dir + " && ")
+	}
+	for i := len(c.PipedFrom) - 1; i >= 0; i-- {
+		b.WriteString(c.PipedFrom[i] + " | ")
+	}
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case a == "":
+			b.WriteString("''")
+		case strings.ContainsAny(a, " \t\n|&;<>()'\"") && !strings.Contains(a, "$("):
+			if strings.ContainsAny(a, "$`\"\\") {
+				if strings.Contains(a, "'") {
+					return "", false
+				}
+				// Keep $VAR a variable only where nlWord would.
+				b.WriteString(`"` + a + `"`)
+			} else {
+				b.WriteString("'" + a + "'")
+			}
+		default:
+			b.WriteString(a)
+		}
+	}
+	for _, r := range c.Redirects {
+		if !r.Target.Known {
+			return "", false
+		}
+		b.WriteString(" " + r.Fd + r.Op + " " + r.Target.Value)
+	}
+	if c.Stdin != nil {
+		if !c.Stdin.Known || strings.Contains(c.Stdin.Value, "GUARDSH_EOF") {
+			return "", false
+		}
+		b.WriteString(" <<'GUARDSH_EOF'\n" + c.Stdin.Value + "\nGUARDSH_EOF\n")
+	}
+	return b.String(), true
+}
