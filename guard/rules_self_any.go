@@ -141,6 +141,31 @@ func selfMayName(c *Command, protected, owned []string, v string) bool {
 	return false
 }
 
+// selfAnyMay reports whether any argument of c could name one of
+// guardsh's files, without resolving or allocating: it says guardsh, or
+// holds a protected file's name, or the working directory is one of
+// guardsh's (or above one).
+func selfAnyMay(c *Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	if strings.Contains(c.Dir, "guardsh") {
+		return true
+	}
+	for _, a := range c.Args[1:] {
+		v := a.Value
+		if strings.Contains(v, "guardsh") || strings.Contains(v, "..") || v == "." {
+			return true
+		}
+		for _, p := range c.Protected {
+			if strings.Contains(v, filepath.Base(p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // selfSkipAny lists the programs whose every write checkSelf's own cases
 // find (cp's destination, dd's of=), so that the general pass leaves
 // their other words (cp's sources, dd's if=) alone, and the shell
