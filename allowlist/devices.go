@@ -157,3 +157,16 @@ func slicesHas(l []string, s string) bool {
 	}
 	return false
 }
+
+// DeviceDir reports a working directory in which auto mode cannot judge
+// relative names by their path (`cat sda` in /dev): /dev, /proc, /sys and
+// what is below them. A line run there is never auto.
+func DeviceDir(dir string) bool {
+	c := path.Clean("/" + dir)
+	for _, d := range [...]string{"/dev", "/proc", "/sys"} {
+		if c == d || strings.HasPrefix(c, d+"/") {
+			return true
+		}
+	}
+	return false
+}

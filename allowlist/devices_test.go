@@ -73,3 +73,12 @@ func TestReadsOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestDeviceDir(t *testing.T) {
+	for d, want := range map[string]bool{"/dev": true, "/dev/disk": true, "/proc/1": true, "/sys": true, "/sys/class/net": true,
+		"/home/u": false, "/": false, "/devices": false, "/tmp/dev": false, "/dev/../home": false} {
+		if got := DeviceDir(d); got != want {
+			t.Errorf("DeviceDir(%q) = %v, want %v", d, got, want)
+		}
+	}
+}
