@@ -41,6 +41,9 @@ func selfProtected(c *Command) []string {
 func selfOwnedDirs(protected []string) []string {
 	var ds []string
 	for _, p := range protected {
+		if strings.HasPrefix(filepath.Base(p), "guardsh") {
+			continue // the binary: its directory (a clone, /opt/guardsh) is not guardsh's data
+		}
 		d := filepath.Dir(filepath.Clean(p))
 		if filepath.Base(d) == "guardsh" && !selfHas(ds, d) {
 			ds = append(ds, d)

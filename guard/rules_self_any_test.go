@@ -132,3 +132,20 @@ func TestSelfAnyDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfAnyBinaryDir checks that the directory of guardsh's binary (a
+// clone it was built in) is not one of guardsh's own: only the binary is.
+func TestSelfAnyBinaryDir(t *testing.T) {
+	g := mustGuard(t, WithProtected("/home/u/src/guardsh/guardsh", "/home/u/.config/guardsh/config.toml"))
+	st := testState()
+	st.Dir = "/home/u/src/guardsh"
+	for line, want := range map[string]bool{
+		"vim main.go": false, "git commit -am x": false, "go test ./...": false, "rm -rf build": false,
+		"go build -o guardsh .": true, "cp /tmp/x guardsh": true, "vim ../../.config/guardsh/config.toml": true,
+	} {
+		v := g.Classify(line, st)
+		if got := verdictHas(v, ruleSelf); got != want {
+			t.Errorf("Classify(%q) in the clone: guardsh_self %v, want %v (%v)", line, got, want, v.Findings)
+		}
+	}
+}

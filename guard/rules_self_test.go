@@ -101,10 +101,17 @@ func TestCheckSelf(t *testing.T) {
 		{"ls -la /home/u/.config/guardsh", false},
 		{"grep -i rm /home/u/.local/state/guardsh/history", false},
 	}
+	g := mustGuard(t, WithProtected(selfCmd("").Protected...))
+	st := testState()
+	st.Dir = "/home/u/work"
 	for _, tt := range tests {
 		got := checkSelf(selfCmd(tt.line))
 		if (len(got) > 0) != tt.hit {
 			t.Errorf("%q: hits %v, want hit=%v", tt.line, got, tt.hit)
+		}
+		// The same row through the real Classify.
+		if v := g.Classify(tt.line, st); verdictHas(v, ruleSelf) != tt.hit {
+			t.Errorf("Classify(%q): %v, want guardsh_self=%v", tt.line, v.Findings, tt.hit)
 		}
 	}
 }
