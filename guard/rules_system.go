@@ -36,7 +36,7 @@ func systemRules() []builtin {
 		b.progs, b.redirects, b.assigns = append([]string{"history", "unset", "set", "ln"}, sysAssignProgs...), true, true
 	}, "history_erase")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects, b.assigns = sysAssignProgs, true, true }, "ld_preload")
-	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.assigns = sysAssignProgs, true }, ruleEnvCode)
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.assigns = append([]string{"read"}, sysAssignProgs...), true }, ruleEnvCode)
 	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = []string{"sysctl"}, true }, "sysctl_write")
 }
 

@@ -259,7 +259,57 @@ func envAssignWords(c *Command) []Word {
 	return ws
 }
 
-func sysEnvCode(c *Command) []Hit { return envCodeHits(c, ruleEnvCode) }
+func sysEnvCode(c *Command) []Hit {
+	return append(envCodeHits(c, ruleEnvCode), envCodeBare(c)...)
+}
+
+// envCodeBare returns the hits of `export BASH_ENV`, `declare -x ENV` and
+// `read BASH_ENV`: a variable whose value is a file, a command or options
+// that run code, set or exported without a value guardsh sees. The
+// prompts, pagers, editors and library paths are left out: their usual
+// values are harmless and only the value tells.
+func envCodeBare(c *Command) []Hit {
+	name := c.Name()
+	switch name {
+	case "export", "read":
+		for _, a := range c.Args[1:] {
+			if a.Value == "-n" && name == "export" {
+				return nil // export -n takes the export away
+			}
+		}
+	case "declare", "typeset":
+		exported := false
+		for _, a := range c.Args[1:] {
+			if strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "x") {
+				exported = true
+			}
+		}
+		if !exported {
+			return nil
+		}
+	default:
+		return nil
+	}
+	var hs []Hit
+	for _, a := range c.Args[1:] {
+		if !a.Known || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "=") {
+			continue
+		}
+		r, ok := envCodeRowOf(a.Value)
+		if !ok || r.rule != ruleEnvCode {
+			continue
+		}
+		switch r.kind {
+		case envFile, envCommand, envFunc, envOptions, envProgram:
+			how := "exports"
+			if name == "read" {
+				how = "reads"
+			}
+			hs = append(hs, Hit{Reason: name + " " + how + " " + a.Value + ", whose value is only known at run time: " + r.reason})
+		}
+	}
+	return hs
+}
 
 // envCodeInners returns the code that the assignments among words hold,
 // for the walker to classify: a command line as itself, a prompt's

@@ -84,7 +84,15 @@ func TestEnvCodeClassified(t *testing.T) {
 		{"export PAGER='less; id'", High, ruleEnvCode},
 		{"read -r x; export BASH_ENV=$x", High, ruleEnvCode},
 
+		{"read -r BASH_ENV < f; export BASH_ENV", High, ruleEnvCode},
+		{"export GIT_SSH_COMMAND", High, ruleEnvCode},
+		{"declare -x PROMPT_COMMAND", High, ruleEnvCode},
+		{"read -r NODE_OPTIONS", High, ruleEnvCode},
+
 		// The harmless neighbours.
+		{"export PS1 PAGER EDITOR", Safe, ""},
+		{"declare PROMPT_COMMAND", Safe, ""},
+		{"read -r line", Safe, ""},
 		{"export PS1='\\u@\\h$ '", Safe, ""},
 		{"PS1='[\\w]\\$ '", Safe, ""},
 		{"export PS2='> '", Safe, ""},
@@ -103,7 +111,6 @@ func TestEnvCodeClassified(t *testing.T) {
 		{"PYTHONPATH=. python3 -m pytest", Safe, ""},
 		{"export PERL5LIB=lib", Safe, ""},
 		{"export NODE_OPTIONS=", Safe, ""},
-		{"export NODE_OPTIONS", Safe, ""},
 		{"export -n BASH_ENV", Safe, ""},
 		{"unset BASH_ENV LD_PRELOAD", Safe, ""},
 		{"echo BASH_ENV=./hook.sh", Safe, ""},
