@@ -29,6 +29,8 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runRules(o, stdout, stderr)
 	case o.check:
 		return runCheck(o, stdin, stdout, stderr)
+	case o.agent.mode():
+		return runAgent(o, stdin, stdout, stderr)
 	}
 	return runShell(o, stdin, stdout, stderr)
 }

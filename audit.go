@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"guardsh/internal/regfile"
 	"guardsh/shell"
 )
 
@@ -18,40 +19,65 @@ import (
 // Each record is one write to a file opened for appending, so that shells
 // running at once never tear each other's lines.
 type auditLog struct {
-	path   string
-	stderr io.Writer
-	mu     sync.Mutex
-	warned bool
+	path     string
+	required bool
+	stderr   io.Writer
+	mu       sync.Mutex
+	warned   bool
 }
 
-// newAuditLog returns the audit log at path; "" turns it off.
-func newAuditLog(path string, stderr io.Writer) func(shell.AuditRecord) {
-	if path == "" {
-		return nil
+// openAudit returns the runner options that record every decision in the
+// audit log of st (and the log, nil when there is none), saying once on stderr when there is none. When the
+// policy requires the log (audit = "required") and it cannot be written,
+// ok is false: the reason is printed and nothing may run. quiet leaves the
+// start's messages to the front end that already printed them.
+func openAudit(st settings, stderr io.Writer, quiet bool) (opts []shell.Option, log *auditLog, ok bool) {
+	say := func(format string, args ...any) {
+		if !quiet {
+			fmt.Fprintf(stderr, "guardsh: "+format+"\n", args...)
+		}
 	}
-	a := &auditLog{path: path, stderr: stderr}
-	return a.record
+	required := st.cfg.Audit == "required"
+	if st.auditFile == "" {
+		if required {
+			say("refused: the policy requires the audit log (audit = \"required\") and there is no place for it: set HOME or XDG_STATE_HOME")
+			return nil, nil, false
+		}
+		say("no audit log this session: neither XDG_STATE_HOME nor HOME is set")
+		return nil, nil, true
+	}
+	a := &auditLog{path: st.auditFile, stderr: stderr}
+	if !required {
+		return []shell.Option{shell.WithAudit(a.record)}, a, true
+	}
+	f, err := a.open()
+	if err != nil {
+		say("refused: the policy requires the audit log (audit = \"required\") and it cannot be written: %v", err)
+		return nil, nil, false
+	}
+	f.Close()
+	a.required = true
+	return []shell.Option{shell.WithAuditRequired(a.write)}, a, true
 }
 
-func (a *auditLog) record(rec shell.AuditRecord) {
+// record appends rec, saying once when the log cannot be written.
+func (a *auditLog) record(rec shell.AuditRecord) { a.write(rec) }
+
+// write appends rec; the first failure of a session is said on stderr.
+func (a *auditLog) write(rec shell.AuditRecord) error {
 	b := appendRecord(nil, rec)
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if err := a.append(b); err != nil && !a.warned {
+	err := a.append(b)
+	if err != nil && !a.warned {
 		a.warned = true
-		fmt.Fprintf(a.stderr, "guardsh: cannot write the audit log: %v\n", err)
+		fmt.Fprintf(a.stderr, "guardsh: the audit log cannot be written (%v): this session's decisions go unrecorded\n", err)
 	}
+	return err
 }
 
 func (a *auditLog) append(b []byte) error {
-	f, err := os.OpenFile(a.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		// The first record: make the directory.
-		if err := os.MkdirAll(filepath.Dir(a.path), 0o700); err != nil {
-			return err
-		}
-		f, err = os.OpenFile(a.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	}
+	f, err := a.open()
 	if err != nil {
 		return err
 	}
@@ -60,6 +86,20 @@ func (a *auditLog) append(b []byte) error {
 		err = cerr
 	}
 	return err
+}
+
+// open opens the log for appending, making its directory the first time.
+// A log that is not a regular file (a FIFO would hang every decision) is
+// an error.
+func (a *auditLog) open() (*os.File, error) {
+	f, err := regfile.OpenAppend(a.path, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(a.path), 0o700); err != nil {
+			return nil, err
+		}
+		f, err = regfile.OpenAppend(a.path, 0o600)
+	}
+	return f, err
 }
 
 // appendRecord appends rec as one line of JSON, the fields in the order
@@ -86,6 +126,10 @@ func appendRecord(b []byte, rec shell.AuditRecord) []byte {
 	if rec.Dir != "" {
 		b = append(b, `,"dir":`...)
 		b = appendJSONString(b, rec.Dir)
+	}
+	if rec.Agent != "" {
+		b = append(b, `,"agent":`...)
+		b = appendJSONString(b, rec.Agent)
 	}
 	return append(b, "}\n"...)
 }

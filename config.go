@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"guardsh/guard"
+	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
 
@@ -37,6 +38,11 @@ type settings struct {
 	// policyBroken reports a policy that could not be read: every line
 	// above safe is refused until it is fixed.
 	policyBroken bool
+	// parent holds what the guardsh this one runs under passed on, nil
+	// when there is none; parentBroken reports one that could not be
+	// read, which makes this guardsh refuse every line above safe.
+	parent       *parentSettings
+	parentBroken bool
 }
 
 // loadSettings reads the policy and the user's config, reports every
@@ -68,8 +74,11 @@ func loadSettings(o options, stderr io.Writer) settings {
 	// by building a guard with them below.
 	applied := false
 	var policy guard.Config
-	switch data, err := os.ReadFile(policyPath); {
+	switch data, err := readPolicy(policyPath); {
 	case errors.Is(err, fs.ErrNotExist):
+	case errors.As(err, new(*untrustedError)):
+		s.policyBroken = true
+		say("the policy cannot be trusted: %v", err)
 	case err != nil:
 		s.policyBroken = true
 		say("cannot read the policy: %v; ask your administrator to fix it", err)
@@ -89,9 +98,26 @@ func loadSettings(o options, stderr io.Writer) settings {
 		say("the policy %s is broken: refusing every line above safe until it is fixed", policyPath)
 	}
 
+	// The rules of the guardsh this one runs under: a locked layer
+	// between the policy and the user's config.
+	if stamp, ok := os.LookupEnv(parentVar); ok {
+		applied = true
+		p, err := decodeParent(stamp)
+		if err != nil {
+			s.parentBroken = true
+			say("%s (what the guardsh this one runs under passes on) cannot be read: %v; refusing every line above safe", parentVar, err)
+		} else {
+			s.parent = &p
+			layer, _ := guard.Merge(policy, p.cfg) // the policy wins, silently: it is the same policy
+			layer.File, layer.Lock = parentFile, true
+			policy = layer
+		}
+	}
+	strict := s.policyBroken || s.parentBroken
+
 	// The user's config.
 	var user guard.Config
-	switch data, err := os.ReadFile(s.configFile); {
+	switch data, err := regfile.Read(s.configFile, maxConfigBytes); {
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 	case err != nil:
 		say("cannot read the config: %v; running with every built-in rule and the policy", err)
@@ -108,7 +134,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		user = u
 	}
 
-	if s.policyBroken {
+	if strict {
 		// Nothing of the user's may loosen a policy that cannot be read.
 		user = user.Tightening()
 	}
@@ -116,7 +142,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 	for _, c := range conflicts {
 		say("%s", c)
 	}
-	if s.policyBroken {
+	if strict {
 		l := guard.InfoLeak
 		merged.BlockLevel = &l
 	}
@@ -131,6 +157,8 @@ func loadSettings(o options, stderr io.Writer) settings {
 		// Cannot happen for files ParseConfig accepted; fail closed.
 		say("the configuration cannot be applied: %v; refusing every line above safe", err)
 		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...)}
+		l := guard.InfoLeak
+		s.cfg.BlockLevel, s.cfg.Disable, s.cfg.Levels = &l, nil, nil
 	}
 	return s
 }

@@ -19,6 +19,11 @@ func settingsEnv(t *testing.T, files map[string]string) string {
 	t.Setenv("HOME", filepath.Join(dir, "home"))
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("XDG_STATE_HOME", "")
+	if v, ok := os.LookupEnv(parentVar); ok {
+		// Tests run under a guardsh see no parent of theirs.
+		os.Unsetenv(parentVar)
+		t.Cleanup(func() { os.Setenv(parentVar, v) })
+	}
 	old := policyPath
 	policyPath = filepath.Join(dir, "etc/guardsh/policy.toml")
 	t.Cleanup(func() { policyPath = old })

@@ -24,10 +24,13 @@ func runExecutor(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
 	}
+	auditOpts, _, ok := openAudit(settings, stderr, true)
+	if !ok {
+		return 126
+	}
 	return shell.RunExecutor(shell.ExecutorConfig{
-		Checker: g,
-		Options: []shell.Option{shell.WithYes(o.yes), shell.WithShellOpts(o.shellOpts...),
-			shell.WithAudit(newAuditLog(settings.auditFile, stderr))},
+		Checker:  g,
+		Options:  append(append(settings.runnerOptions(o.yes), shell.WithShellOpts(o.shellOpts...)), auditOpts...),
 		Requests: os.NewFile(3, "requests"),
 		Replies:  os.NewFile(4, "replies"),
 	})

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // options is the parsed command line.
@@ -25,6 +27,8 @@ type options struct {
 	shellOpts  []string // -e, -u, -x, -o NAME, +e ... in order, for the interpreter
 	name       string   // $0
 	args       []string // positional: script file and args, or check commands
+
+	agent agentOptions // --hook, --install-hook, --doctor, --log ...
 }
 
 // usageError is a bad command line; guardsh exits 2 on it.
@@ -34,15 +38,15 @@ func (e usageError) Error() string { return e.msg }
 
 // parseFlags parses guardsh's command line the way bash parses its own:
 // options come first, the first non-option word ends them.
-func parseFlags(argv []string) (options, error) {
+func parseFlags(cmdline []string) (options, error) {
 	var o options
-	if len(argv) > 0 {
-		o.name = argv[0]
-		if strings.HasPrefix(argv[0], "-") {
+	if len(cmdline) > 0 {
+		o.name = cmdline[0]
+		if strings.HasPrefix(cmdline[0], "-") {
 			o.login = true
 		}
 	}
-	args := argv[1:]
+	args := cmdline[1:]
 	for len(args) > 0 {
 		a := args[0]
 		if a == "--" {
@@ -59,6 +63,12 @@ func parseFlags(argv []string) (options, error) {
 		args = args[1:]
 		if strings.HasPrefix(a, "--") {
 			name, val, hasVal := strings.Cut(a[2:], "=")
+			if known, _ := argv.GuardshLongOption(name); !known {
+				// internal/argv holds guardsh's grammar, which the static
+				// check reads a nested guardsh's command line with: an
+				// option not written there is no option here either.
+				return o, usageError{fmt.Sprintf("unknown option %s", a)}
+			}
 			switch name {
 			case "login":
 				o.login = true
@@ -89,7 +99,12 @@ func parseFlags(argv []string) (options, error) {
 				}
 				o.configFile = val
 			default:
-				return o, usageError{fmt.Sprintf("unknown option %s", a)}
+				if ok, err := o.agentFlag(name, val, hasVal, &args); err != nil || !ok {
+					if err == nil {
+						err = usageError{fmt.Sprintf("unknown option %s", a)}
+					}
+					return o, err
+				}
 			}
 			continue
 		}

@@ -21,6 +21,15 @@ usage: guardsh [options]                   interactive shell
                                          show the plan and verdict, run
                                          nothing (also with FILE or -s)
        guardsh --rules [--json]          list the rules in force
+       guardsh --hook AGENT              answer a coding agent's hook event
+                                         (stdin) with its decision (stdout)
+       guardsh --install-hook AGENT [--project] [--hook-allow LEVEL]
+       guardsh --uninstall-hook AGENT [--project]
+                                         add guardsh's hook to the agent's
+                                         settings, or remove it
+       guardsh --doctor                  what guardsh runs with, what is wrong
+       guardsh --log [--since DURATION] [--level LEVEL] [--json]
+                                         the audit log, readable
 
 options:
   -c              run the command string that follows the options
@@ -39,6 +48,21 @@ options:
       --rules     list every rule: name, level, origin, description
       --config FILE
                   read this config file instead of the default one
+      --hook AGENT, --install-hook AGENT, --uninstall-hook AGENT
+                  AGENT is claude-code, codex, gemini-cli, cursor or
+                  copilot-cli (docs/agents.md)
+      --project   install in the project's settings instead of yours
+      --hook-allow LEVEL
+                  the hook lets lines up to LEVEL run without a person
+                  (for agents that cannot ask, such as Codex)
+      --approved LEVEL
+                  in a command a hook rewrote: the line was approved at
+                  LEVEL; nothing is asked, what shows above LEVEL as it
+                  runs is refused
+      --cwd-fd N  write the last working directory on descriptor N
+      --doctor    config, policy, rules, files, hooks, and what is wrong
+      --log       the audit log; --since DURATION (30m, 12h, 7d) and
+                  --level LEVEL (at or above) filter it, --json as written
   -e, -u, -x, -f, -n, -a, -o NAME (and +e, +o NAME ...)
                   shell options, as bash's set takes them (-o pipefail)
       --version   print the version
@@ -75,6 +99,8 @@ exit status:
   127                  the script FILE cannot be read
   --check, --rules:    0 once every verdict is printed, 1 on a read or write
                        error, 2 on bad usage
+  --hook:              0: the decision, a deny included, is in the answer
+  --doctor:            0 when all is well, 1 when something is wrong
 
 files:
   $XDG_CONFIG_HOME/guardsh/config.toml   your config (~/.config/...)
@@ -87,7 +113,12 @@ files:
   ~/.guardshrc                           read by every interactive shell
 
 environment: NO_COLOR turns colors off; XDG_CONFIG_HOME and XDG_STATE_HOME
-move the files above.
+move the files above. guardsh sets GUARDSH_PARENT for every program it
+starts: a guardsh started under it keeps its rules (its own config may only
+add to them) and its -y approves nothing above what this one approved.
+
+-y never approves content too long to check (over 1 MiB): without a
+terminal it is refused, at a terminal you are asked.
 
 Commands that programs start on their own (a Makefile recipe, os.system in a
 script) are checked only as far as their command line shows.

@@ -22,14 +22,27 @@ var hiddenOptions = map[string]bool{
 // "-x" for each case of the short-option one.
 func parsedOptions(t *testing.T) []string {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "flags.go", nil, 0)
+	var opts []string
+	for _, file := range []string{"flags.go", "agentflags.go"} {
+		opts = append(opts, fileOptions(t, file)...)
+	}
+	if len(opts) < 10 {
+		t.Fatalf("found only %v in parseFlags: has flags.go changed shape?", opts)
+	}
+	return opts
+}
+
+// fileOptions returns the options the option parsers of one file take.
+func fileOptions(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var opts []string
 	ast.Inspect(f, func(n ast.Node) bool {
 		fd, ok := n.(*ast.FuncDecl)
-		if ok && fd.Name.Name != "parseFlags" {
+		if ok && fd.Name.Name != "parseFlags" && fd.Name.Name != "agentFlag" {
 			return false
 		}
 		cc, ok := n.(*ast.CaseClause)
@@ -52,9 +65,6 @@ func parsedOptions(t *testing.T) []string {
 		}
 		return true
 	})
-	if len(opts) < 10 {
-		t.Fatalf("found only %v in parseFlags: has flags.go changed shape?", opts)
-	}
 	return opts
 }
 

@@ -24,6 +24,25 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The executor classifies and runs; the front end only reports the
 	// config's problems (once) and reads its settings.
 	st := loadSettings(o, stderr)
+	if l := st.yesLimit(); o.yes && l < guard.High {
+		// The front end answers for the whole line; it has no limit to
+		// apply, so -y is off and the person at the terminal is asked.
+		fmt.Fprintf(stderr, "guardsh: -y is off: the guardsh this one runs under approved only up to %s\n", l)
+		o.yes = false
+	}
+	_, audit, ok := openAudit(st, stderr, false)
+	if !ok {
+		return 126
+	}
+	var record func(shell.AuditRecord)
+	var required func(shell.AuditRecord) error
+	switch {
+	case audit == nil:
+	case audit.required:
+		required = audit.write
+	default:
+		record = audit.record
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -53,8 +72,9 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 				printRules(options{}, newStyle(st, w), w, g.Rules())
 			}
 		},
-		Home:  home,
-		Audit: newAuditLog(st.auditFile, stderr),
+		Home:          home,
+		Audit:         record,
+		AuditRequired: required,
 	})
 }
 

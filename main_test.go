@@ -19,12 +19,16 @@
 //	                 wait*  create $FAKE_LOG.ready, wait for SIGINT, SIGTERM
 //	                        or SIGHUP, record "NAME got SIGNAL", exit 128+n;
 //	                 pid*   write their process id to $FAKE_LOG.pid;
-//	                 out*   print their arguments on stdout.
+//	                 out*   print their arguments on stdout;
+//	                 launch* record nothing and run their arguments, as
+//	                        a program guardsh does not look into (a
+//	                        Python script, make) starts another.
 //	               Always fake destructive programs (rm, dd, cat onto a
 //	               device...) before a script could run them, even when
 //	               guardsh must refuse them.
 //	waitfile FILE  waits (up to 10s) until FILE exists.
 //	signal SIG     sends SIG (INT, TERM, HUP, ...) to the background commands.
+//	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
 //
 // `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
 // checks what ran, in order.
@@ -33,6 +37,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -57,6 +62,14 @@ func TestMain(m *testing.M) {
 
 // fakeMain is a fake program: it records its argv and exits.
 func fakeMain(name string, args []string) int {
+	if strings.HasPrefix(name, "launch") {
+		path, err := exec.LookPath(args[0])
+		if err == nil {
+			err = syscall.Exec(path, args, os.Environ())
+		}
+		fmt.Fprintf(os.Stderr, "fake %s: %v\n", name, err)
+		return 99
+	}
 	logf := os.Getenv("FAKE_LOG")
 	f, err := os.OpenFile(logf, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
@@ -126,6 +139,7 @@ func scriptParams() testscript.Params {
 			"fakes":    cmdFakes,
 			"waitfile": cmdWaitfile,
 			"signal":   cmdSignal,
+			"mkfifo":   cmdMkfifo,
 		},
 	}
 }
@@ -220,5 +234,15 @@ func cmdSignal(ts *testscript.TestScript, neg bool, args []string) {
 		if cmd.Process != nil {
 			ts.Check(cmd.Process.Signal(sig))
 		}
+	}
+}
+
+// cmdMkfifo makes a FIFO.
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo FILE")
+	}
+	if err := syscall.Mkfifo(ts.MkAbs(args[0]), 0o600); err != nil {
+		ts.Fatalf("mkfifo: %v", err)
 	}
 }

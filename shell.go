@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -38,16 +37,19 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.dryRun {
 		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr)
 	}
+	auditOpts, audit, ok := openAudit(settings, stderr, false)
+	if !ok {
+		return 126
+	}
 
 	opts := []shell.Option{
 		shell.WithStdio(stdin, stdout, stderr),
 		shell.WithParams(name, params...),
 		shell.WithShellOpts(o.shellOpts...),
-		shell.WithYes(o.yes),
 		shell.WithExecReplace(stdin == os.Stdin && stdout == os.Stdout && stderr == os.Stderr),
-		shell.WithAudit(newAuditLog(settings.auditFile, stderr)),
 		shell.WithBeforeStart(sigs.wait),
 	}
+	opts = append(append(opts, settings.runnerOptions(o.yes)...), auditOpts...)
 	if o.auto {
 		// A line auto mode runs gets an environment in which reading cannot
 		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.
@@ -68,7 +70,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
-	return r.Run(context.Background(), src)
+	return runLine(o, r, g, src, audit, stderr)
 }
 
 // shellInput returns the code to run, $0 and the positional parameters.
@@ -140,6 +142,9 @@ type ttyAsker struct {
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
 // asked, the default answers hold).
 func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *ttyAsker {
+	if o.agent.approved != "" {
+		return nil // a hook approved the line; the terminal is the agent's
+	}
 	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
 	if err != nil {
 		return nil

@@ -83,6 +83,9 @@ type Command struct {
 	// name caches Name for the Args it was computed from: every rule asks.
 	name   string
 	nameOf *Word
+	// evalTrusted reports `eval "$(CMD)"` of a trusted init command
+	// (WithTrustedEval), set as the walker unwraps it.
+	evalTrusted bool
 	// family caches the hits of the rule family that last looked at the
 	// command (see fsFamilyHits).
 	family familyMemo

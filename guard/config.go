@@ -41,6 +41,17 @@ type Config struct {
 	// AllowUserAllowlist, in the policy, says whether the user's config may
 	// add [[allow]] entries; nil means it may.
 	AllowUserAllowlist *bool
+	// Lock, in the policy, forbids user configs to disable rules, lower
+	// any rule's level or loosen block_level: they may only add patterns,
+	// raise levels and block more.
+	Lock bool
+	// Audit is "required" (no line runs unless its decision is written to
+	// the audit log) or "optional" (the default: a log that cannot be
+	// written is reported once), "" when unset.
+	Audit string
+	// TrustedEval are the init commands `eval "$(CMD)"` may run without a
+	// finding (WithTrustedEval): "dircolors", "ssh-agent", "direnv hook".
+	TrustedEval []string
 
 	// lines records where keys were set, for messages: "block_level",
 	// "ask", "disable:NAME", "levels:NAME", "pattern:NAME".
@@ -86,6 +97,7 @@ func (e *ConfigError) Error() string {
 // The values some keys take.
 var (
 	askValues   = []string{"always", "risky"}
+	auditValues = []string{"required", "optional"}
 	colorValues = []string{"auto", "always", "never"}
 )
 
@@ -103,6 +115,9 @@ type rawConfig struct {
 	Prompt             *string           `toml:"prompt"`
 	Color              *string           `toml:"color"`
 	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
+	Lock               *bool             `toml:"lock"`
+	Audit              *string           `toml:"audit"`
+	TrustedEval        []string          `toml:"trusted_eval"`
 }
 
 type rawPattern struct {
@@ -182,6 +197,14 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 			bad(c.lines["ask"], `use "always" or "risky"`, "ask: unknown value %q", *raw.Ask)
 		}
 	}
+	if raw.Audit != nil {
+		c.lines["audit"] = loc.key(toml.Key{"audit"})
+		if slices.Contains(auditValues, *raw.Audit) {
+			c.Audit = *raw.Audit
+		} else {
+			bad(c.lines["audit"], `use "required" or "optional"`, "audit: unknown value %q", *raw.Audit)
+		}
+	}
 	if raw.Color != nil {
 		if slices.Contains(colorValues, *raw.Color) {
 			c.Color = *raw.Color
@@ -200,6 +223,14 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		c.Prompt = *raw.Prompt
 	}
 	c.AllowUserAllowlist = raw.AllowUserAllowlist
+	c.Lock = raw.Lock != nil && *raw.Lock
+	for _, t := range raw.TrustedEval {
+		if ws := strings.Fields(t); len(ws) == 0 || !plainWords(ws) {
+			bad(loc.key(toml.Key{"trusted_eval"}), "name a command and its first words, such as \"direnv hook\"", "trusted_eval: %q is not a plain command", t)
+			continue
+		}
+		c.TrustedEval = append(c.TrustedEval, t)
+	}
 
 	builtin := map[string]bool{}
 	for _, b := range builtinRules() {
@@ -349,6 +380,9 @@ func (c Config) Options() []Option {
 	}
 	for _, n := range sortedKeys(c.Levels) {
 		opts = append(opts, WithLevel(n, c.Levels[n]))
+	}
+	if len(c.TrustedEval) > 0 {
+		opts = append(opts, WithTrustedEval(c.TrustedEval...))
 	}
 	return opts
 }

@@ -13,8 +13,11 @@ import (
 // lower a rule the policy sets or names (in its [[pattern]] tables,
 // [levels] or disable), make block_level less strict than the policy's,
 // replace a policy pattern, change an ask the policy sets, or add [[allow]]
-// entries when the policy says allow_user_allowlist = false. Where they
-// conflict the policy wins, and each conflict is reported as a sentence.
+// entries when the policy says allow_user_allowlist = false. A policy that
+// says lock = true forbids every disable and every level below a rule's
+// own; rule too_long (what guardsh could not check) is locked so always.
+// Where they conflict the policy wins, and each conflict is reported as a
+// sentence.
 //
 // Settings that only concern the user's screen (prompt, color,
 // history_size) are taken from the user's config when it sets them.
@@ -73,6 +76,11 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 
 	// Patterns: the user's are added after the policy's.
 	for _, p := range user.Patterns {
+		if slices.ContainsFunc(policy.Patterns, func(q Pattern) bool { return samePattern(p, q) }) {
+			// The policy has the very same rule (a guardsh under guardsh
+			// reads the config its parent read): nothing to say.
+			continue
+		}
 		if named[p.Name] {
 			say(user.lines["pattern:"+p.Name], "[[pattern]] %s is ignored: the policy already has a rule by that name", p.Name)
 			continue
@@ -86,6 +94,10 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	for _, n := range user.Disable {
 		switch {
 		case slices.Contains(policy.Disable, n):
+		case policy.Lock:
+			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy is locked (lock = true), and a config may not disable any rule", n)
+		case slices.Contains(failClosedRules, n):
+			say(user.lines["disable:"+n], "disable = [%q] is ignored: %s says what guardsh could not check, and only the policy may disable it", n, n)
 		case named[n]:
 			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy sets rule %s, and a config may not disable it", n, n)
 		default:
@@ -100,17 +112,42 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 			m.Levels = map[string]Level{}
 		}
 	}
+	var builtinLevels map[string]Level
+	if len(user.Levels) > 0 {
+		builtinLevels = map[string]Level{}
+		for _, b := range builtinRules() {
+			builtinLevels[b.Name] = b.Level
+		}
+	}
 	for _, n := range sortedKeys(user.Levels) {
 		l := user.Levels[n]
 		pl, set := policyLevel[n]
+		own, builtin := builtinLevels[n]
 		switch {
 		case set && l < pl:
 			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: the policy sets %s to %s, and a config may only raise it", n, l.String(), n, pl.String())
 		case named[n] && !set:
 			// The policy disables it; a level changes nothing.
+		case !set && builtin && l < own && (policy.Lock || slices.Contains(failClosedRules, n)):
+			why := "the policy is locked (lock = true)"
+			if !policy.Lock {
+				why = n + " says what guardsh could not check"
+			}
+			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: %s, and a config may only raise a rule's level", n, l.String(), why)
 		default:
 			m.Levels[n] = l
 		}
+	}
+
+	m.Lock = policy.Lock
+
+	// audit: the user may require it, not make it optional.
+	m.Audit = pick(policy.Audit, user.Audit)
+	switch {
+	case user.Audit == "required":
+		m.Audit = "required"
+	case policy.Audit == "required" && user.Audit != "":
+		say(user.lines["audit"], "audit = %q is ignored: the policy sets audit = \"required\"", user.Audit)
 	}
 
 	// allowlist
@@ -125,6 +162,20 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 			m.Allow = append(m.Allow, user.Allow...)
 		}
 	}
+	// Trusted init commands, like the allowlist, are the policy's and,
+	// unless it forbids additions, the user's. A trusted command lowers
+	// the level of its eval, so a locked policy keeps them its own.
+	m.TrustedEval = slices.Clone(policy.TrustedEval)
+	if len(user.TrustedEval) > 0 {
+		switch {
+		case policy.Lock:
+			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy is locked")
+		case policy.AllowUserAllowlist != nil && !*policy.AllowUserAllowlist:
+			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy sets allow_user_allowlist = false")
+		default:
+			m.TrustedEval = append(m.TrustedEval, user.TrustedEval...)
+		}
+	}
 
 	// The user's own screen.
 	m.Prompt = pick(user.Prompt, policy.Prompt)
@@ -137,6 +188,16 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 		m.lines[k] = v
 	}
 	return m, conflicts
+}
+
+// failClosedRules are the rules only the policy may disable or lower: they
+// stand for what guardsh could not check.
+var failClosedRules = []string{ruleTooLong}
+
+// samePattern reports whether two patterns are the same rule.
+func samePattern(p, q Pattern) bool {
+	return p.Name == q.Name && p.Regex == q.Regex && p.Level == q.Level &&
+		p.Description == q.Description && p.CaseSensitive == q.CaseSensitive
 }
 
 func pick(a, b string) string {
@@ -155,6 +216,12 @@ func (c Config) String() string {
 	}
 	if c.Ask != "" {
 		fmt.Fprintf(&b, " ask=%s", c.Ask)
+	}
+	if c.Lock {
+		b.WriteString(" lock")
+	}
+	if c.Audit != "" {
+		fmt.Fprintf(&b, " audit=%s", c.Audit)
 	}
 	for _, p := range c.Patterns {
 		fmt.Fprintf(&b, " pattern=%s(%s,%s)", p.Name, p.Level, p.Origin)

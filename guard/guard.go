@@ -29,6 +29,10 @@ type State struct {
 	// is a pipe or another stream whose text is not known: a shell reading
 	// its commands from it runs unknown code.
 	StdinPiped bool
+	// Stdin is, for CheckArgv, the text the command's standard input holds
+	// when it is known (a here-document a shell reads): a shell reading
+	// it runs it as code, classified as the static check classifies it.
+	Stdin *string
 }
 
 func (s State) lookup(name string) (string, bool) {
@@ -56,6 +60,9 @@ type Guard struct {
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
+	// trustedEval are the init commands whose output eval may run
+	// (WithTrustedEval).
+	trustedEval [][]string
 	// dispatch chooses the rules (indexes in rules) to call on a command.
 	dispatch
 }
@@ -72,6 +79,8 @@ type config struct {
 	maxBytes   int
 	protected  []string
 	auto       func(*syntax.File) bool
+	// trustedEval: see WithTrustedEval.
+	trustedEval [][]string
 	// noDispatch calls every rule on every command (tests compare it with
 	// the dispatch by program name).
 	noDispatch bool
@@ -154,6 +163,7 @@ func New(opts ...Option) (*Guard, error) {
 		}
 	}
 	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, auto: c.auto}
+	g.trustedEval = c.trustedEval
 	rules := builtinRules()
 	g.info = make([]Rule, 0, len(rules)+len(c.patterns))
 	// The rules in force are compacted in place: builtinRules' slice is

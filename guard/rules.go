@@ -17,6 +17,7 @@ func builtinRules() []builtin {
 		leakRules(),
 		interpRules(),
 		selfRules(),
+		guardshRules(),
 	}
 	n := 0
 	for _, fam := range fams {

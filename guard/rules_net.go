@@ -85,7 +85,7 @@ var netTalkers = map[string]bool{"nc": true, "ncat": true, "netcat": true, "nc.t
 
 // netShells run code read from stdin.
 var netShells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-	"ash": true, "yash": true, "rbash": true, "posh": true, "fish": true, "csh": true, "tcsh": true}
+	"ash": true, "yash": true, "rbash": true, "posh": true, "fish": true, "csh": true, "tcsh": true, "guardsh": true}
 
 func netHelp(c *Command) bool {
 	for _, a := range c.Args[1:] {

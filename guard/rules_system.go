@@ -6,7 +6,7 @@ package guard
 func systemRules() []builtin {
 	bs := []builtin{
 		{Rule: Rule{Name: "sudo", Level: Medium, Description: "runs a command with root (or another user's) privileges: sudo, doas, pkexec, su, run0", Example: "sudo apt-get update"}, check: sysSudo, progs: sysSudoProgs},
-		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs its arguments as shell code", Example: "eval \"$CMD\""}, check: sysEval, progs: sysEvalProgs},
+		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs shell code only known at run time (eval of a literal string is classified as that code)", Example: "eval \"$CMD\""}, check: sysEval, progs: sysEvalProgs},
 		{Rule: Rule{Name: "package_remove", Level: Medium, Description: "removes packages: apt, dnf, yum, pacman -R, zypper, apk, brew, snap, flatpak, dpkg, rpm, pip, npm, gem, cargo uninstall", Example: "apt-get remove nginx"}, check: sysPackageRemove},
 		{Rule: Rule{Name: "package_install", Level: Medium, Description: "installs packages system-wide or globally: apt, dnf, pacman -S, brew, snap, pip install, npm install -g, cargo install, go install", Example: "pip install requests"}, check: sysPackageInstall},
 		{Rule: Rule{Name: "kill", Level: Medium, Description: "sends a signal to processes: kill, killall, pkill, xkill", Example: "kill 1234"}, check: sysKill, progs: sysKillProgs},

@@ -111,7 +111,7 @@ func TestSystemRules(t *testing.T) {
 	runRuleCases(t, []testRuleCase{
 		// eval
 		{"eval \"$CMD\"", Medium, "eval"},
-		{"eval 'echo hi'", Medium, "eval"},
+		{"eval 'echo hi'", Safe, ""},
 		{"eval $(ssh-agent -s)", Medium, "eval"},
 		{"eval", Safe, ""},
 		{"echo eval x", Safe, ""},
@@ -782,7 +782,7 @@ func TestFamiliesClassify(t *testing.T) {
 		{"sudo git push -f", Medium, []string{"git_push_force", "sudo"}},
 		{"git -C ../other push --force origin main", Medium, []string{"git_push_force"}},
 		{"cd /tmp && git clean -fdx", Medium, []string{"git_clean_force"}},
-		{"eval 'git reset --hard'", Medium, []string{"git_reset_hard", "eval"}},
+		{"eval 'git reset --hard'", Medium, []string{"git_reset_hard"}},
 		{"find . -name '*.tmp' -exec git rm -f {} +", Medium, []string{"git_rm_force"}},
 		{"git commit -m 'rm -rf /'", Safe, nil},
 		{"git commit -m \"$(date)\" && git push", Safe, nil},

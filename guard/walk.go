@@ -161,6 +161,10 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
+	if st.Stdin != nil {
+		in := Lit(*st.Stdin)
+		c.Stdin, c.StdinPiped = &in, false
+	}
 	w.command(c, sc, 0)
 	return w.done()
 }

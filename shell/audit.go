@@ -24,6 +24,9 @@ type AuditRecord struct {
 	// RunTime reports a decision of the run-time check.
 	RunTime bool   `json:"runtime,omitempty"`
 	Dir     string `json:"dir,omitempty"`
+	// Agent names the coding agent whose hook made the decision
+	// (guardsh --hook AGENT), "" for the shell's own.
+	Agent string `json:"agent,omitempty"`
 }
 
 // NewAuditRecord fills in a record for verdict v of command.
@@ -45,15 +48,30 @@ func WithAudit(audit func(AuditRecord)) Option {
 	return func(r *Runner) error { r.audit = audit; return nil }
 }
 
-// record reports a decision, when an audit function is set.
-func (r *Runner) record(rec AuditRecord) {
-	if r.audit == nil {
-		return
+// WithAuditRequired is WithAudit for a log that must be written: audit
+// returns an error when it could not record a decision, and a decision to
+// run that was not recorded becomes a refusal (HintAudit). Nothing runs
+// unrecorded.
+func WithAuditRequired(audit func(AuditRecord) error) Option {
+	return func(r *Runner) error { r.auditRequired = audit; return nil }
+}
+
+// HintAudit refuses what could not be recorded in a required audit log.
+const HintAudit = "the policy requires the audit log (audit = \"required\") and it cannot be written"
+
+// record reports a decision, when an audit function is set. It returns
+// false when a required log could not record it.
+func (r *Runner) record(rec AuditRecord) bool {
+	if r.audit == nil && r.auditRequired == nil {
+		return true
 	}
 	if rec.Dir == "" {
 		rec.Dir = r.Dir()
 	}
-	r.audit(rec)
+	if r.audit != nil {
+		r.audit(rec)
+	}
+	return r.auditRequired == nil || r.auditRequired(rec) == nil
 }
 
 // outcomeHow says who decided a line's outcome.
@@ -63,7 +81,7 @@ func (r *Runner) outcomeHow(o Outcome) string {
 		return o.Refusal.Hint
 	case o.Verdict.Level.DefaultYes():
 		return "default"
-	case r.pol.yes:
+	case r.pol.yesFor(o.Verdict):
 		return "yes"
 	}
 	return "asked"

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"strings"
 
 	"guardsh/guard"
 	"guardsh/prompt"
@@ -78,6 +79,12 @@ const (
 	HintBlocked    = prompt.HintBlocked
 	HintNoTerminal = prompt.HintNoTerminal
 	HintDeclined   = "declined"
+	// HintUnchecked refuses, without a terminal, what -y may not approve:
+	// content too long to check.
+	HintUnchecked = "it is too long for guardsh to check, and -y does not approve what was not checked: answer at a terminal"
+	// HintParent refuses, without a terminal, what -y may not approve: a
+	// level above the one the guardsh this one runs under approved.
+	HintParent = "-y approves nothing above what the guardsh this one runs under approved: answer at a terminal"
 )
 
 // Error returns the one-line message, e.g.
@@ -87,7 +94,24 @@ func (e *Refusal) Error() string {
 	if v.Command == "" {
 		v.Command = e.What
 	}
+	if v.Unchecked() {
+		// The line is too long to be one line of a message.
+		v.Command = brief(v.Command)
+	}
 	return prompt.Refusal(v, e.Hint)
+}
+
+// brief returns the start of s's first line, marked as cut when it is.
+func brief(s string) string {
+	const max = 60
+	line, _, more := strings.Cut(s, "\n")
+	if len(line) > max {
+		line, more = strings.ToValidUTF8(line[:max], ""), true
+	}
+	if more {
+		line += fmt.Sprintf("... (%d bytes)", len(s))
+	}
+	return line
 }
 
 // policy is what the runner knows when it decides: who can be asked and
@@ -95,6 +119,30 @@ func (e *Refusal) Error() string {
 type policy struct {
 	asker Asker
 	yes   bool
+	// yesMax, when yesLimited, is the highest level -y approves.
+	yesMax     guard.Level
+	yesLimited bool
+}
+
+// yesFor reports whether -y approves v: it was given, v was checked whole
+// (a line too long to check needs a person), and v is not above the limit
+// the guardsh this one runs under set.
+func (p policy) yesFor(v guard.Verdict) bool {
+	return p.yes && !v.Unchecked() && (!p.yesLimited || v.Level <= p.yesMax)
+}
+
+// noYesHint says why nobody approved v when -y was given but does not
+// cover it, HintNoTerminal otherwise.
+func (p policy) noYesHint(v guard.Verdict) string {
+	switch {
+	case !p.yes:
+		return HintNoTerminal
+	case v.Unchecked():
+		return HintUnchecked
+	case p.yesLimited && v.Level > p.yesMax:
+		return HintParent
+	}
+	return HintNoTerminal
 }
 
 // decideRunTime decides about one command found while a line runs, whose
@@ -104,11 +152,11 @@ func (p policy) decideRunTime(v guard.Verdict, what string, approved guard.Level
 	if v.Blocked {
 		return &Refusal{Verdict: v, What: what, Hint: HintBlocked}
 	}
-	if v.Level <= approved || v.Level.DefaultYes() || p.yes {
+	if v.Level <= approved && !v.Unchecked() || v.Level.DefaultYes() || p.yesFor(v) {
 		return nil
 	}
 	if p.asker == nil {
-		return &Refusal{Verdict: v, What: what, Hint: HintNoTerminal}
+		return &Refusal{Verdict: v, What: what, Hint: p.noYesHint(v)}
 	}
 	d, _, err := ask(Question{Verdict: v, Line: what, RunTime: true})
 	if err != nil || d != Yes {
@@ -148,11 +196,11 @@ func (p policy) decideLine(line string, classify func(string) guard.Verdict, ask
 			}
 			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintBlocked}}
 		}
-		if v.Level.DefaultYes() || p.yes {
+		if v.Level.DefaultYes() || p.yesFor(v) {
 			return Outcome{Line: line, Verdict: v, Run: true}
 		}
 		if p.asker == nil {
-			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintNoTerminal}}
+			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: p.noYesHint(v)}}
 		}
 		d, edited, err := ask(Question{Verdict: v, Line: line})
 		switch {

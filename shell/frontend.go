@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"os/user"
@@ -18,6 +19,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
+	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
 
@@ -461,7 +463,7 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		f.audit(v, line, false, prompt.HintBlocked)
 		f.status = 126
 		return "", 0, false
-	case f.cfg.Yes:
+	case f.cfg.Yes && !v.Unchecked(): // what was not checked needs a person
 		how = "yes"
 		if !rc {
 			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
@@ -488,7 +490,11 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 			return "", 0, false
 		}
 	}
-	f.audit(v, line, true, how)
+	if !f.audit(v, line, true, how) {
+		fmt.Fprintln(f.errw, prompt.Refusal(v, HintAudit))
+		f.status = 126
+		return "", 0, false
+	}
 	f.noteNames(line)
 	code, exited = f.run(line, v.Level, auto)
 	return "", code, exited
@@ -569,11 +575,19 @@ func (f *frontend) hasRCFiles() bool {
 	return false
 }
 
+// maxRCBytes bounds an rc file: a larger one is an error.
+const maxRCBytes = 1 << 20
+
 // runRCFiles runs the rc files, each statement checked like a script's.
+// One that is not a regular file (a FIFO would hang the start) or is too
+// large is reported and skipped.
 func (f *frontend) runRCFiles() (int, bool) {
 	for _, path := range f.rcFiles() {
-		src, err := os.ReadFile(path)
+		src, err := regfile.Read(path, maxRCBytes)
 		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(f.errw, "guardsh: %v (nothing of it runs)\n", err)
+			}
 			continue
 		}
 		for _, stmt := range splitStatements(path, string(src), f.errw) {
@@ -620,11 +634,14 @@ func lookupEnv(env []string, name string) (string, bool) {
 }
 
 // audit reports a decision about a line to the configured audit log.
-func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) {
-	if f.cfg.Audit == nil {
-		return
+func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) bool {
+	if f.cfg.Audit == nil && f.cfg.AuditRequired == nil {
+		return true
 	}
 	rec := NewAuditRecord(v, line, run, how)
 	rec.Dir = f.dir
-	f.cfg.Audit(rec)
+	if f.cfg.Audit != nil {
+		f.cfg.Audit(rec)
+	}
+	return f.cfg.AuditRequired == nil || f.cfg.AuditRequired(rec) == nil
 }

@@ -189,7 +189,7 @@ func (f *frontend) askRunTime(e *executorProc, r reply) (d Decision, resume func
 	out := io.Writer(f.out)
 	fmt.Fprintf(out, "\r\nguardsh: while running, %s:\n", prompt.Show(r.Line))
 	prompt.Preview(out, v, f.cfg.Style)
-	if f.cfg.Yes && !v.Blocked {
+	if f.cfg.Yes && !v.Blocked && !v.Unchecked() {
 		return Yes, resume
 	}
 	if f.question(v) == prompt.Yes {

@@ -64,12 +64,15 @@ func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusa
 		switch {
 		case ref != nil:
 			how = ref.Hint
-		case r.pol.yes:
+		case r.pol.yesFor(v):
 			how = "yes"
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)
 		rec.RunTime = true
-		r.record(rec)
+		if !r.record(rec) && ref == nil {
+			ref = &Refusal{Verdict: v, What: what, Hint: HintAudit}
+			r.refuse(ref)
+		}
 	}
 	return ref
 }
@@ -90,8 +93,15 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	v := r.checker.CheckArgv(args, hcState(hc))
+	st := hcState(hc)
+	if text, ok := r.heredocStdin(hc, args); ok {
+		// A shell reading a here-document: its text is code (heredoc.go).
+		st.Stdin, st.StdinPiped = &text, false
+	}
+	v := r.checker.CheckArgv(args, st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
+		_, done := r.heredocFile(hc)
+		done()
 		return []string{markRefused}, nil
 	}
 	if src := sourceArgs(args); src != nil {
@@ -171,7 +181,8 @@ func isPoison(w io.Writer) bool {
 // execHandler runs programs, guardsh's markers and scripts without a
 // shebang (in-process, through guardsh's own handlers).
 func (r *Runner) execHandler(ctx context.Context, args []string) error {
-	hc := interp.HandlerCtx(ctx)
+	hc, done := r.heredocFile(interp.HandlerCtx(ctx))
+	defer done()
 	switch args[0] {
 	case markRefused:
 		return interp.ExitStatus(126)
@@ -447,28 +458,13 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 			vars[name] = vr.String()
 		}
 	}
-	// `env NAME=VALUE... cmd`: the assignments are env's arguments.
+	// `env NAME=VALUE... cmd`: the assignments are env's arguments, read
+	// with internal/argv's grammar of env (every reading).
 	prog := args
 	if filepath.Base(args[0]) == "env" {
-		i := 1
-		for ; i < len(args); i++ {
-			a := args[i]
-			if a == "-i" || a == "--ignore-environment" {
-				clear(vars)
-				continue
-			}
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			k, v, ok := strings.Cut(a, "=")
-			if !ok || k == "" {
-				break
-			}
-			vars[k] = v
-		}
-		prog = args[i:]
+		prog = envSettings(args[1:], vars)
 	}
-	shell := len(prog) > 0 && shells[filepath.Base(prog[0])]
+	shell := len(prog) > 0 && isShell(filepath.Base(prog[0]))
 	for name, val := range vars {
 		switch {
 		case name == "LD_PRELOAD" || name == "LD_AUDIT":

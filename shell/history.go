@@ -2,17 +2,24 @@ package shell
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"guardsh/internal/regfile"
 )
 
 // DefaultHistorySize is how many entries a History keeps when its size is
 // not set.
 const DefaultHistorySize = 10000
+
+// maxHistoryBytes bounds the history file guardsh reads.
+const maxHistoryBytes = 64 << 20
 
 // multiLinePrefix starts a history file line that holds an entry spanning
 // several lines, as a Go-quoted string. Every other line is one entry, as
@@ -57,10 +64,16 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 	if path == "" {
 		return h, nil, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := regfile.Read(path, maxHistoryBytes)
 	if err != nil {
-		if os.IsNotExist(err) {
+		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil
+		}
+		if errors.Is(err, regfile.ErrNotRegular) || errors.Is(err, regfile.ErrTooLarge) {
+			// Appending would hang on a FIFO or grow a file that cannot
+			// be read back: no history is saved until it is moved away.
+			h.path = ""
+			return h, nil, fmt.Errorf("reading history: %w; history is not saved until it is moved away", err)
 		}
 		return h, nil, fmt.Errorf("reading history: %w", err)
 	}
@@ -136,7 +149,7 @@ func (h *History) Append(entry string) error {
 		return err
 	}
 	defer unlock()
-	f, err := os.OpenFile(h.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := regfile.OpenAppend(h.path, 0o600)
 	if err != nil {
 		return fmt.Errorf("appending to history: %w", err)
 	}
@@ -183,7 +196,7 @@ func (h *History) trim() error {
 		return err
 	}
 	defer unlock()
-	data, err := os.ReadFile(h.path)
+	data, err := regfile.Read(h.path, maxHistoryBytes)
 	if err != nil {
 		return fmt.Errorf("reading history: %w", err)
 	}
@@ -194,7 +207,7 @@ func (h *History) trim() error {
 		b.WriteByte('\n')
 	}
 	tmp := h.path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o600); err != nil {
+	if err := writeNew(tmp, b.String()); err != nil {
 		return fmt.Errorf("writing history: %w", err)
 	}
 	if err := os.Rename(tmp, h.path); err != nil {
@@ -202,4 +215,21 @@ func (h *History) trim() error {
 		return fmt.Errorf("writing history: %w", err)
 	}
 	return nil
+}
+
+// writeNew writes a new file at path, replacing whatever was there (a
+// leftover, or a FIFO, which an open for writing would wait on).
+func writeNew(path, content string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

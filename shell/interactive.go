@@ -31,6 +31,9 @@ type InteractiveConfig struct {
 	Ask string
 	// Audit, when set, receives every decision about a line.
 	Audit func(AuditRecord)
+	// AuditRequired, when set, is Audit for a log that must be written: a
+	// line whose decision to run it returns an error is refused.
+	AuditRequired func(AuditRecord) error
 	// AutoSafe reports whether auto mode runs a line without a question;
 	// nil trusts the verdict's Auto field.
 	AutoSafe func(line string) bool

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -48,6 +49,9 @@ func TestInteractiveHelper(t *testing.T) {
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if os.Getenv("GUARDSH_IT_AUDIT_FAIL") != "" {
+			cfg.AuditRequired = func(AuditRecord) error { return errors.New("disk full") }
 		}
 		os.Exit(Interactive(cfg))
 	case "executor":

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -33,12 +34,22 @@ type Runner struct {
 	checker Checker
 	pol     policy
 	audit   func(AuditRecord)
+	// auditRequired records decisions that may not take effect
+	// unrecorded (WithAuditRequired).
+	auditRequired func(AuditRecord) error
 	// funcs names the functions the lines defined, as far as they show;
 	// the handlers read it (they must not read the interpreter's own map,
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
-	askMu  sync.Mutex
+	// hdocs and hdocFuncs are the commands that read a here-document, in
+	// the last line and in the functions defined so far; hdocFiles the
+	// copies of those read (heredoc.go).
+	hdocMu    sync.Mutex
+	hdocs     map[syntax.Pos]string
+	hdocFuncs map[syntax.Pos]string
+	hdocFiles map[*os.File]*os.File
+	askMu     sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -51,6 +62,8 @@ type Runner struct {
 	execReplace    bool
 	killTimeout    time.Duration
 	beforeStart    func()
+
+	childVar childVar
 
 	interp *interp.Runner
 	ran    bool
@@ -76,9 +89,27 @@ func WithAsker(a Asker) Option {
 	return func(r *Runner) error { r.pol.asker = a; return nil }
 }
 
-// WithYes answers yes to every question but never to a blocked verdict.
+// WithYes answers yes to every question but never to a blocked verdict,
+// nor to one about text too long to check (guard.Verdict.Unchecked).
 func WithYes(yes bool) Option {
 	return func(r *Runner) error { r.pol.yes = yes; return nil }
+}
+
+// WithYesLimit has WithYes answer yes only to verdicts at or below max:
+// above it, someone at a terminal is asked, and without one the answer is
+// no. A guardsh started under another one limits its -y to what the outer
+// one approved.
+func WithYesLimit(max guard.Level) Option {
+	return func(r *Runner) error { r.pol.yesMax, r.pol.yesLimited = max, true; return nil }
+}
+
+// WithChildVar sets the variable name in the environment of every program
+// the runner starts to value(approved), approved being the level the
+// running line was approved at (raised by what was approved at run time).
+// It replaces whatever the line set or unset: a line cannot forge or drop
+// it for a program the runner starts itself.
+func WithChildVar(name string, value func(approved guard.Level) string) Option {
+	return func(r *Runner) error { r.childVar = childVar{name, value}; return nil }
 }
 
 // WithStdio sets standard input, output and error; nil means none.
@@ -235,7 +266,9 @@ func (r *Runner) Decide(line string) Outcome {
 	o := r.pol.decideLine(line, func(l string) guard.Verdict {
 		return r.checker.Classify(l, st)
 	}, r.ask)
-	r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o)))
+	if !r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o))) && o.Run {
+		o.Run, o.Refusal = false, &Refusal{Verdict: o.Verdict, What: o.Line, Hint: HintAudit}
+	}
 	return o
 }
 
@@ -309,7 +342,11 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}()
 
 	r.noteFuncs(file)
+	r.noteHeredocs(file)
 	ctx = withApproved(ctx, approved)
+	if r.childVar.value != nil {
+		ctx = context.WithValue(ctx, childVarKey{}, r.childVar)
+	}
 	if r.execReplace {
 		ctx = withExecLast(ctx, lastExec(file))
 	}
@@ -338,7 +375,8 @@ func (r *Runner) status(err error) (int, error) {
 
 // parse parses src in the bash dialect, named as $0.
 func (r *Runner) parse(src string) (*syntax.File, error) {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	return clobberAsOut(f), err
 }
 
 // errw returns guardsh's own standard error.
@@ -376,11 +414,24 @@ func (r *Runner) RunAuto(ctx context.Context, src string) (int, error) {
 	return r.RunApproved(context.WithValue(ctx, autoKey{}, true), src, guard.Safe)
 }
 
+// childVar is a variable set in every program's environment (WithChildVar).
+type childVar struct {
+	name  string
+	value func(approved guard.Level) string
+}
+
+type childVarKey struct{}
+
 // childEnv is the environment of a program the running line starts.
 func childEnv(ctx context.Context, env expand.Environ) []string {
 	list := execEnv(env)
 	if auto, _ := ctx.Value(autoKey{}).(bool); auto {
-		return allowlist.AutoEnv(list)
+		list = allowlist.AutoEnv(list)
+	}
+	if cv, ok := ctx.Value(childVarKey{}).(childVar); ok {
+		prefix := cv.name + "="
+		list = slices.DeleteFunc(list, func(kv string) bool { return strings.HasPrefix(kv, prefix) })
+		list = append(list, prefix+cv.value(approvedLevel(ctx)))
 	}
 	return list
 }

@@ -1,0 +1,52 @@
+package guard
+
+import (
+	"bytes"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Encode returns the rules of c as a config file that ParseConfig reads
+// back to the same rules: block_level, ask, lock, audit, allow_user_allowlist,
+// the patterns, disable, [levels], trusted_eval and the [[allow]] entries. The screen's
+// settings (prompt, color, history_size) are left out. guardsh hands its
+// merged rules to a guardsh it starts this way.
+func (c Config) Encode() []byte {
+	var raw rawConfig
+	if c.BlockLevel != nil {
+		s := c.BlockLevel.String()
+		raw.BlockLevel = &s
+	}
+	if c.Ask != "" {
+		raw.Ask = &c.Ask
+	}
+	if c.Lock {
+		raw.Lock = &c.Lock
+	}
+	if c.Audit != "" {
+		raw.Audit = &c.Audit
+	}
+	raw.AllowUserAllowlist = c.AllowUserAllowlist
+	for _, p := range c.Patterns {
+		re := p.Regex
+		raw.Pattern = append(raw.Pattern, rawPattern{Name: p.Name, Pattern: &re, Level: p.Level.String(),
+			Description: p.Description, CaseSensitive: p.CaseSensitive})
+	}
+	raw.Disable = c.Disable
+	if len(c.Levels) > 0 {
+		raw.Levels = map[string]string{}
+		for n, l := range c.Levels {
+			raw.Levels[n] = l.String()
+		}
+	}
+	raw.TrustedEval = c.TrustedEval
+	for _, a := range c.Allow {
+		raw.Allow = append(raw.Allow, rawAllow{Command: a.Command, Flags: a.Flags})
+	}
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(raw); err != nil {
+		// Strings, levels and booleans always encode.
+		panic("guard: encoding a config: " + err.Error())
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,75 @@
+package guard
+
+import (
+	"slices"
+	"strings"
+)
+
+// WithTrustedEval trusts `eval "$(CMD ...)"` (or `eval $(CMD)`, or with
+// backquotes) when CMD's words begin with one of commands' words: the init
+// commands whose output a shell's startup files run, such as "dircolors",
+// "ssh-agent" or "direnv hook". Such an eval is not a finding; the
+// command substitution is classified as usual, and what the output runs
+// is checked as it runs. Any other eval of a command's output stays
+// medium. An entry of words that are not plain (quotes, $, ;) never
+// matches.
+func WithTrustedEval(commands ...string) Option {
+	return func(c *config) error {
+		for _, cmd := range commands {
+			if ws := strings.Fields(cmd); len(ws) > 0 && plainWords(ws) {
+				c.trustedEval = append(c.trustedEval, ws)
+			}
+		}
+		return nil
+	}
+}
+
+// trustsEval reports whether c is `eval "$(CMD)"` of a trusted command.
+func (g *Guard) trustsEval(c *Command) bool {
+	if len(g.trustedEval) == 0 || len(c.Args) != 2 {
+		return false
+	}
+	rest, ok := strings.CutPrefix(c.Text, "eval")
+	if !ok {
+		return false
+	}
+	inner, ok := substitutedCommand(strings.TrimSpace(rest))
+	if !ok {
+		return false
+	}
+	ws := strings.Fields(inner)
+	if len(ws) == 0 || !plainWords(ws) {
+		return false
+	}
+	for _, t := range g.trustedEval {
+		if len(ws) >= len(t) && slices.Equal(ws[:len(t)], t) {
+			return true
+		}
+	}
+	return false
+}
+
+// substitutedCommand returns X of "$(X)", $(X), "`X`" or `X`.
+func substitutedCommand(w string) (string, bool) {
+	if len(w) >= 2 && w[0] == '"' && w[len(w)-1] == '"' {
+		w = w[1 : len(w)-1]
+	}
+	switch {
+	case strings.HasPrefix(w, "$(") && strings.HasSuffix(w, ")") && !strings.HasPrefix(w, "$(("):
+		return w[2 : len(w)-1], true
+	case len(w) >= 2 && w[0] == '`' && w[len(w)-1] == '`':
+		return w[1 : len(w)-1], true
+	}
+	return "", false
+}
+
+// plainWords reports words made only of characters no shell treats
+// specially.
+func plainWords(ws []string) bool {
+	for _, w := range ws {
+		if strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:@%+,") != "" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,158 @@
+// Package regfile reads and appends to the files guardsh keeps for itself
+// (config, policy, rc files, history, audit log) so that none of them can
+// hang a start: a file that is not a regular file (a FIFO, a device, a
+// socket, a directory) is an error reported at once, a read is bounded in
+// size and in time, and no open waits for a writer or a reader.
+package regfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+)
+
+// Timeout bounds how long Read and OpenAppend wait for the file system (a
+// hung network mount); past it they fail.
+const Timeout = 2 * time.Second
+
+// ErrNotRegular is wrapped by the error about a file that is not a regular
+// file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is wrapped by the error about a file larger than the limit.
+var ErrTooLarge = errors.New("larger than guardsh reads")
+
+// Read returns the contents of the regular file at path, at most max
+// bytes. A missing file is an error that wraps fs.ErrNotExist; a file that
+// is not regular, one larger than max, and one that cannot be read within
+// Timeout are errors too. Read never blocks on a FIFO or a device: it
+// refuses them before opening, opens without blocking and checks again
+// what it opened.
+func Read(path string, max int64) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		b, err := read(path, max)
+		done <- result{b, err}
+	}()
+	t := time.NewTimer(Timeout)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.b, r.err
+	case <-t.C:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("no answer from the file system within %v", Timeout)}
+	}
+}
+
+func read(path string, max int64) ([]byte, error) {
+	f, err := openRegular(path, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > max {
+		return nil, tooLarge(path, max)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	if int64(len(b)) > max {
+		return nil, tooLarge(path, max)
+	}
+	return b, nil
+}
+
+func tooLarge(path string, max int64) error {
+	return &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (%d bytes at most)", ErrTooLarge, max)}
+}
+
+// OpenAppend opens the regular file at path for appending, creating it
+// with mode perm when it does not exist. A FIFO, a device or any other
+// file that is not regular is refused without waiting for its other end.
+func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
+	type result struct {
+		f   *os.File
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		f, err := openRegular(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, perm)
+		done <- result{f, err}
+	}()
+	t := time.NewTimer(Timeout)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.f, r.err
+	case <-t.C:
+		go func() {
+			if r := <-done; r.f != nil {
+				r.f.Close()
+			}
+		}()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("no answer from the file system within %v", Timeout)}
+	}
+}
+
+// openRegular opens path with flag, never blocking on a FIFO and never
+// taking a terminal as the controlling one, and fails unless what it
+// opened is a regular file.
+func openRegular(path string, flag int, perm ...fs.FileMode) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// Refused before it is opened: opening a device can do things.
+		return nil, notRegular(path, fi.Mode())
+	}
+	mode := fs.FileMode(0o600)
+	if len(perm) > 0 {
+		mode = perm[0]
+	}
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, mode)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		// Swapped for another kind of file since the Stat above.
+		f.Close()
+		return nil, notRegular(path, fi.Mode())
+	}
+	return f, nil
+}
+
+func notRegular(path string, m fs.FileMode) error {
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(m))}
+}
+
+// kind names the type of a file that is not regular.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "an irregular file"
+}
