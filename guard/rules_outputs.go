@@ -43,7 +43,8 @@ type outRow struct {
 	operands outOperands
 	// readsRest reports that the words that are not outputs are only read
 	// (cp's sources, tar -c's members): guardsh_self lets them name
-	// guardsh's files.
+	// guardsh's files. ln's targets are not: a link gives one of guardsh's
+	// files a name under which any program may write it.
 	readsRest bool
 	// adjust, when set, changes the row for one command line: tar writes
 	// its -f archive only when creating, gzip -c writes no operand.
@@ -105,8 +106,8 @@ var outputRows = map[string]outRow{
 	"lzma":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
 	"unlzma":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
 	"mv":          {spec: fsCpSpec, outs: []string{"t", "target-directory"}, operands: outLastOperand},
-	"ln":          {spec: fsOptSpec{shortArg: "St", longs: []string{"suffix=", "target-directory="}}, outs: []string{"t", "target-directory"}, operands: outLastOperand, readsRest: true},
-	"link":        {operands: outLastOperand, readsRest: true},
+	"ln":          {spec: fsOptSpec{shortArg: "St", longs: []string{"suffix=", "target-directory="}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
+	"link":        {operands: outLastOperand},
 	"rsync": {spec: fsOptSpec{shortArg: "eBfT", longs: []string{"rsh=", "rsync-path=", "filter=", "exclude=", "exclude-from=", "include=", "include-from=", "files-from=", "temp-dir=", "compare-dest=", "copy-dest=", "link-dest=", "backup-dir=", "suffix=", "log-file=", "partial-dir=", "chmod=", "chown=", "password-file=", "write-batch=", "only-write-batch=", "read-batch=", "out-format="}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
 		adjust: func(a *fsArgs, r *outRow) { r.readsRest = !a.has("remove-source-files") }},
 	"scp":       {spec: fsOptSpec{shortArg: "cFiJlPoSDX"}, operands: outLastOperand, readsRest: true},

@@ -42,6 +42,8 @@ func TestSelfAnyWriter(t *testing.T) {
 		"wget -O F https://x", "dd of=F", "shred F", "rm F", "unlink F", "tar -cf F src", "zip F src",
 		"openssl rand -out F 16", "patch F fix.diff", "xxd -r dump F", "uniq x F", "iconv -f a -t b -o F x",
 		"gpg -o F -d x.gpg", "git show HEAD:x > F", "python3 script.py F", "make -C ~ F",
+		// A link gives the file a name under which anything may write it.
+		"ln -s F /tmp/link", "ln F /tmp/hard",
 	}
 	for _, f := range files {
 		for _, w := range writers {
@@ -55,7 +57,7 @@ func TestSelfAnyWriter(t *testing.T) {
 		"cat F", "less F", "grep x F", "grep -c x F", "head F", "tail -n 5 F", "wc -l F", "diff F x", "cmp F x",
 		"ls -l F", "stat F", "file F", "sha256sum F", "md5sum F", "cp F /tmp/backup", "cp F F.bak.d/",
 		"tar -cf /tmp/b.tar F", "zip /tmp/b.zip F", "gzip -c F", "dd if=F of=/tmp/x", "sort F", "base64 F",
-		"rsync F /tmp/", "scp F host:", "ln -s F /tmp/link", "cat < F", "xxd F",
+		"rsync F /tmp/", "scp F host:", "cat < F", "xxd F",
 	}
 	for _, f := range files {
 		for _, r := range readers {
