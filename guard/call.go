@@ -73,6 +73,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			w.command(c, sc, depth)
 		} else if len(c.Args) > 0 {
 			w.rules(c)
+			w.unwrap(c, sc, depth) // the code they hold (PROMPT_COMMAND=...)
 		}
 		return nil
 	}

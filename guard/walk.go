@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/allowlist"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -149,7 +151,9 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	}
 	v = w.done()
 	v.Findings = dropShadowed(v.Findings)
-	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
+	// In /dev, /proc or /sys a relative name may be a device: the
+	// allowlist, which judges names by path, cannot tell.
+	v.Auto = v.Level == Safe && g.auto != nil && !allowlist.DeviceDir(st.Dir) && g.auto(f)
 	return v
 }
 

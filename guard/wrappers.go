@@ -102,10 +102,16 @@ func (w *walker) inners(c *Command) []inner {
 	if isHelp(args[1:]) {
 		return nil
 	}
+	if isAssign(args[0].Value) {
+		// A bare NAME=VALUE: code it makes later programs run.
+		return envCodeInners(args)
+	}
 	if argv.IsShell(name) {
 		return w.shellInner(c, name, args[1:])
 	}
 	switch name {
+	case "export", "declare", "typeset", "readonly", "local":
+		return envCodeInners(args[1:])
 	case "sudo", "run0":
 		return w.sudoInners(c, name, args[1:])
 	case "trap":

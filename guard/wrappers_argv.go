@@ -172,6 +172,9 @@ func dockerInner(name string, args []Word) []inner {
 			continue
 		}
 		rest := args[i:]
+		if isHelp(rest) {
+			continue // docker run --help only prints help
+		}
 		for _, r := range readings(sp, rest) {
 			in := inner{label: name + " " + sub, unknown: firstUnknown(append(g.Unknown, r.Unknown...)), truncated: g.Truncated || r.Truncated}
 			if r.Cmd < len(rest) && len(r.Operands) > 0 {

@@ -77,15 +77,10 @@ func envInner(args []Word) []inner {
 			ins = append(ins, inner{label: "env -S", code: &code, unknown: unknown, truncated: r.Truncated})
 			continue
 		}
+		// GIT_SSH_COMMAND=CMD, PAGER=CMD, BASH_ENV=FILE: code run later
+		// (the env_code table, system_envcode.go).
+		ins = append(ins, envCodeInners(args[:r.Cmd])...)
 		for _, a := range args[:r.Cmd] {
-			if k, _, ok := strings.Cut(a.Value, "="); ok && codeEnvVars[k] {
-				// GIT_SSH_COMMAND=CMD, PAGER=CMD: run as commands later.
-				code := Word{Value: a.Value[len(k)+1:], Known: a.Known, Vars: a.Vars, Subst: a.Subst}
-				if k == "LESSOPEN" || k == "LESSCLOSE" {
-					code = lessFilterCode(code)
-				}
-				ins = append(ins, inner{label: k, code: &code})
-			}
 			if v, ok := strings.CutPrefix(a.Value, "LESS="); ok {
 				// LESS='+!cmd': less takes options from it.
 				for _, cmd := range lessEnvCommands(v) {
@@ -331,11 +326,6 @@ func stdinProgram(c *Command, lang interpLang) *Command {
 	}
 	return &Command{Args: []Word{c.Args[0], Lit(flag), *c.Stdin}, Text: c.Text, Dir: c.Dir, Home: c.Home}
 }
-
-// codeEnvVars are variables whose value programs run as a shell command.
-var codeEnvVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true,
-	"GIT_SEQUENCE_EDITOR": true, "GIT_ASKPASS": true, "PAGER": true, "EDITOR": true, "VISUAL": true, "MANPAGER": true,
-	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "LESSOPEN": true, "LESSCLOSE": true}
 
 // codeOptions are options whose value a program runs as a shell command
 // (GTFOBins-style escapes): tar --to-command, rsync -e, vim -c '!cmd'...
