@@ -1,0 +1,82 @@
+package supervise
+
+// Kind groups the system calls the supervisor reports by what they do.
+type Kind string
+
+// The kinds of events.
+const (
+	KindExec   Kind = "exec"   // execve, execveat
+	KindOpen   Kind = "open"   // an open for writing (or any openat2, open_by_handle_at)
+	KindRemove Kind = "remove" // unlink, unlinkat, rmdir
+	KindRename Kind = "rename" // rename, renameat, renameat2
+	KindTrunc  Kind = "truncate"
+	KindChmod  Kind = "chmod"  // chmod, fchmod, fchmodat, fchmodat2
+	KindChown  Kind = "chown"  // chown, fchown, lchown, fchownat
+	KindMknod  Kind = "mknod"  // mknod, mknodat
+	KindLink   Kind = "link"   // link, linkat, symlink, symlinkat
+	KindSignal Kind = "signal" // kill and the like aimed at pid <= 0 or 1; pidfd_open(1)
+	KindSystem Kind = "system" // mount and the new mount API, umount2, pivot_root, chroot, swapon, swapoff, reboot, modules, kexec
+)
+
+// Event is one stopped system call, with its arguments read from the
+// process. Paths are absolute: a relative one is joined to the directory
+// it is relative to (the working directory, or the directory open on the
+// call's dirfd) and to the process's root; symbolic links are not
+// followed, except in an open the supervisor performs itself, where Path
+// is the file really opened (see Supervisor).
+type Event struct {
+	Pid     int    // the thread that made the call, as seen from the supervisor
+	Syscall string // the call's name, "openat"
+	Kind    Kind
+	// Path and Path2 are the call's path arguments in the call's order:
+	// rename's and link's old then new name, symlink's target (kept as
+	// written, not resolved) then the link it creates, mount's source (as
+	// written) then its mount point. A call on a descriptor (fchmod,
+	// execveat with AT_EMPTY_PATH, finit_module) names the file open on it.
+	Path, Path2 string
+	// RawPath and RawPath2 are the path arguments as the process wrote them.
+	RawPath, RawPath2 string
+	Flags             uint64 // open flags (creat: O_CREAT|O_WRONLY|O_TRUNC), or the call's flags argument
+	Mode              uint32 // the mode of open, creat, chmod, mknod
+	Argv              []string
+	Env               []string // exec only
+	Cwd               string
+	TargetPid         int // signals: the pid argument (kill's may be 0 or negative)
+	Signal            int
+
+	dirfd int32 // the directory Path's first lookup starts from
+}
+
+// Verdict is a Decider's answer.
+type Verdict int
+
+// The verdicts.
+const (
+	// Allow lets the call go on.
+	Allow Verdict = iota
+	// Deny makes the call fail with EPERM in the process that made it;
+	// the rest of the tree goes on.
+	Deny
+)
+
+// Decider decides each reported call. The supervisor calls it from one
+// goroutine, one event at a time, while the calling thread waits; the
+// rest of the tree runs on until it too makes a reported call.
+type Decider interface {
+	Decide(ev *Event) Verdict
+}
+
+// DeciderFunc adapts a function to Decider.
+type DeciderFunc func(ev *Event) Verdict
+
+// Decide calls f.
+func (f DeciderFunc) Decide(ev *Event) Verdict { return f(ev) }
+
+// Notice reports what the supervisor did on its own, without asking the
+// Decider: a process limit reached, a call refused because its arguments
+// could not be read.
+type Notice struct {
+	Pid     int
+	Syscall string
+	Message string
+}

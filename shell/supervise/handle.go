@@ -1,0 +1,122 @@
+package supervise
+
+import (
+	"errors"
+	"fmt"
+
+	"golang.org/x/sys/unix"
+)
+
+// handle answers one notification. The process's memory is opened, the
+// notification re-validated (so the memory is the notifying process's,
+// not a later one with the same pid), the arguments read, the
+// notification validated again, and only then is the Decider asked.
+func (s *Supervisor) handle(n *seccompNotif) {
+	s.count(func(st *Stats) { st.Notifications++ })
+	pid := int(n.Pid)
+	nr := n.Data.Nr
+	if s.limit != nil && s.limit.counts() {
+		s.limit.seen(pid)
+		if isFork(nr) {
+			if !s.limit.allowFork(pid) {
+				s.refuse(n, "fork", unix.EAGAIN, fmt.Sprintf("process limit of %d reached", s.cfg.MaxProcs))
+				return
+			}
+			respond(s.listener, n.ID, true, 0, 0)
+			return
+		}
+	}
+	info, ok := calls[nr]
+	if !ok {
+		// The filter reported a call this table does not know: fail closed.
+		s.refuse(n, fmt.Sprintf("syscall %d", nr), unix.EPERM, "reported call unknown to the supervisor")
+		return
+	}
+	p, err := openProc(pid)
+	if err != nil {
+		if idValid(s.listener, n.ID) {
+			s.refuse(n, info.name, unix.EPERM, "cannot read the process: "+err.Error())
+		}
+		return
+	}
+	defer p.close()
+	if !idValid(s.listener, n.ID) {
+		return
+	}
+	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
+	err = info.read(p, &n.Data.Args, ev)
+	if err == nil {
+		ev.Cwd, err = p.link("cwd")
+	}
+	if !idValid(s.listener, n.ID) {
+		return
+	}
+	if err != nil {
+		var errno unix.Errno
+		switch {
+		case errors.Is(err, errFault):
+			errno = unix.EFAULT
+		case errors.As(err, &errno):
+		default:
+			errno = unix.EPERM
+		}
+		s.refuse(n, info.name, errno, "cannot read the arguments: "+err.Error())
+		return
+	}
+	if info.kind == KindOpen && nr != unix.SYS_OPEN_BY_HANDLE_AT {
+		s.open(n, p, ev)
+		return
+	}
+	if s.cfg.Decider.Decide(ev) != Allow {
+		s.count(func(st *Stats) { st.Denied++ })
+		respond(s.listener, n.ID, false, 0, unix.EPERM)
+		return
+	}
+	respond(s.listener, n.ID, true, 0, 0)
+}
+
+// refuse fails the call with errno and reports it.
+func (s *Supervisor) refuse(n *seccompNotif, call string, errno unix.Errno, msg string) {
+	s.count(func(st *Stats) { st.Refused++ })
+	respond(s.listener, n.ID, false, 0, errno)
+	s.notice(int(n.Pid), call, msg)
+}
+
+// open decides an open. A read-only openat2 (reported because its flags
+// are in memory) is not a write and is not asked about, but is still
+// performed here where possible so that the flags checked are the flags
+// used.
+func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
+	write := ev.Flags&writeOpenFlags != 0
+	var o *opened
+	if s.addfd {
+		o = s.prepareOpen(p, ev)
+		if o != nil {
+			defer o.close()
+			ev.Path = o.path
+		}
+	}
+	if write && s.cfg.Decider.Decide(ev) != Allow {
+		s.count(func(st *Stats) { st.Denied++ })
+		respond(s.listener, n.ID, false, 0, unix.EPERM)
+		return
+	}
+	if o == nil {
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
+	fd, errno := o.open()
+	if errno != 0 {
+		respond(s.listener, n.ID, false, 0, errno)
+		return
+	}
+	defer unix.Close(fd)
+	if _, err := addFD(s.listener, n.ID, fd, ev.Flags&unix.O_CLOEXEC != 0); err != nil {
+		if err == unix.ENOENT {
+			return // the process is gone
+		}
+		respond(s.listener, n.ID, false, 0, unix.EIO)
+		return
+	}
+	s.count(func(st *Stats) { st.Opened++ })
+}

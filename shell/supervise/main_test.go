@@ -1,0 +1,77 @@
+package supervise
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestMain lets the test binary be both the supervised helper (MaybeChild)
+// and a harmless target program that tries real system calls on paths the
+// test names (always inside t.TempDir()) and reports each result.
+func TestMain(m *testing.M) {
+	MaybeChild()
+	if acts := os.Getenv("SUPERVISE_TEST_DO"); acts != "" {
+		os.Exit(runActions(strings.Split(acts, ";")))
+	}
+	os.Exit(m.Run())
+}
+
+// runActions performs each action ("unlink PATH", "open-w PATH",
+// "open-r PATH", "rename OLD NEW", "kill -1", "chmod PATH") and prints
+// "<action>: ok" or "<action>: <errno name>".
+func runActions(acts []string) int {
+	for _, act := range acts {
+		f := strings.Fields(act)
+		if len(f) == 0 {
+			continue
+		}
+		var err error
+		switch f[0] {
+		case "unlink":
+			err = unix.Unlink(f[1])
+		case "rmdir":
+			err = unix.Rmdir(f[1])
+		case "rename":
+			err = unix.Rename(f[1], f[2])
+		case "open-w":
+			var fd int
+			fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC, 0o644)
+			if err == nil {
+				_, err = unix.Write(fd, []byte("written\n"))
+				unix.Close(fd)
+			}
+		case "open-r":
+			var fd int
+			fd, err = unix.Open(f[1], unix.O_RDONLY, 0)
+			if err == nil {
+				unix.Close(fd)
+			}
+		case "chmod":
+			err = unix.Chmod(f[1], 0o600)
+		case "kill":
+			err = unix.Kill(-1, 0)
+		case "truncate":
+			err = unix.Truncate(f[1], 0)
+		default:
+			err = fmt.Errorf("unknown action %q", f[0])
+		}
+		fmt.Printf("%s: %s\n", act, errName(err))
+	}
+	return 0
+}
+
+func errName(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var e unix.Errno
+	if errors.As(err, &e) {
+		return unix.ErrnoName(e)
+	}
+	return err.Error()
+}

@@ -1,0 +1,156 @@
+package supervise
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// Bounds on what is read from a process: beyond them the call is refused
+// (fail closed) rather than checked on a part.
+const (
+	maxPath    = unix.PathMax
+	maxArgs    = 1 << 16
+	maxArgSize = 4 << 20 // ARG_MAX is at most a quarter of the stack limit
+)
+
+// errFault says the process passed a pointer the supervisor cannot read;
+// the kernel would have answered EFAULT.
+var errFault = errors.New("bad address")
+
+// proc reads one notifying process: its memory through /proc/PID/mem and
+// its directories and descriptors through /proc/PID.
+type proc struct {
+	pid  int
+	mem  *os.File
+	left int // bytes of argv and envp still allowed
+}
+
+func openProc(pid int) (*proc, error) {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/mem")
+	if err != nil {
+		return nil, err
+	}
+	return &proc{pid: pid, mem: f, left: maxArgSize}, nil
+}
+
+func (p *proc) close() { p.mem.Close() }
+
+// str reads the NUL-terminated string at addr, at most max bytes.
+func (p *proc) str(addr uint64, max int) (string, error) {
+	if addr == 0 {
+		return "", errFault
+	}
+	var out []byte
+	buf := make([]byte, 4096)
+	for len(out) < max {
+		// Read up to the end of the page: the next may be unmapped.
+		n := 4096 - int(addr%4096)
+		k, err := p.mem.ReadAt(buf[:n], int64(addr))
+		if k == 0 {
+			if err == nil {
+				err = errFault
+			}
+			return "", fmt.Errorf("%w: %v", errFault, err)
+		}
+		if i := bytes.IndexByte(buf[:k], 0); i >= 0 {
+			return string(append(out, buf[:i]...)), nil
+		}
+		out = append(out, buf[:k]...)
+		addr += uint64(k)
+	}
+	return "", fmt.Errorf("string longer than %d bytes", max)
+}
+
+func (p *proc) word(addr uint64) (uint64, error) {
+	var b [8]byte
+	if _, err := p.mem.ReadAt(b[:], int64(addr)); err != nil {
+		return 0, fmt.Errorf("%w: %v", errFault, err)
+	}
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56, nil
+}
+
+// strv reads a NULL-terminated array of strings (argv, envp).
+func (p *proc) strv(addr uint64) ([]string, error) {
+	if addr == 0 {
+		return nil, nil // Linux takes a NULL argv or envp as empty
+	}
+	var out []string
+	for i := 0; ; i++ {
+		if i >= maxArgs {
+			return nil, errors.New("too many arguments")
+		}
+		ptr, err := p.word(addr + uint64(8*i))
+		if err != nil {
+			return nil, err
+		}
+		if ptr == 0 {
+			return out, nil
+		}
+		s, err := p.str(ptr, p.left)
+		if err != nil {
+			return nil, err
+		}
+		p.left -= len(s) + 1
+		out = append(out, s)
+	}
+}
+
+// link reads one of the process's links under /proc/PID (cwd, root,
+// fd/N).
+func (p *proc) link(name string) (string, error) {
+	return os.Readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
+}
+
+// dir returns the directory a path relative to dirfd is resolved from:
+// the working directory for AT_FDCWD, else the directory open on dirfd.
+func (p *proc) dir(dirfd int32) (string, error) {
+	if dirfd == unix.AT_FDCWD {
+		return p.link("cwd")
+	}
+	if dirfd < 0 {
+		return "", unix.EBADF
+	}
+	return p.link("fd/" + strconv.Itoa(int(dirfd)))
+}
+
+// resolve makes path absolute the way the kernel would start resolving
+// it: relative to dirfd, and inside the process's root. Symbolic links
+// are not followed here.
+func (p *proc) resolve(dirfd int32, path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		d, err := p.dir(dirfd)
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(d, path)
+	}
+	root, err := p.link("root")
+	if err != nil {
+		return "", err
+	}
+	if root != "/" {
+		path = filepath.Join(root, path)
+	}
+	return filepath.Clean(path), nil
+}
+
+// pathArg reads the path argument at addr and resolves it against dirfd.
+// It returns the path as written and as resolved.
+func (p *proc) pathArg(dirfd int32, addr uint64) (raw, abs string, err error) {
+	raw, err = p.str(addr, maxPath)
+	if err != nil {
+		return "", "", err
+	}
+	if raw == "" {
+		return "", "", unix.ENOENT
+	}
+	abs, err = p.resolve(dirfd, raw)
+	return raw, abs, err
+}
