@@ -19,7 +19,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		s.limit.seen(pid)
 		if isFork(nr) {
 			if !s.limit.allowFork(pid) {
-				s.refuse(n, "fork", unix.EAGAIN, fmt.Sprintf("process limit of %d reached", s.cfg.MaxProcs))
+				s.count(func(st *Stats) { st.Refused++ })
+				respond(s.listener, n.ID, false, 0, unix.EAGAIN)
+				s.limitOnce.Do(func() { s.limitNotice(pid) })
 				return
 			}
 			respond(s.listener, n.ID, true, 0, 0)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -55,6 +56,18 @@ func runActions(acts []string) int {
 			err = unix.Chmod(f[1], 0o600)
 		case "kill":
 			err = unix.Kill(-1, 0)
+		case "nnp": // prints "nnp N: ok"
+			data, _ := os.ReadFile("/proc/self/status")
+			for _, l := range strings.Split(string(data), "\n") {
+				if v, ok := strings.CutPrefix(l, "NoNewPrivs:"); ok {
+					act += strings.TrimSpace(v)
+				}
+			}
+		case "ready":
+		case "wait": // until the file exists, without a reported call
+			for !fileExists(f[1]) {
+				time.Sleep(5 * time.Millisecond)
+			}
 		case "kill-self":
 			err = unix.Kill(os.Getpid(), 0)
 		case "truncate":
@@ -65,6 +78,11 @@ func runActions(acts []string) int {
 		fmt.Printf("%s: %s\n", act, errName(err))
 	}
 	return 0
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 func errName(err error) string {

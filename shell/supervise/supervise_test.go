@@ -172,3 +172,17 @@ func TestKillAllRefused(t *testing.T) {
 		t.Errorf("%d signal events, want 1 (a kill of one ordinary pid is not reported)", signals)
 	}
 }
+
+// no_new_privs is set only where the kernel requires it for a filter
+// (without CAP_SYS_ADMIN): as root, setuid programs behave as before.
+func TestNoNewPrivsOnlyWhenNeeded(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, self(t, "nnp "), &recorder{}, 0)
+	want := "nnp 1: ok"
+	if os.Geteuid() == 0 {
+		want = "nnp 0: ok"
+	}
+	if !strings.Contains(res.out, want) {
+		t.Errorf("output %q, want %q", res.out, want)
+	}
+}

@@ -36,20 +36,21 @@ type Config struct {
 // opened. Every other allowed call goes on in the kernel, which reads its
 // arguments again from the process's memory.
 type Supervisor struct {
-	cfg      Config
-	listener int
-	wakeR    int
-	wakeW    int
-	pid      int
-	limit    limiter
-	addfd    bool
-	self     creds
-	done     chan struct{}
-	closing  sync.Once
-	mu       sync.Mutex
-	err      error
-	stats    Stats
-	statsMu  sync.Mutex
+	cfg       Config
+	listener  int
+	wakeR     int
+	wakeW     int
+	pid       int
+	limit     limiter
+	addfd     bool
+	self      creds
+	done      chan struct{}
+	closing   sync.Once
+	limitOnce sync.Once
+	mu        sync.Mutex
+	err       error
+	stats     Stats
+	statsMu   sync.Mutex
 }
 
 // Stats counts what a supervisor did.
@@ -230,10 +231,17 @@ func (s *Supervisor) notice(pid int, call, msg string) {
 	}
 }
 
+// limitNotice reports, once, that the process limit refused a fork (pid
+// is 0 when a cgroup refused it and the process is not known).
+func (s *Supervisor) limitNotice(pid int) {
+	s.notice(pid, "fork", fmt.Sprintf("process limit of %d reached (%s): forks failed with EAGAIN", s.cfg.MaxProcs, s.limit.name()))
+}
+
 func (s *Supervisor) loop() {
 	err := s.serve()
 	if s.limit != nil && s.limit.hit() {
 		s.count(func(st *Stats) { st.LimitHit = true })
+		s.limitOnce.Do(func() { s.limitNotice(0) })
 	}
 	unix.Close(s.listener)
 	unix.Close(s.wakeR)
