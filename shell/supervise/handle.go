@@ -108,7 +108,11 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 		return
 	}
 	fd, errno := o.open()
-	if errno != 0 {
+	if fd < 0 && errno == errRace {
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
+	if fd < 0 {
 		respond(s.listener, n.ID, false, 0, errno)
 		return
 	}

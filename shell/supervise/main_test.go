@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -62,6 +64,40 @@ func runActions(acts []string) int {
 				if v, ok := strings.CutPrefix(l, "NoNewPrivs:"); ok {
 					act += strings.TrimSpace(v)
 				}
+			}
+		case "open-w-loop": // open-w-loop N PATH: N opens for writing
+			n, _ := strconv.Atoi(f[1])
+			for i := 0; i < n && err == nil; i++ {
+				var fd int
+				if fd, err = unix.Open(f[2], unix.O_WRONLY|unix.O_CREAT|unix.O_APPEND|unix.O_CLOEXEC, 0o644); err == nil {
+					unix.Close(fd)
+				}
+			}
+		case "open-r-loop": // open-r-loop N PATH: N opens for reading
+			n, _ := strconv.Atoi(f[1])
+			for i := 0; i < n && err == nil; i++ {
+				var fd int
+				if fd, err = unix.Open(f[2], unix.O_RDONLY|unix.O_CLOEXEC, 0); err == nil {
+					unix.Close(fd)
+				}
+			}
+		case "umask0-create": // a new file with mode 0666 under umask 0
+			unix.Umask(0)
+			var fd int
+			if fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT, 0o666); err == nil {
+				unix.Close(fd)
+			}
+		case "create-excl":
+			var fd int
+			if fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL, 0o644); err == nil {
+				unix.Close(fd)
+			}
+		case "append": // append a line, through a relative path from the directory
+			unix.Chdir(filepath.Dir(f[1]))
+			var fd int
+			if fd, err = unix.Open(filepath.Base(f[1]), unix.O_WRONLY|unix.O_APPEND, 0); err == nil {
+				unix.Write(fd, []byte("appended\n"))
+				unix.Close(fd)
 			}
 		case "ready":
 		case "wait": // until the file exists, without a reported call

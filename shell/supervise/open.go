@@ -1,11 +1,9 @@
 package supervise
 
 import (
-	"bufio"
-	"os"
+	"bytes"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -20,30 +18,32 @@ type creds struct {
 
 func readCreds(pid int) (creds, error) {
 	dir := "/proc/" + strconv.Itoa(pid)
-	f, err := os.Open(dir + "/status")
+	fd, err := unix.Open(dir+"/status", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return creds{}, err
 	}
-	defer f.Close()
+	var buf [8192]byte
+	n, err := unix.Read(fd, buf[:])
+	unix.Close(fd)
+	if err != nil {
+		return creds{}, err
+	}
 	var c creds
-	var id strings.Builder
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		k, v, _ := strings.Cut(line, ":")
-		switch k {
+	var id []byte
+	for line := range bytes.SplitSeq(buf[:n], []byte("\n")) {
+		k, v, _ := bytes.Cut(line, []byte(":"))
+		switch string(k) {
 		case "Uid", "Gid", "Groups", "CapEff":
-			id.WriteString(line)
-			id.WriteByte('\n')
+			id = append(append(id, line...), '\n')
 		case "Umask":
-			u, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32)
+			u, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 8, 32)
 			if err == nil {
 				c.umask = uint32(u)
 			}
 		}
 	}
-	c.id = id.String()
-	c.mntns, err = os.Readlink(dir + "/ns/mnt")
+	c.id = string(id)
+	c.mntns, err = readlink(dir + "/ns/mnt")
 	return c, err
 }
 
@@ -69,7 +69,11 @@ type opened struct {
 
 func (o *opened) close() { unix.Close(o.obj) }
 
-// open performs the open. errno 0 with fd -1 means: let the kernel do it.
+// errRace says a new file appeared between the check and the open: the
+// supervisor lets the kernel open it instead.
+const errRace = unix.Errno(0)
+
+// open performs the open; errRace (0) means: let the kernel do it.
 func (o *opened) open() (int, unix.Errno) {
 	flags := o.flags&^(unix.O_CREAT|unix.O_EXCL) | unix.O_NOCTTY | unix.O_CLOEXEC
 	if o.base == "" {
@@ -83,6 +87,9 @@ func (o *opened) open() (int, unix.Errno) {
 		return fd, 0
 	}
 	fd, err := unix.Openat(o.obj, o.base, flags|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW, o.mode)
+	if err == unix.EEXIST && o.flags&unix.O_EXCL == 0 {
+		return -1, errRace
+	}
 	if err != nil {
 		return -1, errnoOf(err)
 	}
@@ -176,6 +183,6 @@ func pseudo(fd int) bool {
 }
 
 func fdLink(fd int) string {
-	l, _ := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	l, _ := readlink("/proc/self/fd/" + strconv.Itoa(fd))
 	return l
 }

@@ -27,19 +27,69 @@ var errFault = errors.New("bad address")
 // its directories and descriptors through /proc/PID.
 type proc struct {
 	pid  int
-	mem  *os.File
+	mem  int // descriptor of /proc/PID/mem
 	left int // bytes of argv and envp still allowed
+	// pages caches the pages read: argv, envp and their strings sit
+	// together on a few pages of the stack, and each read of
+	// /proc/PID/mem costs a walk of the process's page tables.
+	pages [cachedPages]page
+	next  int
 }
 
+type page struct {
+	addr uint64 // 1: empty
+	n    int
+	data [pageSize]byte
+}
+
+const (
+	pageSize    = 4096
+	cachedPages = 4
+)
+
 func openProc(pid int) (*proc, error) {
-	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/mem")
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/mem", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}
-	return &proc{pid: pid, mem: f, left: maxArgSize}, nil
+	p := &proc{pid: pid, mem: fd, left: maxArgSize}
+	for i := range p.pages {
+		p.pages[i].addr = 1
+	}
+	return p, nil
 }
 
-func (p *proc) close() { p.mem.Close() }
+func (p *proc) close() { unix.Close(p.mem) }
+
+// readPage returns what can be read of the page holding addr, from addr.
+func (p *proc) readPage(addr uint64) ([]byte, error) {
+	base := addr &^ (pageSize - 1)
+	var pg *page
+	for i := range p.pages {
+		if p.pages[i].addr == base {
+			pg = &p.pages[i]
+			break
+		}
+	}
+	if pg == nil {
+		pg = &p.pages[p.next]
+		p.next = (p.next + 1) % cachedPages
+		n, err := unix.Pread(p.mem, pg.data[:], int64(base))
+		if n <= 0 {
+			pg.addr = 1
+			if err == nil {
+				err = unix.EIO
+			}
+			return nil, fmt.Errorf("%w: %v", errFault, err)
+		}
+		pg.addr, pg.n = base, n
+	}
+	off := int(addr - base)
+	if off >= pg.n {
+		return nil, errFault
+	}
+	return pg.data[off:pg.n], nil
+}
 
 // str reads the NUL-terminated string at addr, at most max bytes.
 func (p *proc) str(addr uint64, max int) (string, error) {
@@ -47,30 +97,31 @@ func (p *proc) str(addr uint64, max int) (string, error) {
 		return "", errFault
 	}
 	var out []byte
-	buf := make([]byte, 4096)
 	for len(out) < max {
-		// Read up to the end of the page: the next may be unmapped.
-		n := 4096 - int(addr%4096)
-		k, err := p.mem.ReadAt(buf[:n], int64(addr))
-		if k == 0 {
-			if err == nil {
-				err = errFault
+		b, err := p.readPage(addr)
+		if err != nil {
+			return "", err
+		}
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			if out == nil {
+				return string(b[:i]), nil
 			}
-			return "", fmt.Errorf("%w: %v", errFault, err)
+			return string(append(out, b[:i]...)), nil
 		}
-		if i := bytes.IndexByte(buf[:k], 0); i >= 0 {
-			return string(append(out, buf[:i]...)), nil
-		}
-		out = append(out, buf[:k]...)
-		addr += uint64(k)
+		out = append(out, b...)
+		addr += uint64(len(b))
 	}
 	return "", fmt.Errorf("string longer than %d bytes", max)
 }
 
 func (p *proc) word(addr uint64) (uint64, error) {
 	var b [8]byte
-	if _, err := p.mem.ReadAt(b[:], int64(addr)); err != nil {
-		return 0, fmt.Errorf("%w: %v", errFault, err)
+	for i := 0; i < 8; {
+		chunk, err := p.readPage(addr + uint64(i))
+		if err != nil {
+			return 0, err
+		}
+		i += copy(b[i:], chunk)
 	}
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56, nil
@@ -105,7 +156,7 @@ func (p *proc) strv(addr uint64) ([]string, error) {
 // link reads one of the process's links under /proc/PID (cwd, root,
 // fd/N).
 func (p *proc) link(name string) (string, error) {
-	return os.Readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
+	return readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
 }
 
 // dir returns the directory a path relative to dirfd is resolved from:
@@ -153,4 +204,15 @@ func (p *proc) pathArg(dirfd int32, addr uint64) (raw, abs string, err error) {
 	}
 	abs, err = p.resolve(dirfd, raw)
 	return raw, abs, err
+}
+
+// readlink is os.Readlink without its retries and allocations for the
+// short links of /proc.
+func readlink(path string) (string, error) {
+	var buf [unix.PathMax]byte
+	n, err := unix.Readlink(path, buf[:])
+	if err != nil {
+		return "", &os.PathError{Op: "readlink", Path: path, Err: err}
+	}
+	return string(buf[:n]), nil
 }

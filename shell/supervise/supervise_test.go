@@ -186,3 +186,29 @@ func TestNoNewPrivsOnlyWhenNeeded(t *testing.T) {
 		t.Errorf("output %q, want %q", res.out, want)
 	}
 }
+
+// The supervisor's own open keeps the open's meaning: the process's umask,
+// O_EXCL, O_APPEND, relative paths.
+func TestSupervisorOpenKeepsSemantics(t *testing.T) {
+	requireSupervisor(t)
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "existing")
+	os.WriteFile(existing, []byte("first\n"), 0o644)
+	created := filepath.Join(dir, "created")
+	r := &recorder{}
+	res := run(t, self(t, "umask0-create "+created, "create-excl "+existing, "append "+existing), r, 0)
+	for _, want := range []string{"umask0-create " + created + ": ok", "create-excl " + existing + ": EEXIST", "append " + existing + ": ok"} {
+		if !strings.Contains(res.out, want) {
+			t.Errorf("output lacks %q:\n%s", want, res.out)
+		}
+	}
+	if st, err := os.Stat(created); err != nil || st.Mode().Perm() != 0o666 {
+		t.Errorf("created file: %v, %v; want mode 0666 (the process's umask, not the supervisor's)", st.Mode(), err)
+	}
+	if data, _ := os.ReadFile(existing); string(data) != "first\nappended\n" {
+		t.Errorf("existing = %q", data)
+	}
+	if ev := r.find(KindOpen, existing); ev == nil || ev.RawPath != "existing" && ev.RawPath != existing {
+		t.Errorf("open event = %+v", ev)
+	}
+}
