@@ -43,6 +43,9 @@ type Event struct {
 	Cwd               string
 	TargetPid         int // signals: the pid argument (kill's may be 0 or negative)
 	Signal            int
+	// Initial marks the exec of the command's own program by the helper
+	// Start re-executes: the program the caller approved.
+	Initial bool
 
 	dirfd int32 // the directory Path's first lookup starts from
 }

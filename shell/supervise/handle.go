@@ -46,6 +46,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		return
 	}
 	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
+	if s.initial && pid == s.pid && nr == unix.SYS_EXECVE {
+		ev.Initial, s.initial = true, false
+	}
 	err = info.read(p, &n.Data.Args, ev)
 	if err == nil {
 		ev.Cwd, err = p.link("cwd")

@@ -35,7 +35,10 @@ func TestExecAllowedAndRefused(t *testing.T) {
 	if ev == nil {
 		t.Fatalf("no exec event for %s in %v", bad, r.events)
 	}
-	if strings.Join(ev.Argv, " ") != "bad two" || ev.Cwd != dir || ev.Syscall != "execve" {
+	if first := r.events[0]; !first.Initial || first.Path != "/bin/bash" {
+		t.Errorf("the first event should be the initial exec of bash: %+v", first)
+	}
+	if strings.Join(ev.Argv, " ") != "bad two" || ev.Cwd != dir || ev.Syscall != "execve" || ev.Initial {
 		t.Errorf("exec event = %+v", ev)
 	}
 	if !containsString(ev.Env, "MARK=yes") {

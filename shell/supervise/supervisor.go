@@ -47,6 +47,7 @@ type Supervisor struct {
 	done      chan struct{}
 	closing   sync.Once
 	limitOnce sync.Once
+	initial   bool // the helper's exec of the target is still to come
 	mu        sync.Mutex
 	err       error
 	stats     Stats
@@ -124,6 +125,7 @@ func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
 	s.pid = cmd.Process.Pid
+	s.initial = true
 	fail := func(err error) (*Supervisor, error) {
 		unix.Close(parent)
 		cmd.Process.Kill()
