@@ -60,6 +60,15 @@ var alwaysNotify = []uint32{
 // kernel lacks it.
 var refusedENOSYS = []uint32{unix.SYS_IO_URING_SETUP}
 
+// refusedEPERM lists the system calls that fail with EPERM without being
+// reported: pidfd_getfd would let a process (root, or one allowed to
+// ptrace) copy the supervisor's listener and answer its own calls.
+var refusedEPERM = []uint32{unix.SYS_PIDFD_GETFD}
+
+// traceCalls reach into another process: the supervisor refuses them
+// when aimed at itself (ptrace only for PTRACE_ATTACH and PTRACE_SEIZE).
+var traceCalls = []uint32{unix.SYS_PROCESS_VM_WRITEV, unix.SYS_PROCESS_VM_READV}
+
 // forkCalls are reported only when the supervisor counts processes.
 var forkCalls = []uint32{unix.SYS_FORK, unix.SYS_VFORK, unix.SYS_CLONE3}
 
@@ -140,6 +149,13 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 	for _, nr := range refusedENOSYS {
 		a.jump(jeq, nr, "enosys", "")
 	}
+	for _, nr := range refusedEPERM {
+		a.jump(jeq, nr, "eperm", "")
+	}
+	for _, nr := range traceCalls {
+		a.jump(jeq, nr, "notify", "")
+	}
+	a.jump(jeq, unix.SYS_PTRACE, "ptrace", "")
 	a.jump(jeq, unix.SYS_OPEN, "open", "")
 	a.jump(jeq, unix.SYS_OPENAT, "openat", "")
 	// Signals: kill(pid <= 0 or 1) and the like reach many processes or init.
@@ -170,6 +186,10 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 	a.label("pid1")
 	a.stmt(ldAbs, offArgs)
 	a.jump(jeq, 1, "notify", "allow")
+	a.label("ptrace") // ptrace(request, pid, ...)
+	a.stmt(ldAbs, offArgs)
+	a.jump(jeq, unix.PTRACE_ATTACH, "notify", "")
+	a.jump(jeq, unix.PTRACE_SEIZE, "notify", "allow")
 	if o.countForks {
 		a.label("clone") // clone(flags, ...): a thread is not a process
 		a.stmt(ldAbs, offArgs)
@@ -182,5 +202,7 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 	a.stmt(ret, retNotify)
 	a.label("enosys")
 	a.stmt(ret, retErrno|uint32(unix.ENOSYS))
+	a.label("eperm")
+	a.stmt(ret, retErrno|uint32(unix.EPERM))
 	return a.resolve()
 }

@@ -3,6 +3,9 @@ package supervise
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -27,6 +30,15 @@ func (s *Supervisor) handle(n *seccompNotif) {
 			respond(s.listener, n.ID, true, 0, 0)
 			return
 		}
+	}
+	if target, ok := traceTarget(n); ok {
+		// Never the supervisor: it holds the listener and the answers.
+		if tgid(target) == os.Getpid() {
+			s.refuse(n, "ptrace", unix.EPERM, "a process of the tree tried to reach into the supervisor")
+			return
+		}
+		respond(s.listener, n.ID, true, 0, 0)
+		return
 	}
 	info, ok := calls[nr]
 	if !ok {
@@ -78,6 +90,33 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		return
 	}
 	respond(s.listener, n.ID, true, 0, 0)
+}
+
+// traceTarget returns the pid a ptrace or process_vm_* call reaches.
+func traceTarget(n *seccompNotif) (int, bool) {
+	switch n.Data.Nr {
+	case unix.SYS_PTRACE:
+		return int(int32(n.Data.Args[1])), true
+	case unix.SYS_PROCESS_VM_WRITEV, unix.SYS_PROCESS_VM_READV:
+		return int(int32(n.Data.Args[0])), true
+	}
+	return 0, false
+}
+
+// tgid returns the process a thread id belongs to (itself if unknown).
+func tgid(tid int) int {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/status")
+	if err != nil {
+		return tid
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				return n
+			}
+		}
+	}
+	return tid
 }
 
 // refuse fails the call with errno and reports it.

@@ -99,6 +99,18 @@ func runActions(acts []string) int {
 				unix.Write(fd, []byte("appended\n"))
 				unix.Close(fd)
 			}
+		case "seize-parent": // PTRACE_SEIZE does not stop the tracee
+			_, _, e := unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_SEIZE, uintptr(os.Getppid()), 0, 0, 0, 0)
+			if e != 0 {
+				err = e
+			} else {
+				unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_DETACH, uintptr(os.Getppid()), 0, 0, 0, 0)
+			}
+		case "vmread-parent":
+			var b [8]byte
+			local := []unix.Iovec{{Base: &b[0], Len: 8}}
+			remote := []unix.RemoteIovec{{Base: 0x400000, Len: 8}}
+			_, err = unix.ProcessVMReadv(os.Getppid(), local, remote, 0)
 		case "ready":
 		case "wait": // until the file exists, without a reported call
 			for !fileExists(f[1]) {

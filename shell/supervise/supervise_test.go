@@ -215,3 +215,15 @@ func TestSupervisorOpenKeepsSemantics(t *testing.T) {
 		t.Errorf("open event = %+v", ev)
 	}
 }
+
+// No process of the tree can trace the supervisor or read its memory:
+// it holds the listener and the answers.
+func TestTreeCannotReachTheSupervisor(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, self(t, "seize-parent", "vmread-parent"), &recorder{}, 0)
+	for _, want := range []string{"seize-parent: EPERM", "vmread-parent: EPERM"} {
+		if !strings.Contains(res.out, want) {
+			t.Errorf("output lacks %q:\n%s", want, res.out)
+		}
+	}
+}

@@ -72,6 +72,12 @@ type Stats struct {
 // Start instead of cmd.Start, then cmd.Wait, then Close.
 //
 // The first reported call is the execve of cmd's program itself.
+//
+// Start makes the calling process non-dumpable (PR_SET_DUMPABLE 0), so
+// that a process of the tree with the same uid can neither trace it nor
+// read or write its memory nor copy its descriptors; the filter refuses
+// pidfd_getfd, and the supervisor refuses ptrace and process_vm_* aimed
+// at itself, for root.
 func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 	if cfg.Decider == nil {
 		return nil, errors.New("supervise: no decider")
@@ -89,6 +95,9 @@ func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 	var err error
 	if s.self, err = readCreds(os.Getpid()); err != nil {
 		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
 	var opts filterOptions
 	if cfg.MaxProcs > 0 {
