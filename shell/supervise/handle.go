@@ -16,6 +16,13 @@ import (
 // notification validated again, and only then is the Decider asked.
 func (s *Supervisor) handle(n *seccompNotif) {
 	s.count(func(st *Stats) { st.Notifications++ })
+	defer func() {
+		// A bug (in the Decider or here) refuses the call: it fails closed,
+		// and the supervisor goes on with the rest of the tree.
+		if r := recover(); r != nil {
+			s.refuse(n, fmt.Sprintf("syscall %d", n.Data.Nr), unix.EPERM, fmt.Sprintf("internal error: %v", r))
+		}
+	}()
 	pid := int(n.Pid)
 	nr := n.Data.Nr
 	if s.limit != nil && s.limit.counts() {

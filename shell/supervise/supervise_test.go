@@ -227,3 +227,27 @@ func TestTreeCannotReachTheSupervisor(t *testing.T) {
 		}
 	}
 }
+
+// A Decider that panics refuses the call; the tree and the supervisor go on.
+func TestDeciderPanicFailsClosed(t *testing.T) {
+	requireSupervisor(t)
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	os.WriteFile(victim, nil, 0o644)
+	r := &recorder{deny: func(ev *Event) bool {
+		if ev.Kind == KindRemove {
+			panic("decider bug")
+		}
+		return false
+	}}
+	res := run(t, self(t, "unlink "+victim, "open-w "+filepath.Join(dir, "after")), r, 0)
+	if !strings.Contains(res.out, "unlink "+victim+": EPERM") || !strings.Contains(res.out, "after: ok") {
+		t.Errorf("output:\n%s", res.out)
+	}
+	if !exists(victim) {
+		t.Error("the file was deleted after the Decider panicked")
+	}
+	if len(r.notices) != 1 || !strings.Contains(r.notices[0].Message, "decider bug") {
+		t.Errorf("notices = %+v", r.notices)
+	}
+}
