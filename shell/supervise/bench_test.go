@@ -104,3 +104,27 @@ func BenchmarkReadOpen10000Plain(b *testing.B) { benchRun(b, false, 0, openLoop(
 func BenchmarkReadOpen10000Supervised(b *testing.B) {
 	benchRun(b, true, 0, openLoop(b, "open-r-loop"))
 }
+
+// BenchmarkCommand runs the shell command in $SUPERVISE_BENCH_CMD (in
+// $SUPERVISE_BENCH_DIR) plainly and under the supervisor, every call
+// allowed: bench/supervise.sh gives it a C build.
+func BenchmarkCommand(b *testing.B) {
+	line := os.Getenv("SUPERVISE_BENCH_CMD")
+	if line == "" {
+		b.Skip("SUPERVISE_BENCH_CMD is not set")
+	}
+	mk := func() *exec.Cmd {
+		cmd := exec.Command("/bin/sh", "-c", line)
+		cmd.Dir = os.Getenv("SUPERVISE_BENCH_DIR")
+		return cmd
+	}
+	b.Run("plain", func(b *testing.B) { benchRun(b, false, 0, mk) })
+	b.Run("supervised", func(b *testing.B) { benchRun(b, true, 0, mk) })
+	b.Run("supervised-limit", func(b *testing.B) { benchRun(b, true, 4096, mk) })
+}
+
+// The fixed cost of supervision for one short command: the re-executed
+// helper, the filter and the listener's trip.
+func trueCmd() *exec.Cmd                        { return exec.Command("/bin/true") }
+func BenchmarkStartTruePlain(b *testing.B)      { benchRun(b, false, 0, trueCmd) }
+func BenchmarkStartTrueSupervised(b *testing.B) { benchRun(b, true, 0, trueCmd) }
