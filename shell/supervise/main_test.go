@@ -18,6 +18,12 @@ import (
 // test names (always inside t.TempDir()) and reports each result.
 func TestMain(m *testing.M) {
 	MaybeChild()
+	switch os.Getenv("SUPERVISE_TEST_MODE") {
+	case "container":
+		os.Exit(forbidSeccompThenProbe())
+	case "supervisor":
+		os.Exit(superviseThenWait())
+	}
 	if acts := os.Getenv("SUPERVISE_TEST_DO"); acts != "" {
 		os.Exit(runActions(strings.Split(acts, ";")))
 	}
@@ -111,7 +117,7 @@ func runActions(acts []string) int {
 			local := []unix.Iovec{{Base: &b[0], Len: 8}}
 			remote := []unix.RemoteIovec{{Base: 0x400000, Len: 8}}
 			_, err = unix.ProcessVMReadv(os.Getppid(), local, remote, 0)
-		case "ready":
+		case "ready", "done":
 		case "wait": // until the file exists, without a reported call
 			for !fileExists(f[1]) {
 				time.Sleep(5 * time.Millisecond)
