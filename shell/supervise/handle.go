@@ -147,6 +147,10 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 			ev.Path = o.path
 		}
 	}
+	if write && inSupervisor(ev.Path) {
+		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of the supervisor")
+		return
+	}
 	if write && s.cfg.Decider.Decide(ev) != Allow {
 		s.count(func(st *Stats) { st.Denied++ })
 		respond(s.listener, n.ID, false, 0, unix.EPERM)

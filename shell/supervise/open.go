@@ -2,8 +2,10 @@ package supervise
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -140,11 +142,16 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 	defer unix.Close(dirfd)
 	how := &unix.OpenHow{Flags: uint64(unix.O_PATH | unix.O_CLOEXEC | flags&unix.O_NOFOLLOW), Resolve: unix.RESOLVE_NO_MAGICLINKS}
 	o := &opened{flags: flags}
-	obj, err := unix.Openat2(dirfd, ev.RawPath, how)
+	obj, err := unix.Openat2(dirfd, procSelf(ev.RawPath, p.pid), how)
 	switch {
 	case err == nil:
 		var st unix.Stat_t
 		if unix.Fstat(obj, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || pseudo(obj) {
+			// Left to the kernel; the Decider still gets the real path
+			// (/proc/self is the process's, not the supervisor's).
+			if real := fdLink(obj); real != "" {
+				ev.Path = real
+			}
 			unix.Close(obj)
 			return nil
 		}
@@ -175,6 +182,30 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 		return o
 	}
 	return nil
+}
+
+// procSelf rewrites a leading /proc/self or /proc/thread-self to the
+// process's own pid: resolved by the supervisor, they would name the
+// supervisor.
+func procSelf(path string, pid int) string {
+	for _, self := range []string{"/proc/self", "/proc/thread-self"} {
+		if rest, ok := strings.CutPrefix(path, self); ok && (rest == "" || rest[0] == '/') {
+			return "/proc/" + strconv.Itoa(pid) + rest
+		}
+	}
+	return path
+}
+
+// inSupervisor says whether path is under /proc/PID of the supervisor
+// (or one of its threads).
+func inSupervisor(path string) bool {
+	rest, ok := strings.CutPrefix(path, "/proc/")
+	if !ok {
+		return false
+	}
+	pid, _, _ := strings.Cut(rest, "/")
+	n, err := strconv.Atoi(pid)
+	return err == nil && n > 0 && tgid(n) == os.Getpid()
 }
 
 func pseudo(fd int) bool {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -220,8 +221,12 @@ func TestSupervisorOpenKeepsSemantics(t *testing.T) {
 // it holds the listener and the answers.
 func TestTreeCannotReachTheSupervisor(t *testing.T) {
 	requireSupervisor(t)
-	res := run(t, self(t, "seize-parent", "vmread-parent"), &recorder{}, 0)
-	for _, want := range []string{"seize-parent: EPERM", "vmread-parent: EPERM"} {
+	ppid := strconv.Itoa(os.Getpid())
+	link := filepath.Join(t.TempDir(), "innocent")
+	os.Symlink("/proc/"+ppid+"/oom_score_adj", link)
+	res := run(t, self(t, "seize-parent", "vmread-parent", "open-w /proc/"+ppid+"/oom_score_adj", "open-w "+link), &recorder{}, 0)
+	for _, want := range []string{"seize-parent: EPERM", "vmread-parent: EPERM",
+		"open-w /proc/" + ppid + "/oom_score_adj: EPERM", "open-w " + link + ": EPERM"} {
 		if !strings.Contains(res.out, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.out)
 		}
