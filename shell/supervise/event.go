@@ -6,7 +6,7 @@ type Kind string
 // The kinds of events.
 const (
 	KindExec   Kind = "exec"   // execve, execveat
-	KindOpen   Kind = "open"   // an open for writing (or any openat2, open_by_handle_at)
+	KindOpen   Kind = "open"   // an open for writing (open, openat, openat2, creat), any open_by_handle_at
 	KindRemove Kind = "remove" // unlink, unlinkat, rmdir
 	KindRename Kind = "rename" // rename, renameat, renameat2
 	KindTrunc  Kind = "truncate"
@@ -36,13 +36,13 @@ type Event struct {
 	Path, Path2 string
 	// RawPath and RawPath2 are the path arguments as the process wrote them.
 	RawPath, RawPath2 string
-	Flags             uint64 // open flags (creat: O_CREAT|O_WRONLY|O_TRUNC), or the call's flags argument
-	Mode              uint32 // the mode of open, creat, chmod, mknod
-	Argv              []string
-	Env               []string // exec only
-	Cwd               string
-	TargetPid         int // signals: the pid argument (kill's may be 0 or negative)
-	Signal            int
+	Flags             uint64   // open flags (creat: O_CREAT|O_WRONLY|O_TRUNC), or the call's flags argument
+	Mode              uint32   // the mode of open, creat, chmod, mknod
+	Argv              []string // exec: the new program's argv, as the kernel will pass it
+	Env               []string // exec: the new program's environment
+	Cwd               string   // the process's working directory
+	TargetPid         int      // signals: the pid argument (kill's may be 0 or negative)
+	Signal            int      // signals: the signal (0 only checks)
 	// Initial marks the exec of the command's own program by the helper
 	// Start re-executes: the program the caller approved.
 	Initial bool
@@ -79,7 +79,7 @@ func (f DeciderFunc) Decide(ev *Event) Verdict { return f(ev) }
 // Decider: a process limit reached, a call refused because its arguments
 // could not be read.
 type Notice struct {
-	Pid     int
-	Syscall string
-	Message string
+	Pid     int    // the process concerned; 0 when not known
+	Syscall string // the call concerned
+	Message string // what happened, for a person
 }

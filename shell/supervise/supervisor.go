@@ -56,11 +56,11 @@ type Supervisor struct {
 
 // Stats counts what a supervisor did.
 type Stats struct {
-	Notifications int // calls reported by the filter
-	Denied        int // calls refused by the Decider
-	Refused       int // calls refused by the supervisor itself (unreadable arguments, process limit)
-	Opened        int // opens the supervisor performed and handed over
-	LimitHit      bool
+	Notifications int    // calls reported by the filter
+	Denied        int    // calls refused by the Decider
+	Refused       int    // calls refused by the supervisor itself (unreadable arguments, process limit)
+	Opened        int    // opens the supervisor performed and handed over
+	LimitHit      bool   // the process limit refused a fork
 	Limit         string // how the process limit is enforced: "cgroup", "count" or ""
 }
 
@@ -71,7 +71,9 @@ type Stats struct {
 // Dir, Env, SysProcAttr, ExtraFiles) as for an unsupervised run, calls
 // Start instead of cmd.Start, then cmd.Wait, then Close.
 //
-// The first reported call is the execve of cmd's program itself.
+// The first reported call is the execve of cmd's program itself
+// (Event.Initial). If Start fails, nothing of cmd's program has run and
+// the helper, if started, has been waited for: do not call cmd.Wait.
 //
 // Start makes the calling process non-dumpable (PR_SET_DUMPABLE 0), so
 // that a process of the tree with the same uid can neither trace it nor
