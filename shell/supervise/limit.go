@@ -3,6 +3,7 @@ package supervise
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
+	"time"
 )
 
 // limiter bounds the number of processes in the tree.
@@ -36,8 +39,8 @@ var cgroupSeq atomic.Int64
 // tryCgroup is false in tests of the counter.
 var tryCgroup = true
 
-func newLimiter(max int) (limiter, error) {
-	if tryCgroup {
+func newLimiter(max int, cgroupOK bool) (limiter, error) {
+	if cgroupOK {
 		if l, err := newCgroupLimiter(max); err == nil {
 			return l, nil
 		}
@@ -125,6 +128,7 @@ func newCgroupLimiter(max int) (*cgroupLimiter, error) {
 	if err != nil {
 		return nil, err
 	}
+	sweep(parent)
 	dir := filepath.Join(parent, fmt.Sprintf("guardsh-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, err
@@ -141,7 +145,13 @@ func (c *cgroupLimiter) counts() bool       { return false }
 func (c *cgroupLimiter) seen(int)           {}
 func (c *cgroupLimiter) allowFork(int) bool { return true }
 
+// failCgroupJoin makes joining the cgroup fail, in tests.
+var failCgroupJoin = false
+
 func (c *cgroupLimiter) add(pid int) error {
+	if failCgroupJoin {
+		return errors.New("joining the cgroup: simulated failure")
+	}
 	return os.WriteFile(filepath.Join(c.dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0)
 }
 
@@ -159,9 +169,44 @@ func (c *cgroupLimiter) hit() bool {
 	return false
 }
 
-// close removes the cgroup; it fails, harmlessly, while a process of the
-// tree is still in it, and the kernel keeps enforcing the limit.
-func (c *cgroupLimiter) close() { os.Remove(c.dir) }
+// close removes the cgroup. The last tasks leave it a little after they
+// exit (EBUSY meanwhile): close retries briefly, then goes on retrying in
+// the background for a few seconds. While a process of the tree still
+// runs in it (after Close), it stays, the kernel keeps enforcing the
+// limit, and a later newCgroupLimiter removes it once empty and its
+// supervisor gone.
+func (c *cgroupLimiter) close() {
+	retry := func(delay, max time.Duration) bool {
+		for ; ; delay = min(2*delay, 100*time.Millisecond) {
+			err := os.Remove(c.dir)
+			if err == nil || !errors.Is(err, syscall.EBUSY) {
+				return true
+			}
+			if max -= delay; max < 0 {
+				return false
+			}
+			time.Sleep(delay)
+		}
+	}
+	if !retry(time.Millisecond, 16*time.Millisecond) {
+		go retry(10*time.Millisecond, 5*time.Second)
+	}
+}
+
+// sweep removes the empty cgroups that supervisors in processes now gone
+// left behind.
+func sweep(parent string) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "guardsh-*-*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.Split(filepath.Base(d), "-")[1])
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if _, alive := startTime(pid); !alive {
+			os.Remove(d) // fails, harmlessly, while not empty
+		}
+	}
+}
 
 // counter counts the processes of the tree it has seen: every process
 // that made a reported call, and the children of every process that

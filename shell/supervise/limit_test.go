@@ -1,8 +1,10 @@
 package supervise
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,6 +20,13 @@ func testProcessLimit(t *testing.T, wantLimit string) {
 	cmd.Dir = t.TempDir()
 	cmd.Env = os.Environ()
 	res := run(t, cmd, r, 50)
+	t.Cleanup(func() {
+		// The cgroup goes once its last task has left it, in the background.
+		waitFor(t, func() bool {
+			m, _ := filepath.Glob(fmt.Sprintf("/sys/fs/cgroup/*/guardsh-%d-*", os.Getpid()))
+			return len(m) == 0
+		})
+	})
 	if res.stats.Limit != wantLimit {
 		t.Skipf("the process limit is enforced by %q here, not %q", res.stats.Limit, wantLimit)
 	}
@@ -37,5 +46,19 @@ func TestProcessLimitCgroup(t *testing.T) { testProcessLimit(t, "cgroup") }
 func TestProcessLimitCounted(t *testing.T) {
 	tryCgroup = false
 	defer func() { tryCgroup = true }()
+	testProcessLimit(t, "count")
+}
+
+// Where the cgroup is made but the child cannot join it, the supervisor
+// starts again and counts.
+func TestProcessLimitFallsBackToCounting(t *testing.T) {
+	requireSupervisor(t)
+	l, err := newCgroupLimiter(50)
+	if err != nil {
+		t.Skipf("no cgroup here: %v", err)
+	}
+	l.close()
+	failCgroupJoin = true
+	defer func() { failCgroupJoin = false }()
 	testProcessLimit(t, "count")
 }

@@ -81,6 +81,10 @@ type Stats struct {
 // pidfd_getfd, and the supervisor refuses ptrace and process_vm_* aimed
 // at itself, for root.
 func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
+	return start(cmd, cfg, tryCgroup)
+}
+
+func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
 	if cfg.Decider == nil {
 		return nil, errors.New("supervise: no decider")
 	}
@@ -101,9 +105,10 @@ func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
+	orig := *cmd // to start again without a cgroup if joining it fails
 	var opts filterOptions
 	if cfg.MaxProcs > 0 {
-		s.limit, err = newLimiter(cfg.MaxProcs)
+		s.limit, err = newLimiter(cfg.MaxProcs, cgroupOK)
 		if err != nil {
 			return nil, fmt.Errorf("supervise: process limit: %w", err)
 		}
@@ -148,6 +153,11 @@ func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 	// target has run: the process joins its cgroup now.
 	if s.limit != nil {
 		if err := s.limit.add(s.pid); err != nil {
+			if !s.limit.counts() {
+				fail(err)
+				*cmd = orig
+				return start(cmd, cfg, false)
+			}
 			return fail(err)
 		}
 	}
