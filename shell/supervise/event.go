@@ -1,5 +1,10 @@
 package supervise
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Kind groups the system calls the supervisor reports by what they do.
 type Kind string
 
@@ -26,6 +31,7 @@ const (
 // is the file really opened (see Supervisor).
 type Event struct {
 	Pid     int    // the thread that made the call, as seen from the supervisor
+	Comm    string // the name of the program that made the call (/proc/PID/comm)
 	Syscall string // the call's name, "openat"
 	Kind    Kind
 	// Path and Path2 are the call's path arguments in the call's order:
@@ -48,6 +54,24 @@ type Event struct {
 	Initial bool
 
 	dirfd int32 // the directory Path's first lookup starts from
+}
+
+// String describes the call in a line for a person: the program and
+// process that made it, the call and its arguments.
+func (ev *Event) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (pid %d): %s", ev.Comm, ev.Pid, ev.Syscall)
+	switch {
+	case ev.Kind == KindExec:
+		fmt.Fprintf(&b, " %s %q", ev.Path, ev.Argv)
+	case ev.Kind == KindSignal:
+		fmt.Fprintf(&b, " pid %d signal %d", ev.TargetPid, ev.Signal)
+	case ev.Path2 != "":
+		fmt.Fprintf(&b, " %s -> %s", ev.Path, ev.Path2)
+	case ev.Path != "":
+		fmt.Fprintf(&b, " %s", ev.Path)
+	}
+	return b.String()
 }
 
 // Verdict is a Decider's answer.

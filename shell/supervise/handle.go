@@ -72,6 +72,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	if err == nil {
 		ev.Cwd, err = p.link("cwd")
 	}
+	if err == nil {
+		ev.Comm = p.comm()
+	}
 	if !idValid(s.listener, n.ID) {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -215,4 +216,16 @@ func readlink(path string) (string, error) {
 		return "", &os.PathError{Op: "readlink", Path: path, Err: err}
 	}
 	return string(buf[:n]), nil
+}
+
+// comm returns the process's name, "" if unknown.
+func (p *proc) comm() string {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(p.pid)+"/comm", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return ""
+	}
+	defer unix.Close(fd)
+	var buf [64]byte
+	n, _ := unix.Read(fd, buf[:])
+	return strings.TrimSuffix(string(buf[:max(n, 0)]), "\n")
 }

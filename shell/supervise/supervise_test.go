@@ -1,6 +1,7 @@
 package supervise
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,7 +40,10 @@ func TestExecAllowedAndRefused(t *testing.T) {
 	if first := r.events[0]; !first.Initial || first.Path != "/bin/bash" {
 		t.Errorf("the first event should be the initial exec of bash: %+v", first)
 	}
-	if strings.Join(ev.Argv, " ") != "bad two" || ev.Cwd != dir || ev.Syscall != "execve" || ev.Initial {
+	if want := fmt.Sprintf(`bash (pid %d): execve %s ["bad" "two"]`, ev.Pid, bad); ev.String() != want {
+		t.Errorf("String() = %q, want %q", ev.String(), want)
+	}
+	if strings.Join(ev.Argv, " ") != "bad two" || ev.Cwd != dir || ev.Syscall != "execve" || ev.Initial || ev.Comm != "bash" {
 		t.Errorf("exec event = %+v", ev)
 	}
 	if !containsString(ev.Env, "MARK=yes") {
