@@ -29,6 +29,10 @@ type State struct {
 	// is a pipe or another stream whose text is not known: a shell reading
 	// its commands from it runs unknown code.
 	StdinPiped bool
+	// Stdin is, for CheckArgv, the text the command's standard input holds
+	// when it is known (a here-document a shell reads): a shell reading
+	// it runs it as code, classified as the static check classifies it.
+	Stdin *string
 }
 
 func (s State) lookup(name string) (string, bool) {

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/allowlist"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -149,7 +151,9 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	}
 	v = w.done()
 	v.Findings = dropShadowed(v.Findings)
-	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
+	// In /dev, /proc or /sys a relative name may be a device: the
+	// allowlist, which judges names by path, cannot tell.
+	v.Auto = v.Level == Safe && g.auto != nil && !allowlist.DeviceDir(st.Dir) && g.auto(f)
 	return v
 }
 
@@ -157,6 +161,10 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
+	if st.Stdin != nil {
+		in := Lit(*st.Stdin)
+		c.Stdin, c.StdinPiped = &in, false
+	}
 	w.command(c, sc, 0)
 	return w.done()
 }

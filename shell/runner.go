@@ -42,7 +42,14 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
-	askMu  sync.Mutex
+	// hdocs and hdocFuncs are the commands that read a here-document, in
+	// the last line and in the functions defined so far; hdocFiles the
+	// copies of those read (heredoc.go).
+	hdocMu    sync.Mutex
+	hdocs     map[syntax.Pos]string
+	hdocFuncs map[syntax.Pos]string
+	hdocFiles map[*os.File]*os.File
+	askMu     sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -348,6 +355,8 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}()
 
 	r.noteFuncs(file)
+	r.noteHeredocs(file)
+	backgroundStdin(file)
 	ctx = withApproved(ctx, approved)
 	if r.childVar.value != nil {
 		ctx = context.WithValue(ctx, childVarKey{}, r.childVar)
