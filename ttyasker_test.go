@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"guardsh/guard"
+	"guardsh/prompt"
 	"guardsh/shell"
 )
 
@@ -276,5 +278,49 @@ func TestTwoGuardshOneTerminal(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.dir, ".xdg_state_home")); err != nil {
 		t.Logf("no state dir: the terminal's device was locked itself")
+	}
+}
+
+// Ctrl-C (SIGINT) while a question waits for another on the terminal is
+// no; the lock is free again once the other is answered.
+func TestTTYAskerInterruptWhileWaiting(t *testing.T) {
+	// A test run in the background starts with SIGINT ignored, which
+	// guardsh leaves ignored: catch it for the rest of this process.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT)
+	master, slave, mode := openPty(t)
+	scr := newScreen(t, master)
+	dir := t.TempDir()
+	// Another question holds the terminal (as another process would).
+	unlock, err := prompt.LockTerminal(reopen(t, slave), dir, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting := make(chan struct{})
+	a := &ttyAsker{tty: reopen(t, slave), lockDir: dir, waiting: func() { close(waiting) }}
+	r := make(chan askResult, 1)
+	go func() { d, _, err := a.Ask(question(t, "rm second")); r <- askResult{d, err} }()
+	select {
+	case <-waiting:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the question did not wait for the other")
+	}
+	// The asker catches SIGINT while it waits: the test process lives.
+	syscall.Kill(os.Getpid(), syscall.SIGINT)
+	if got := answer(t, r); got.d != shell.No || got.err != nil {
+		t.Errorf("interrupted wait: %v %v, want no", got.d, got.err)
+	}
+	unlock()
+	// The lock is free again: the next question is asked at once.
+	b := &ttyAsker{tty: reopen(t, slave), lockDir: dir}
+	go func() { d, _, err := b.Ask(question(t, "rm third")); r <- askResult{d, err} }()
+	if out := scr.until("[y/N/e"); strings.Contains(out, "rm second") || !strings.Contains(out, "rm third") {
+		t.Errorf("screen %q: want only the third question", out)
+	}
+	master.Write([]byte("y"))
+	if got := answer(t, r); got.d != shell.Yes {
+		t.Errorf("third question: %v %v", got.d, got.err)
+	}
+	if got := termios(t, slave); got != mode {
+		t.Errorf("terminal mode not restored:\n got %+v\nwant %+v", got, mode)
 	}
 }
