@@ -12,6 +12,7 @@ import (
 
 	"guardsh/approvals"
 	"guardsh/guard"
+	"guardsh/prompt"
 )
 
 func ruleAt(rule string, l guard.Level, dir string, below bool) approvals.Approval {
@@ -210,5 +211,90 @@ func TestNoLastingAnswerForBlocked(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(s.dir, ".xdg_state_home", "guardsh", "approvals.json")); err == nil {
 		t.Error("approvals.json written")
+	}
+}
+
+func TestLastingStoreFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state", "approvals.json")
+	l := &lastingStore{path: path, allowed: true, home: "/home/u", now: time.Now}
+	v := guard.Verdict{Command: "rm -rf ./build", Level: guard.High, Findings: []guard.Finding{{Rule: "rm_rf", Level: guard.High}}}
+
+	if msg, err := l.remember(prompt.AllowRule, v, "/src/app"); err != nil || !strings.Contains(msg, "rule rm_rf (high) in /src/app and below") {
+		t.Fatalf("remember: %q %v", msg, err)
+	}
+	if _, err := l.remember(prompt.Always, v, "/home/u"); err != nil {
+		t.Fatal(err)
+	}
+	// In the home directory a rule holds there only.
+	if _, err := l.remember(prompt.AllowRule, v, "/home/u"); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	l.list(&out)
+	for _, want := range []string{"  1  rule rm_rf (high) in /src/app and below", `  2  command "rm -rf ./build" in /home/u`, "  3  rule rm_rf (high) in /home/u  ("} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("list %q lacks %q", out.String(), want)
+		}
+	}
+	if how, ok := l.match(v, "/src/app/web"); !ok || !strings.HasPrefix(how, "lasting approval 1 (") {
+		t.Errorf("match below: %q %v", how, ok)
+	}
+	if _, ok := l.match(v, "/home/u/x"); ok {
+		t.Error("a rule given in the home directory holds below it")
+	}
+	if a, err := l.forget(1); err != nil || a.Dir != "/src/app" {
+		t.Errorf("forget 1: %+v %v", a, err)
+	}
+	if _, ok := l.match(v, "/src/app"); ok {
+		t.Error("a forgotten approval still matches")
+	}
+	if _, err := l.forget(9); err == nil {
+		t.Error("forget 9 succeeded")
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v %v", fi.Mode(), err)
+	}
+
+	// Blocked, or forbidden: never remembered, never matched.
+	blocked := guard.Verdict{Command: "rm -rf /", Level: guard.Blocked, Blocked: true, Findings: []guard.Finding{{Rule: "rm_rf_root", Level: guard.Blocked}}}
+	if _, err := l.remember(prompt.Always, blocked, "/"); err == nil {
+		t.Error("a blocked line was remembered")
+	}
+	if o := l.offer(blocked, "/"); o != (prompt.Offer{}) {
+		t.Errorf("offer for a blocked line: %+v", o)
+	}
+	forbidden := *l
+	forbidden.allowed = false
+	if _, ok := forbidden.match(v, "/home/u"); ok {
+		t.Error("matched where the policy forbids answers that last")
+	}
+	if o := forbidden.offer(v, "/home/u"); o != (prompt.Offer{}) {
+		t.Errorf("offer where forbidden: %+v", o)
+	}
+	policyRule := *l
+	policyRule.policyRules = map[string]bool{"rm_rf": true}
+	if _, ok := policyRule.match(v, "/home/u"); ok {
+		t.Error("matched a rule the policy sets")
+	}
+
+	// A damaged file is not overwritten, and approves nothing.
+	os.WriteFile(path, []byte("{not json"), 0o600)
+	if _, err := l.remember(prompt.Always, v, "/x"); err == nil {
+		t.Error("remember overwrote a damaged file")
+	}
+	if b, _ := os.ReadFile(path); string(b) != "{not json" {
+		t.Errorf("damaged file changed: %q", b)
+	}
+	if _, ok := l.match(v, "/home/u"); ok {
+		t.Error("a damaged file approved")
+	}
+	// Not a regular file: refused, approves nothing.
+	os.Remove(path)
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := l.match(v, "/home/u"); ok {
+		t.Error("a FIFO approved")
 	}
 }
