@@ -57,7 +57,7 @@ func onOff(b bool) string {
 }
 
 func (f *frontend) help() {
-	fmt.Fprintln(f.out, "guardsh: every line is shown with its danger level and asked about before it runs.")
+	fmt.Fprintln(f.out, "guardsh: every line is classified; one with a finding is shown with its danger level and asked about before it runs.")
 	fmt.Fprintln(f.out, "Slash commands:")
 	for _, c := range SlashCommands {
 		fmt.Fprintf(f.out, "  %-13s %s\n", c.Name, c.Help)
