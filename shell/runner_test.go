@@ -184,7 +184,8 @@ type result struct {
 // run runs src in a new Runner in the sandbox.
 func (e *env) run(src string, opts ...Option) result {
 	e.t.Helper()
-	var out, errb bytes.Buffer
+	// Locked: the programs of a pipeline write at once.
+	var out, errb lockedBuffer
 	opts = append([]Option{WithEnv(e.vars), WithDir(e.dir), WithStdio(nil, &out, &errb)}, opts...)
 	r, err := New(testChecker, opts...)
 	if err != nil {
