@@ -31,6 +31,12 @@ type settings struct {
 	configFile, policyFile string
 	// historyFile and auditFile are where the history and the audit log go.
 	historyFile, auditFile string
+	// approvalsFile is the store of answers that last; lastingAllowed
+	// says whether they may be given and used; policyRules are the rules
+	// the policy sets, which they never approve.
+	approvalsFile  string
+	lastingAllowed bool
+	policyRules    map[string]bool
 	// protected are the paths rule guardsh_self keeps from being written.
 	protected []string
 	// problems are the messages about bad files and conflicts, as printed.
@@ -68,6 +74,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 	if stateDir != "" {
 		s.historyFile = filepath.Join(stateDir, "guardsh", "history")
 		s.auditFile = filepath.Join(stateDir, "guardsh", "audit.jsonl")
+		s.approvalsFile = filepath.Join(stateDir, "guardsh", "approvals.json")
 	}
 
 	// The policy. applied reports a file read, whose options are checked
@@ -96,6 +103,16 @@ func loadSettings(o options, stderr io.Writer) settings {
 	}
 	if s.policyBroken {
 		say("the policy %s is broken: refusing every line above safe until it is fixed", policyPath)
+	}
+	// Answers that last: the policy's own lock (not the lock of a parent
+	// guardsh's layer below) forbids them, as its rules are never theirs.
+	policyLock := policy.Lock
+	s.policyRules = map[string]bool{}
+	for _, n := range policy.PatternNames() {
+		s.policyRules[n] = true
+	}
+	for n := range policy.Levels {
+		s.policyRules[n] = true
 	}
 
 	// The rules of the guardsh this one runs under: a locked layer
@@ -147,8 +164,9 @@ func loadSettings(o options, stderr io.Writer) settings {
 		merged.BlockLevel = &l
 	}
 	s.cfg = merged
+	s.lastingAllowed = !strict && !policyLock && (merged.AllowLastingAnswers == nil || *merged.AllowLastingAnswers)
 
-	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile)
+	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile, s.approvalsFile)
 	s.opts = append(merged.Options(), guard.WithProtected(s.protected...))
 	if !applied {
 		return s

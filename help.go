@@ -79,16 +79,21 @@ A line's level is the highest of anything in it, wrappers (sudo, env,
 xargs, bash -c, eval, ssh, find -exec, ...) and substitutions included. The
 config's block_level makes every level at or above it behave as blocked.
 
-asking: the interactive shell shows every line's preview and asks (with
-ask = "risky" in the config, safe lines run without a question). guardsh -c,
-FILE and -s ask only about medium and high lines, on /dev/tty; when it
-cannot be opened (a coding agent, CI, cron) the default answer is taken.
-At the question: y yes, n no, e edit the line (it is checked again), Enter
-the default (shown in capitals), Ctrl-C no.
+asking: the interactive shell runs a line with no finding at once and shows
+the preview of any other line and asks (ask = "always" in the config asks
+about every line). guardsh -c, FILE and -s ask only about medium and high
+lines, on /dev/tty, one question at a time on a terminal; when it cannot be
+opened (a coding agent, CI, cron) the default answer is taken. At the
+question: y yes, n no, e edit the line (it is checked again), Enter the
+default (shown in capitals), Ctrl-C no; a allows this exact command in this
+directory from now on, r the line's rules here and below (kept in
+$XDG_STATE_HOME/guardsh/approvals.json; they answer for -c and the agent
+hooks too, never for blocked lines).
 
 interactive shell: /auto (or Shift+Tab) toggles auto mode, /dry-run toggles
 dry-run, /explain CMD shows a preview, /rules lists the rules, /forget-sudo
-runs sudo -k, /help lists the keys.
+runs sudo -k, /approvals lists the answers that last, /forget N removes one,
+/help lists the keys.
 
 exit status:
   the command's own    when it ran (128+N when killed by signal N)

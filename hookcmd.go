@@ -85,7 +85,11 @@ func runHook(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		v.Command = line
 		return v
 	}
-	res := hook.Handle(agent, event, classify, hook.Options{Guardsh: self, Allow: allow})
+	hopts := hook.Options{Guardsh: self, Allow: allow}
+	if l := newLasting(settings); l != nil && l.allowed {
+		hopts.Lasting = l.match
+	}
+	res := hook.Handle(agent, event, classify, hopts)
 	if res.Decision != hook.None {
 		if err := recordHook(settings, agent, res, stderr); err != nil && res.Decision != hook.Deny {
 			return deny(fmt.Sprintf("guardsh: refused: the policy requires the audit log (audit = \"required\") and it cannot be written: %v", err))
@@ -115,6 +119,9 @@ func recordHook(st settings, agent string, res hook.Result, stderr io.Writer) er
 	switch res.Decision {
 	case hook.Allow:
 		rec.Decision = "run"
+		if res.How != "" {
+			rec.How = "hook: " + res.How
+		}
 	case hook.Ask:
 		rec.Decision = "asked"
 	default:

@@ -59,6 +59,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		historySize = *st.cfg.HistorySize
 	}
 	home, _ := os.UserHomeDir()
+	var lasting shell.Lasting
+	if l := newLasting(st); l != nil {
+		lasting = lastingShell{l}
+	}
 	return shell.Interactive(shell.InteractiveConfig{
 		Stdin:        in,
 		Stdout:       out,
@@ -82,6 +86,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		Home:          home,
 		Audit:         record,
 		AuditRequired: required,
+		Lasting:       lasting,
 	})
 }
 

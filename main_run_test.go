@@ -128,7 +128,7 @@ func (s *sandbox) ttySession(answers []string, args ...string) (status int, stdo
 	consumed := 0
 	deadline := time.After(10 * time.Second)
 	for _, a := range answers {
-		want := "[y/N/e]"
+		want := "[y/N/e"
 		switch {
 		case strings.HasPrefix(a, "edit:"):
 			want, a = "edit>", strings.TrimPrefix(a, "edit:")

@@ -59,14 +59,23 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
-	if a := newTTYAsker(o, g, settings, sigs.wait); a != nil {
+	lasting := newLasting(settings)
+	if lasting != nil && lasting.allowed {
+		opts = append(opts, shell.WithLasting(lasting.match))
+	}
+	a := newTTYAsker(o, g, settings, sigs.wait)
+	if a != nil {
 		defer a.Close()
+		a.lasting = lasting
 		opts = append(opts, shell.WithAsker(a))
 	}
 	r, err := shell.New(g, opts...)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
 		return 2
+	}
+	if a != nil {
+		a.dir = r.Dir
 	}
 
 	sigs.forward(r)
@@ -130,59 +139,6 @@ func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, par
 	}
 	return 0
 }
-
-// ttyAsker asks on the controlling terminal with the prompt package.
-type ttyAsker struct {
-	tty   *os.File
-	style prompt.Style
-	// ready returns once signals are caught.
-	ready func()
-}
-
-// newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
-// asked, the default answers hold).
-func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *ttyAsker {
-	if o.agent.approved != "" {
-		return nil // a hook approved the line; the terminal is the agent's
-	}
-	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-	if err != nil {
-		return nil
-	}
-	return &ttyAsker{tty: tty, style: newStyle(settings, tty), ready: ready}
-}
-
-// Ask shows the preview and asks y / n / e; e opens the line for editing
-// (not for a command found at run time, where it means no).
-func (a *ttyAsker) Ask(q shell.Question) (shell.Decision, string, error) {
-	if a.ready != nil {
-		a.ready() // Ctrl-C while the question shows means no, not death
-	}
-	if err := prompt.Preview(a.tty, q.Verdict, a.style); err != nil {
-		return shell.No, "", err
-	}
-	ans, err := prompt.Ask(a.tty, a.tty, q.Verdict, a.style)
-	if err != nil {
-		return shell.No, "", err
-	}
-	switch ans {
-	case prompt.Yes:
-		return shell.Yes, "", nil
-	case prompt.Edit:
-		if q.RunTime {
-			return shell.No, "", nil
-		}
-		line, err := prompt.TTYEditor(a.tty, a.tty, prompt.EditPrompt)(q.Line)
-		if err != nil {
-			return shell.No, "", nil
-		}
-		return shell.Edit, line, nil
-	}
-	return shell.No, "", nil
-}
-
-// Close closes the terminal.
-func (a *ttyAsker) Close() error { return a.tty.Close() }
 
 // typedAtTerminal reports whether guardsh's process group is the
 // foreground one of its controlling terminal: a SIGINT then came from the

@@ -41,6 +41,10 @@ type Config struct {
 	// AllowUserAllowlist, in the policy, says whether the user's config may
 	// add [[allow]] entries; nil means it may.
 	AllowUserAllowlist *bool
+	// AllowLastingAnswers says whether answers that last (an approval of
+	// a command or a rule kept for a directory) may be given and used; nil
+	// means they may. false in the policy or in the config forbids them.
+	AllowLastingAnswers *bool
 	// Lock, in the policy, forbids user configs to disable rules, lower
 	// any rule's level or loosen block_level: they may only add patterns,
 	// raise levels and block more.
@@ -105,19 +109,20 @@ const fixLevel = "use safe, info_leak, medium, high or blocked (or LOW, MEDIUM, 
 
 // rawConfig is the file's shape, with levels still as text.
 type rawConfig struct {
-	BlockLevel         *string           `toml:"block_level"`
-	Ask                *string           `toml:"ask"`
-	Pattern            []rawPattern      `toml:"pattern"`
-	Disable            []string          `toml:"disable"`
-	Levels             map[string]string `toml:"levels"`
-	Allow              []rawAllow        `toml:"allow"`
-	HistorySize        *int              `toml:"history_size"`
-	Prompt             *string           `toml:"prompt"`
-	Color              *string           `toml:"color"`
-	AllowUserAllowlist *bool             `toml:"allow_user_allowlist"`
-	Lock               *bool             `toml:"lock"`
-	Audit              *string           `toml:"audit"`
-	TrustedEval        []string          `toml:"trusted_eval"`
+	BlockLevel          *string           `toml:"block_level"`
+	Ask                 *string           `toml:"ask"`
+	Pattern             []rawPattern      `toml:"pattern"`
+	Disable             []string          `toml:"disable"`
+	Levels              map[string]string `toml:"levels"`
+	Allow               []rawAllow        `toml:"allow"`
+	HistorySize         *int              `toml:"history_size"`
+	Prompt              *string           `toml:"prompt"`
+	Color               *string           `toml:"color"`
+	AllowUserAllowlist  *bool             `toml:"allow_user_allowlist"`
+	AllowLastingAnswers *bool             `toml:"allow_lasting_answers"`
+	Lock                *bool             `toml:"lock"`
+	Audit               *string           `toml:"audit"`
+	TrustedEval         []string          `toml:"trusted_eval"`
 }
 
 type rawPattern struct {
@@ -223,6 +228,7 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 		c.Prompt = *raw.Prompt
 	}
 	c.AllowUserAllowlist = raw.AllowUserAllowlist
+	c.AllowLastingAnswers = raw.AllowLastingAnswers
 	c.Lock = raw.Lock != nil && *raw.Lock
 	for _, t := range raw.TrustedEval {
 		if ws := strings.Fields(t); len(ws) == 0 || !plainWords(ws) {

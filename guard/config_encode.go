@@ -7,7 +7,7 @@ import (
 )
 
 // Encode returns the rules of c as a config file that ParseConfig reads
-// back to the same rules: block_level, ask, lock, audit, allow_user_allowlist,
+// back to the same rules: block_level, ask, lock, audit, allow_user_allowlist, allow_lasting_answers,
 // the patterns, disable, [levels], trusted_eval and the [[allow]] entries. The screen's
 // settings (prompt, color, history_size) are left out. guardsh hands its
 // merged rules to a guardsh it starts this way.
@@ -27,6 +27,7 @@ func (c Config) Encode() []byte {
 		raw.Audit = &c.Audit
 	}
 	raw.AllowUserAllowlist = c.AllowUserAllowlist
+	raw.AllowLastingAnswers = c.AllowLastingAnswers
 	for _, p := range c.Patterns {
 		re := p.Regex
 		raw.Pattern = append(raw.Pattern, rawPattern{Name: p.Name, Pattern: &re, Level: p.Level.String(),

@@ -12,8 +12,9 @@ import (
 // change rules the policy does not mention. The user may not disable or
 // lower a rule the policy sets or names (in its [[pattern]] tables,
 // [levels] or disable), make block_level less strict than the policy's,
-// replace a policy pattern, change an ask the policy sets, or add [[allow]]
-// entries when the policy says allow_user_allowlist = false. A policy that
+// replace a policy pattern, change an ask the policy sets, add [[allow]]
+// entries when the policy says allow_user_allowlist = false, or allow
+// lasting answers the policy forbids (allow_lasting_answers = false). A policy that
 // says lock = true forbids every disable and every level below a rule's
 // own; rule too_long (what guardsh could not check) is locked so always.
 // Where they conflict the policy wins, and each conflict is reported as a
@@ -141,6 +142,16 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 
 	m.Lock = policy.Lock
 
+	// allow_lasting_answers: false, said by either, wins.
+	m.AllowLastingAnswers = policy.AllowLastingAnswers
+	switch u := user.AllowLastingAnswers; {
+	case u == nil:
+	case policy.AllowLastingAnswers == nil || !*u:
+		m.AllowLastingAnswers = u
+	case !*policy.AllowLastingAnswers:
+		say(0, "allow_lasting_answers = true is ignored: the policy sets allow_lasting_answers = false")
+	}
+
 	// audit: the user may require it, not make it optional.
 	m.Audit = pick(policy.Audit, user.Audit)
 	switch {
@@ -219,6 +230,9 @@ func (c Config) String() string {
 	}
 	if c.Lock {
 		b.WriteString(" lock")
+	}
+	if c.AllowLastingAnswers != nil {
+		fmt.Fprintf(&b, " allow_lasting_answers=%t", *c.AllowLastingAnswers)
 	}
 	if c.Audit != "" {
 		fmt.Fprintf(&b, " audit=%s", c.Audit)

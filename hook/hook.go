@@ -39,6 +39,12 @@ type Options struct {
 	// that cannot ask run such lines (under guardsh, approved at that
 	// level). Blocked lines are never allowed.
 	Allow guard.Level
+	// Lasting, when set, reports whether an answer that lasts (an
+	// approval the person stored at a guardsh question) covers verdict v
+	// in dir, and how it is named ("lasting approval 2: ..."). A command
+	// it covers is allowed instead of asked about or denied, with the
+	// reason naming the approval. It is not asked about blocked commands.
+	Lasting func(v guard.Verdict, dir string) (how string, ok bool)
 }
 
 // Decision is the kind of answer a hook gives.
@@ -72,6 +78,9 @@ type Result struct {
 	Verdict guard.Verdict
 	// Reason is the reason given.
 	Reason string
+	// How names the answer that lasts that allowed the command, "" when
+	// none did.
+	How string
 }
 
 // call is what an adapter reads from an event.
@@ -92,6 +101,8 @@ type answer struct {
 	// rewritten is the command to run instead, "" for none.
 	rewritten string
 	input     map[string]any
+	// how names the answer that lasts behind an allow.
+	how string
 }
 
 // adapter reads one agent's events and writes its answers.
@@ -158,7 +169,7 @@ func Handle(agent string, event []byte, classify Classifier, opts Options) (res 
 	v := classify(c.command, c.dir)
 	res = Result{Command: c.command, Dir: c.dir, Verdict: v}
 	a := decide(ad, v, c, opts)
-	res.Output, res.Decision, res.Reason = ad.write(a), a.decision, a.reason
+	res.Output, res.Decision, res.Reason, res.How = ad.write(a), a.decision, a.reason, a.how
 	return res
 }
 
@@ -187,6 +198,14 @@ func decide(ad adapter, v guard.Verdict, c call, opts Options) answer {
 		return answer{decision: Deny, reason: reasonText(v, Deny, ad, opts)}
 	case v.Level <= allowUpTo || v.Auto:
 		return withRewrite(ad, answer{decision: Allow, reason: reasonText(v, Allow, ad, opts)}, c, max(v.Level, guard.Safe), opts)
+	}
+	if opts.Lasting != nil {
+		if how, ok := opts.Lasting(v, c.dir); ok {
+			reason := reasonText(v, Allow, ad, opts) + ". Allowed by the person's " + how
+			return withRewrite(ad, answer{decision: Allow, reason: reason, how: how}, c, v.Level, opts)
+		}
+	}
+	switch {
 	case ad.canAsk:
 		return withRewrite(ad, answer{decision: Ask, reason: reasonText(v, Ask, ad, opts)}, c, v.Level, opts)
 	}

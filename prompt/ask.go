@@ -20,17 +20,66 @@ const (
 	Yes
 	// Edit opens the line for editing; the edited line is checked again.
 	Edit
+	// Always runs the line and allows this exact command in this
+	// directory from now on (offered only with an Offer).
+	Always
+	// AllowRule runs the line and allows its rules in this directory
+	// from now on (offered only with an Offer).
+	AllowRule
 )
 
-// String returns "no", "yes" or "edit".
+// String returns "no", "yes", "edit", "always" or "rule".
 func (a Answer) String() string {
 	switch a {
 	case Yes:
 		return "yes"
 	case Edit:
 		return "edit"
+	case Always:
+		return "always"
+	case AllowRule:
+		return "rule"
 	}
 	return "no"
+}
+
+// Runs reports whether the answer runs the line: Yes, Always or
+// AllowRule.
+func (a Answer) Runs() bool { return a == Yes || a == Always || a == AllowRule }
+
+// Offer is what a question offers besides y / n / e: answers that last.
+// The zero Offer offers none. Command and Rule say, for the line shown
+// before the question, what a and r would allow ("git push --force origin
+// main in ~/src/app", "git_push_force in ~/src/app and below"); an empty
+// one is not offered.
+type Offer struct {
+	Command, Rule string
+}
+
+func (o Offer) choices() string {
+	s := ""
+	if o.Command != "" {
+		s += "/a"
+	}
+	if o.Rule != "" {
+		s += "/r"
+	}
+	return s
+}
+
+// hint is the line shown before a question with an Offer.
+func (o Offer) hint(s Style) string {
+	var parts []string
+	if o.Command != "" {
+		parts = append(parts, "a: always allow "+o.Command)
+	}
+	if o.Rule != "" {
+		parts = append(parts, "r: allow "+o.Rule)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return s.Dim(strings.Join(parts, " · ")) + "\n"
 }
 
 // Keys Ask and the line editor give a meaning to.
@@ -56,13 +105,17 @@ const (
 // and the default in capitals: "run it? [Y/n/e] " for a level whose
 // default is yes, "run it? [y/N/e] " for one whose default is no, and
 // "blocked: edit or cancel [e/N] " for a blocked line.
-func Question(v guard.Verdict, s Style) string {
+func Question(v guard.Verdict, s Style) string { return QuestionWith(v, s, Offer{}) }
+
+// QuestionWith is Question with the choices of an Offer added:
+// "run it? [y/N/e/a/r] ". A blocked line is offered none.
+func QuestionWith(v guard.Verdict, s Style, o Offer) string {
 	if isBlocked(v) {
 		return s.Level(guard.Blocked, "blocked") + ": edit or cancel [e/N] "
 	}
-	choices := "[y/N/e]"
+	choices := "[y/N/e" + o.choices() + "]"
 	if v.Level.DefaultYes() {
-		choices = "[Y/n/e]"
+		choices = "[Y/n/e" + o.choices() + "]"
 	}
 	return s.Level(v.Level, v.Level.String()) + ": run it? " + choices + " "
 }
@@ -79,16 +132,41 @@ func Question(v guard.Verdict, s Style) string {
 // When in is a terminal, keys typed before the question was shown are
 // discarded: they do not answer it. out should be the same terminal.
 func Ask(in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, error) {
-	if IsTerminal(in) {
-		return askKey(in.(fder), in, out, v, s)
+	return AskWith(in, out, v, s, Offer{})
+}
+
+// AskWith is Ask with the answers that last of o offered too: a line
+// before the question says what each allows, a (or "always") answers
+// Always and r (or "rule") AllowRule. A blocked line is offered none.
+func AskWith(in io.Reader, out io.Writer, v guard.Verdict, s Style, o Offer) (Answer, error) {
+	if isBlocked(v) {
+		o = Offer{}
 	}
-	return askLine(in, out, v, s)
+	if h := o.hint(s); h != "" {
+		if _, err := io.WriteString(out, h); err != nil {
+			return No, err
+		}
+	}
+	if IsTerminal(in) {
+		return askKey(in.(fder), in, out, v, s, o)
+	}
+	return askLine(in, out, v, s, o)
 }
 
 // decide maps a key to an answer; ok is false for a key without meaning.
-func decide(key byte, v guard.Verdict) (a Answer, ok bool) {
+func decide(key byte, v guard.Verdict, o Offer) (a Answer, ok bool) {
 	blocked := isBlocked(v)
 	switch key {
+	case 'a', 'A':
+		if o.Command == "" || blocked {
+			return No, false
+		}
+		return Always, true
+	case 'r', 'R':
+		if o.Rule == "" || blocked {
+			return No, false
+		}
+		return AllowRule, true
 	case keyEnter, keyNewline:
 		if v.Level.DefaultYes() && !blocked {
 			return Yes, true
@@ -107,8 +185,8 @@ func decide(key byte, v guard.Verdict) (a Answer, ok bool) {
 	return No, false
 }
 
-func askKey(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, error) {
-	a, err := readKeyAnswer(f, in, out, v, s)
+func askKey(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style, o Offer) (Answer, error) {
+	a, err := readKeyAnswer(f, in, out, v, s, o)
 	// The terminal is restored by now: "\n" is a full line end again.
 	if err != nil {
 		io.WriteString(out, "\n")
@@ -121,14 +199,14 @@ func askKey(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answ
 // readKeyAnswer puts the terminal in raw mode, then asks, so that a key
 // pressed as soon as the question shows is read raw, and restores the
 // terminal before it returns.
-func readKeyAnswer(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, error) {
+func readKeyAnswer(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style, o Offer) (Answer, error) {
 	restore, err := MakeRaw(f)
 	if err != nil {
 		return No, err
 	}
 	defer restore()
 	discardTypeahead(int(f.Fd()))
-	if _, err := io.WriteString(out, Question(v, s)); err != nil {
+	if _, err := io.WriteString(out, QuestionWith(v, s, o)); err != nil {
 		return No, err
 	}
 	var buf [64]byte
@@ -139,7 +217,7 @@ func readKeyAnswer(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style
 		n, err := in.Read(buf[:])
 		if n > 0 {
 			if buf[0] == keyEsc && n == 1 || buf[0] != keyEsc {
-				if a, ok := decide(buf[0], v); ok {
+				if a, ok := decide(buf[0], v, o); ok {
 					return a, nil
 				}
 			}
@@ -157,9 +235,9 @@ func readKeyAnswer(f fder, in io.Reader, out io.Writer, v guard.Verdict, s Style
 	}
 }
 
-func askLine(in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, error) {
+func askLine(in io.Reader, out io.Writer, v guard.Verdict, s Style, o Offer) (Answer, error) {
 	for {
-		if _, err := io.WriteString(out, Question(v, s)); err != nil {
+		if _, err := io.WriteString(out, QuestionWith(v, s, o)); err != nil {
 			return No, err
 		}
 		line, err := readLine(in)
@@ -180,10 +258,14 @@ func askLine(in io.Reader, out io.Writer, v guard.Verdict, s Style) (Answer, err
 			key = 'n'
 		case "e", "edit":
 			key = 'e'
+		case "a", "always":
+			key = 'a'
+		case "r", "rule":
+			key = 'r'
 		default:
 			key = 0
 		}
-		if a, ok := decide(key, v); ok {
+		if a, ok := decide(key, v, o); ok {
 			return a, nil
 		}
 		if errors.Is(err, io.EOF) {

@@ -19,7 +19,7 @@ type AuditRecord struct {
 	Decision string `json:"decision"`
 	// How says who decided: "default" (the level's default answer),
 	// "asked", "yes" (-y), "auto" (auto mode), "blocked", "no terminal",
-	// "declined".
+	// "declined", "lasting approval N: ..." (an answer that lasts).
 	How string `json:"how"`
 	// RunTime reports a decision of the run-time check.
 	RunTime bool   `json:"runtime,omitempty"`
@@ -79,6 +79,8 @@ func (r *Runner) outcomeHow(o Outcome) string {
 	switch {
 	case o.Refusal != nil:
 		return o.Refusal.Hint
+	case o.How != "":
+		return o.How
 	case o.Verdict.Level.DefaultYes():
 		return "default"
 	case r.pol.yesFor(o.Verdict):

@@ -119,6 +119,9 @@ func brief(s string) string {
 type policy struct {
 	asker Asker
 	yes   bool
+	// lasting, when set, reports whether an answer that lasts (a stored
+	// approval) approves a line, and which: see WithLasting.
+	lasting func(v guard.Verdict) (how string, ok bool)
 	// yesMax, when yesLimited, is the highest level -y approves.
 	yesMax     guard.Level
 	yesLimited bool
@@ -175,6 +178,9 @@ type Outcome struct {
 	Run bool
 	// Refusal says why it was not, when Run is false.
 	Refusal *Refusal
+	// How, when set, says who approved it (a stored approval) for the
+	// audit log.
+	How string
 }
 
 // maxEdits bounds the edit loop, so a broken Asker cannot loop forever.
@@ -198,6 +204,11 @@ func (p policy) decideLine(line string, classify func(string) guard.Verdict, ask
 		}
 		if v.Level.DefaultYes() || p.yesFor(v) {
 			return Outcome{Line: line, Verdict: v, Run: true}
+		}
+		if p.lasting != nil {
+			if how, ok := p.lasting(v); ok {
+				return Outcome{Line: line, Verdict: v, Run: true, How: how}
+			}
 		}
 		if p.asker == nil {
 			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: p.noYesHint(v)}}

@@ -66,7 +66,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 		cfg.Stderr = cfg.Stdout
 	}
 	if cfg.Ask == "" {
-		cfg.Ask = AskAlways
+		cfg.Ask = AskRisky
 	}
 	if cfg.PromptFormat == "" {
 		cfg.PromptFormat = DefaultPromptFormat
@@ -521,11 +521,13 @@ func (f *frontend) handle(line string, rc bool) (edit string, code int, exited b
 		how = "default"
 		// rc files are checked like scripts: the default answer holds
 		// unless it is no.
-	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe:
+	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe && len(v.Findings) == 0:
 		how = "default"
+	case !rc && f.lastingApproves(v, &how):
+		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+how+")"))
 	default:
 		prompt.Preview(f.out, v, s)
-		switch f.question(v) {
+		switch f.questionLasting(v) {
 		case prompt.Yes:
 		case prompt.Edit:
 			return line, 0, false

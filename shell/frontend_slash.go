@@ -42,6 +42,8 @@ func (f *frontend) slash(name, arg string) {
 			return
 		}
 		f.run("sudo -k", v.Level, false)
+	case "/approvals", "/forget":
+		f.slashLasting(name, arg)
 	case "/help":
 		f.help()
 	}
@@ -55,12 +57,13 @@ func onOff(b bool) string {
 }
 
 func (f *frontend) help() {
-	fmt.Fprintln(f.out, "guardsh: every line is shown with its danger level and asked about before it runs.")
+	fmt.Fprintln(f.out, "guardsh: every line is classified; one with a finding is shown with its danger level and asked about before it runs.")
 	fmt.Fprintln(f.out, "Slash commands:")
 	for _, c := range SlashCommands {
 		fmt.Fprintf(f.out, "  %-13s %s\n", c.Name, c.Help)
 	}
 	fmt.Fprintln(f.out, "Keys: emacs editing, Up/Down and Ctrl-R history, Tab completes, Shift+Tab toggles auto mode,")
 	fmt.Fprintln(f.out, "  Ctrl-C clears the line (or stops the running command), Ctrl-D on an empty line exits.")
-	fmt.Fprintln(f.out, "At the question: y yes, n no, e edit the line, Enter the default shown in capitals, Ctrl-C no.")
+	fmt.Fprintln(f.out, "At the question: y yes, n no, e edit the line, Enter the default shown in capitals, Ctrl-C no;")
+	fmt.Fprintln(f.out, "  a always allows this command here, r allows its rules here (where offered).")
 }

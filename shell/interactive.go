@@ -31,7 +31,7 @@ type InteractiveConfig struct {
 	// Login reads ~/.profile before ~/.guardshrc.
 	Login bool
 	// Ask is "always" (every line is shown and asked about) or "risky"
-	// (safe lines run without a question).
+	// (a line with no finding runs without a question; the default).
 	Ask string
 	// Audit, when set, receives every decision about a line.
 	Audit func(AuditRecord)
@@ -54,6 +54,10 @@ type InteractiveConfig struct {
 	Rules func(w io.Writer)
 	// Home is the home directory for the rc files; "" is $HOME.
 	Home string
+	// Lasting, when set, is the store of answers that last: a line it
+	// approves runs without a question, a question offers a and r where
+	// they may be given, and /approvals and /forget N show and edit it.
+	Lasting Lasting
 }
 
 // ask settings.

@@ -48,10 +48,13 @@ func TestInteractiveHelper(t *testing.T) {
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
 			Login:        os.Getenv("GUARDSH_IT_LOGIN") != "",
-			Ask:          os.Getenv("GUARDSH_IT_ASK"),
+			Ask:          itAsk(),
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if os.Getenv("GUARDSH_IT_LASTING") != "" {
+			cfg.Lasting = &fakeLasting{}
 		}
 		if p := os.Getenv("GUARDSH_IT_AUTOSAFE"); p != "" {
 			cfg.AutoSafe = func(line string) bool { return strings.HasPrefix(line, p) }

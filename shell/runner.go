@@ -89,6 +89,19 @@ func WithAsker(a Asker) Option {
 	return func(r *Runner) error { r.pol.asker = a; return nil }
 }
 
+// WithLasting lets the answers that last approve a line before anyone is
+// asked: approve reports whether a stored approval covers verdict v in
+// directory dir (the shell's working directory) and, when it does, how the
+// audit log names it ("lasting approval 2: ..."). It is not asked about
+// blocked lines, nor about commands found only at run time, which are
+// asked about as usual.
+func WithLasting(approve func(v guard.Verdict, dir string) (how string, ok bool)) Option {
+	return func(r *Runner) error {
+		r.pol.lasting = func(v guard.Verdict) (string, bool) { return approve(v, r.Dir()) }
+		return nil
+	}
+}
+
 // WithYes answers yes to every question but never to a blocked verdict,
 // nor to one about text too long to check (guard.Verdict.Unchecked).
 func WithYes(yes bool) Option {

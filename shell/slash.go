@@ -10,6 +10,8 @@ var SlashCommands = []struct{ Name, Help string }{
 	{"/explain", "/explain CMD: show the preview of CMD, run nothing"},
 	{"/rules", "list the rules in force"},
 	{"/forget-sudo", "run sudo -k: sudo asks for the password again next time"},
+	{"/approvals", "list the answers that last (a and r at a question), numbered"},
+	{"/forget", "/forget N: remove answer that lasts number N"},
 	{"/help", "this list, and the keys"},
 }
 
