@@ -10,7 +10,7 @@ import (
 
 // leafPackages are the readers of other languages under guard/internal:
 // they import only the standard library, and never guard.
-var leafPackages = []string{"internal/sedscript"}
+var leafPackages = []string{"internal/sedscript", "internal/sqlscan"}
 
 // TestLeavesStdlibOnly checks the rule of the house that the leaf readers
 // import only the standard library (tests included).
