@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"guardsh/guard/internal/oneliner"
 	"guardsh/guard/internal/sedscript"
 )
 
 // leafPackages are the readers of other languages under guard/internal:
 // they import only the standard library, and never guard.
-var leafPackages = []string{"internal/sedscript", "internal/sqlscan"}
+var leafPackages = []string{"internal/oneliner", "internal/sedscript", "internal/sqlscan"}
 
 // TestLeavesStdlibOnly checks the rule of the house that the leaf readers
 // import only the standard library (tests included).
@@ -31,7 +32,7 @@ func TestLeavesStdlibOnly(t *testing.T) {
 // TestLeavesUnknown checks that the leaf readers mark a part only known
 // at run time as guard's words do.
 func TestLeavesUnknown(t *testing.T) {
-	for name, u := range map[string]string{"sedscript": sedscript.Unknown} {
+	for name, u := range map[string]string{"oneliner": oneliner.Unknown, "sedscript": sedscript.Unknown} {
 		if u != Unknown {
 			t.Errorf("%s.Unknown = %q, want guard's %q", name, u, Unknown)
 		}
