@@ -9,13 +9,26 @@ import (
 func TestAnalyzeNoPanic(t *testing.T) {
 	inputs := []string{"", "'", `"`, "`", "f'{", "'''", `"\`, "/", "%x(", "qx{", "s/a/", "q", "[[", "--[[", "$", "@", "#{",
 		`"${`, "`${", "os.system(", "system(\"a\"", "((((", "))))", "a.b.c(", ").x(", "\\", "{\"a\":", "[1,", `"#{x`,
-		"print |", "| getline", "print >", "open(F,", "eval", "eval(", "x(" + Unknown + ")", Unknown}
+		"print |", "| getline", "print >", "open(F,", "eval", "eval(", "x(" + Unknown + ")", Unknown,
+		"s:x", "y -c", "tr/a", "s{a}", "%s:%d"}
 	for lang := Python; lang <= Lua; lang++ {
 		for _, in := range inputs {
 			Analyze(lang, in, nil)
 			Analyze(lang, in+in, []Operand{{Value: in, Known: true}})
 		}
 	}
+}
+
+// FuzzAnalyze checks that the reader never panics or loops, in any
+// language.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{`os.system("rm -rf /")`, "system 'ls'", "s/a/b/", "qx{id}", "%x(date)", "`id`",
+		`{ print "x" | "sh" }`, "[[a]]", `f"{x}"`, "eval(\"eval('1')\")", "s:x"} {
+		f.Add(uint8(Python), s)
+	}
+	f.Fuzz(func(t *testing.T, lang uint8, code string) {
+		Analyze(Lang(lang%uint8(Lua+1)), code, []Operand{{Value: code}})
+	})
 }
 
 // TestAnalyze checks the effects found in small one-liners of each

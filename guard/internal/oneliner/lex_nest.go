@@ -188,9 +188,14 @@ func (l *lexer) regex() {
 }
 
 // delimited reads text between delimiters starting at l.i (the opening
-// one), bracket pairs nesting, and returns it raw.
+// one), bracket pairs nesting, and returns it raw; "" at the end of the
+// code (the second part of an unterminated s/a/b/).
 func (l *lexer) delimited() string {
 	src := l.src
+	if l.i >= len(src) {
+		l.i = len(src)
+		return ""
+	}
 	open := src[l.i]
 	close := open
 	switch open {
