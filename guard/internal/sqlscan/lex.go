@@ -186,9 +186,10 @@ func Statements(s string, d Dialect) [][]Token {
 			lit, i = quoted(s, i, '`', false)
 			cur = append(cur, Token{Kind: Ident, Text: lit})
 		case ch == '[' && d == SQLite:
+			// An identifier not closed runs to the end of the text.
 			j := strings.IndexByte(s[i:], ']')
 			if j < 0 {
-				j = len(s) - i - 1
+				j = len(s) - i
 			}
 			cur = append(cur, Token{Kind: Ident, Text: s[i+1 : i+j]})
 			i += j + 1

@@ -53,11 +53,31 @@ func TestStatements(t *testing.T) {
 		{".system ls\nSELECT 1", SQLite, `\:.system{ ls} | w:SELECT w:1`},
 		{"SELECT a.b", SQLite, "w:SELECT w:A p:. w:B"},
 		{"'unterminated; DROP", Postgres, "s:unterminated; DROP"},
+		{"DROP TABLE [my t", SQLite, "w:DROP w:TABLE i:my t"},
+		{"SELECT [", SQLite, "w:SELECT i:"},
 	} {
 		if got := show(Statements(tt.sql, tt.d)); got != tt.want {
 			t.Errorf("Statements(%q, %d) = %q, want %q", tt.sql, tt.d, got, tt.want)
 		}
 	}
+}
+
+// FuzzStatements checks that the tokenizer never panics or loops, in any
+// dialect.
+func FuzzStatements(f *testing.F) {
+	for _, s := range []string{"DROP TABLE t", "SELECT 'a''b'", "DO $x$ DELETE $x$", "[a", "\\! ls", ".system x", "/* /* */"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for d := Postgres; d <= SQLite; d++ {
+			for _, st := range Statements(s, d) {
+				Name(st, 0)
+				if w := Where(st, 0); w >= 0 {
+					AlwaysTrue(st, w)
+				}
+			}
+		}
+	})
 }
 
 // TestParts checks the reading of names and WHERE clauses.
