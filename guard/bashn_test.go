@@ -10,6 +10,10 @@ import (
 // the lines the tables classify are valid bash, so that the verdicts are
 // about real command lines.
 func TestTablesAreBash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: one bash per table line")
+	}
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("bash is not installed")

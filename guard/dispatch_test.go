@@ -17,6 +17,7 @@ func withoutDispatch() Option {
 // find exactly what a guard calling every rule finds, on every line of the
 // tests' tables and of the corpora.
 func TestDispatchChangesNothing(t *testing.T) {
+	t.Parallel()
 	fast := mustGuard(t)
 	slow := mustGuard(t, withoutDispatch())
 	var lines []string

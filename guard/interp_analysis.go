@@ -1,10 +1,14 @@
 package guard
 
-// What a one-liner would run: shell lines for the walker and dynamic-exec reasons.
+// What a one-liner would run, from what package oneliner finds in its
+// code: shell lines for the walker and the reasons of interp_exec_dynamic.
 
 import (
-	"mvdan.cc/sh/v3/syntax"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard/internal/oneliner"
 )
 
 // interpShellText turns a command string found in code into a shell line:
@@ -46,26 +50,102 @@ func interpArgv(argv []string) string {
 	return strings.Join(q, " ")
 }
 
-// interpAnalysis collects what a one-liner would run: shell lines for the
+// interpAnalysis is what a one-liner would run: shell lines for the
 // walker, and the reasons for interp_exec_dynamic.
 type interpAnalysis struct {
 	lines   []string
 	dynamic []string
-	// operands are the one-liner's operands, for sys.argv[N] and the like.
-	operands []Word
 }
 
-// interpMaxDepth bounds eval("...") inside eval inside a one-liner.
-const interpMaxDepth = 4
-
-func (a *interpAnalysis) run(lang interpLang, code string, depth int) {
-	if depth > interpMaxDepth {
-		a.dyn("evaluates code nested deeper than guardsh follows")
-		return
+// interpAnalyze reads the one-liner code src in lang.
+func interpAnalyze(lang interpLang, src interpSource) interpAnalysis {
+	ops := make([]oneliner.Operand, len(src.argv))
+	for i, w := range src.argv {
+		ops[i] = oneliner.Operand{Value: w.Value, Known: w.Known}
 	}
-	p := &interpParser{a: a, lang: lang, toks: interpLex(lang, code), depth: depth}
-	p.collectConsts()
-	p.scan()
+	var a interpAnalysis
+	for _, e := range oneliner.Analyze(lang, src.Value, ops) {
+		a.effect(e)
+	}
+	return a
+}
+
+// Reasons of interp_exec_dynamic.
+const (
+	interpDynRun    = "runs a command built at run time"
+	interpDynDelete = "deletes a path built at run time"
+	interpDynEval   = "evaluates code built at run time"
+	interpDynFeed   = "feeds text built at run time to a shell"
+	interpDynDeep   = "evaluates code nested deeper than guardsh follows"
+)
+
+// interpWhy are the reasons of oneliner's dynamic effects.
+var interpWhy = map[oneliner.Why]string{
+	oneliner.RunsDynamic:    interpDynRun,
+	oneliner.DeletesDynamic: interpDynDelete,
+	oneliner.EvalsDynamic:   interpDynEval,
+	oneliner.TooDeep:        interpDynDeep,
+}
+
+// effect turns one effect into shell lines and reasons.
+func (a *interpAnalysis) effect(e oneliner.Effect) {
+	switch e.Kind {
+	case oneliner.Shell:
+		a.shell(e.Text, e.Dynamic)
+	case oneliner.Exec:
+		if len(e.Argv) > 0 {
+			a.line(interpArgv(e.Argv))
+		}
+		if e.Dynamic || len(e.Argv) == 0 {
+			a.dyn(interpDynRun)
+		}
+	case oneliner.Remove:
+		if len(e.Argv) > 0 {
+			a.line(e.Text + " " + interpArgv(e.Argv))
+		}
+		if e.Dynamic {
+			a.dyn(interpDynDelete)
+		}
+	case oneliner.Write:
+		if strings.ReplaceAll(e.Text, Unknown, "") == "" {
+			return
+		}
+		switch e.Text {
+		case "/dev/stdout", "/dev/stderr", "/dev/null", "-", "/dev/tty":
+			return
+		}
+		a.line(": " + e.Op + " " + interpQuote(e.Text))
+	case oneliner.Pipe:
+		if !interpIsShellCmd(e.Text) {
+			a.shell(e.Text, e.Dynamic)
+		} else if e.Input != nil {
+			// The printed text is the shell's code.
+			a.line(strings.Join(e.Input, " "))
+		} else {
+			a.dyn(interpDynFeed)
+		}
+	case oneliner.Dynamic:
+		if r, ok := interpWhy[e.Why]; ok {
+			a.dyn(r)
+		} else {
+			a.dyn(interpDynRun) // fail closed on a reason guard does not know
+		}
+	}
+}
+
+// shell records a command string found in code.
+func (a *interpAnalysis) shell(s string, dyn bool) {
+	if strings.TrimSpace(strings.ReplaceAll(s, Unknown, "")) != "" {
+		line := interpShellText(s)
+		// A string with run-time parts can stop parsing once they are
+		// replaced ("${" $1 "}"): then only the dynamic finding stays.
+		if !dyn || interpParses(line) {
+			a.line(line)
+		}
+	}
+	if dyn {
+		a.dyn(interpDynRun)
+	}
 }
 
 func (a *interpAnalysis) line(s string) {
@@ -86,78 +166,26 @@ func (a *interpAnalysis) dyn(reason string) {
 	a.dynamic = append(a.dynamic, reason)
 }
 
-// Reasons of interp_exec_dynamic.
-const (
-	interpDynRun    = "runs a command built at run time"
-	interpDynDelete = "deletes a path built at run time"
-	interpDynEval   = "evaluates code built at run time"
-	interpDynFeed   = "feeds text built at run time to a shell"
-)
-
-// shell records a command string found in code.
-func (a *interpAnalysis) shell(v interpVal) {
-	switch v.kind {
-	case 's':
-		if strings.TrimSpace(strings.ReplaceAll(v.s, Unknown, "")) != "" {
-			line := interpShellText(v.s)
-			// A string with run-time parts can stop parsing once they are
-			// replaced ("${" $1 "}"): then only the dynamic finding stays.
-			if !v.dyn || interpParses(line) {
-				a.line(line)
-			}
-		}
-		if v.dyn {
-			a.dyn(interpDynRun)
-		}
-	case 'l':
-		a.argv(v.list, v.dyn)
+// interpIsShellCmd reports a command string that is a shell reading its
+// code from stdin: "sh", "/bin/bash", "sh -s".
+func interpIsShellCmd(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	n := f[0]
+	if k := strings.LastIndexByte(n, '/'); k >= 0 {
+		n = n[k+1:]
+	}
+	switch n {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish":
 	default:
-		a.dyn(interpDynRun)
+		return false
 	}
-}
-
-func (a *interpAnalysis) argv(argv []string, dyn bool) {
-	if len(argv) > 0 {
-		a.line(interpArgv(argv))
-	}
-	if dyn || len(argv) == 0 {
-		a.dyn(interpDynRun)
-	}
-}
-
-// remove records a deletion of paths by cmd ("rm -rf", "rmdir").
-func (a *interpAnalysis) remove(cmd string, paths []interpVal) {
-	var ps []string
-	dyn := len(paths) == 0
-	for _, v := range paths {
-		switch v.kind {
-		case 's':
-			ps = append(ps, v.s)
-			dyn = dyn || v.dyn
-		case 'l':
-			ps = append(ps, v.list...)
-			dyn = dyn || v.dyn
-		default:
-			ps = append(ps, Unknown)
-			dyn = true
+	for _, a := range f[1:] {
+		if a == "-c" || !strings.HasPrefix(a, "-") {
+			return false
 		}
 	}
-	if len(ps) > 0 {
-		a.line(cmd + " " + interpArgv(ps))
-	}
-	if dyn {
-		a.dyn(interpDynDelete)
-	}
-}
-
-// write records opening a file for writing: op is ">" or ">>".
-func (a *interpAnalysis) write(op string, v interpVal) {
-	if v.kind != 's' || strings.ReplaceAll(v.s, Unknown, "") == "" {
-		return
-	}
-	switch v.s {
-	case "/dev/stdout", "/dev/stderr", "/dev/null", "-", "/dev/tty":
-		return
-	}
-	a.line(": " + op + " " + interpQuote(v.s))
+	return true
 }

@@ -6,6 +6,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/guard/internal/sedscript"
 )
 
 // Rule names of sed's code.
@@ -109,13 +111,13 @@ func sedScan(args []Word) sedArgs {
 // by newlines, as sed reads them, and a script it reads on a known
 // stdin) and whether sed runs any: not for --help, not under --sandbox,
 // which refuses e, w and r.
-func sedScript(c *Command) (sedProgram, bool) {
+func sedScript(c *Command) (sedscript.Program, bool) {
 	if len(c.Args) < 2 || (c.Name() != "sed" && c.Name() != "gsed") {
-		return sedProgram{}, false
+		return sedscript.Program{}, false
 	}
 	a := sedScan(c.Args[1:])
 	if a.info || a.sandbox {
-		return sedProgram{}, false
+		return sedscript.Program{}, false
 	}
 	var parts []string
 	for _, s := range a.scripts {
@@ -129,9 +131,9 @@ func sedScript(c *Command) (sedProgram, bool) {
 		}
 	}
 	if len(parts) == 0 {
-		return sedProgram{}, false
+		return sedscript.Program{}, false
 	}
-	return sedParse(strings.Join(parts, "\n")), true
+	return sedscript.Parse(strings.Join(parts, "\n")), true
 }
 
 // sedInner returns the shell commands a sed script runs that are known:
@@ -146,11 +148,11 @@ func sedInner(c *Command) []inner {
 		code := Word{Value: s, Known: !strings.Contains(s, Unknown)}
 		ins = append(ins, inner{label: label, code: &code})
 	}
-	for _, e := range prog.execs {
+	for _, e := range prog.Execs {
 		add(c.Name()+" e", e)
 	}
-	for _, s := range prog.substExecs {
-		if cmd, ok := s.command(); ok {
+	for _, s := range prog.SubstExecs {
+		if cmd, ok := s.Command(); ok {
 			add(c.Name()+" s///e", cmd)
 		}
 	}
@@ -166,12 +168,12 @@ func sedExecDynamic(c *Command) []Hit {
 	}
 	name := c.Name()
 	var hs []Hit
-	if prog.execLine {
+	if prog.ExecLine {
 		hs = append(hs, Hit{Reason: name + " e without a command runs each line of its input as a shell command"})
 	}
-	for _, s := range prog.substExecs {
-		if _, ok := s.command(); !ok {
-			hs = append(hs, Hit{Reason: name + " s/" + s.regex + "/" + s.repl + "/e runs each line it changes as a shell command, which depends on the input"})
+	for _, s := range prog.SubstExecs {
+		if _, ok := s.Command(); !ok {
+			hs = append(hs, Hit{Reason: name + " s/" + s.Regex + "/" + s.Repl + "/e runs each line it changes as a shell command, which depends on the input"})
 			break
 		}
 	}
@@ -182,7 +184,7 @@ func sedExecDynamic(c *Command) []Hit {
 // flag stands.
 func sedScriptDynamic(c *Command) []Hit {
 	prog, ok := sedScript(c)
-	if !ok || !prog.unknown {
+	if !ok || !prog.Dynamic {
 		return nil
 	}
 	return hit(c.Name() + " runs a script only known at run time, which could run shell commands (e) or write files (w)")
@@ -191,12 +193,12 @@ func sedScriptDynamic(c *Command) []Hit {
 // sedWrites returns the files a sed command's script writes (w, W,
 // s///w), without /dev/stdout and /dev/stderr, which sed writes itself.
 func sedWrites(c *Command) []Word {
-	return sedFiles(c, func(p sedProgram) []string { return p.writes }, "/dev/stdout", "/dev/stderr")
+	return sedFiles(c, func(p sedscript.Program) []string { return p.Writes }, "/dev/stdout", "/dev/stderr")
 }
 
 // sedFiles returns the files of a sed command's script that files picks,
 // but those in skip.
-func sedFiles(c *Command, files func(sedProgram) []string, skip ...string) []Word {
+func sedFiles(c *Command, files func(sedscript.Program) []string, skip ...string) []Word {
 	prog, ok := sedScript(c)
 	if !ok {
 		return nil
@@ -214,5 +216,5 @@ func sedFiles(c *Command, files func(sedProgram) []string, skip ...string) []Wor
 // sedReads returns the files a sed command's script reads into its output
 // (r, R), without /dev/stdin.
 func sedReads(c *Command) []Word {
-	return sedFiles(c, func(p sedProgram) []string { return p.reads }, "/dev/stdin")
+	return sedFiles(c, func(p sedscript.Program) []string { return p.Reads }, "/dev/stdin")
 }

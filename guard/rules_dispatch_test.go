@@ -104,6 +104,7 @@ func progNameLits(tb testing.TB) []string {
 // gives the commands each rule hits every other program name the rules'
 // sources spell, to find a name a check accepts but progs forgot.
 func TestRuleProgs(t *testing.T) {
+	t.Parallel()
 	cmds := dispatchCommands(t, dispatchLines(t))
 	names := progNameLits(t)
 	perRule := 12

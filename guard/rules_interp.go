@@ -2,6 +2,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/guard/internal/oneliner"
 )
 
 // Rule names of the interpreter family.
@@ -37,9 +39,7 @@ func interpScripts(c *Command) []string {
 	if !ok || !interpHasCode(code) {
 		return nil
 	}
-	a := interpAnalysis{operands: code.argv}
-	a.run(lang, code.Value, 0)
-	return a.lines
+	return interpAnalyze(lang, code).lines
 }
 
 func interpDynamicCheck(c *Command) []Hit {
@@ -51,8 +51,7 @@ func interpDynamicCheck(c *Command) []Hit {
 	if !interpHasCode(code) {
 		return hit(name + " runs " + lang.String() + " code that is only known at run time")
 	}
-	a := interpAnalysis{operands: code.argv}
-	a.run(lang, code.Value, 0)
+	a := interpAnalyze(lang, code)
 	var hs []Hit
 	for _, d := range a.dynamic {
 		hs = append(hs, Hit{Reason: d + " from inside " + name + " " + code.flag})
@@ -66,39 +65,20 @@ func interpHasCode(code interpSource) bool {
 	return strings.TrimSpace(strings.ReplaceAll(code.Value, Unknown, "")) != "" || code.Value == ""
 }
 
-// interpLang is the language of an interpreter one-liner.
-type interpLang uint8
+// interpLang is the language of an interpreter one-liner, as package
+// oneliner reads it.
+type interpLang = oneliner.Lang
 
 const (
-	interpNone interpLang = iota
-	interpPython
-	interpJS
-	interpPerl
-	interpRuby
-	interpPHP
-	interpAwk
-	interpLua
+	interpNone   = oneliner.None
+	interpPython = oneliner.Python
+	interpJS     = oneliner.JS
+	interpPerl   = oneliner.Perl
+	interpRuby   = oneliner.Ruby
+	interpPHP    = oneliner.PHP
+	interpAwk    = oneliner.Awk
+	interpLua    = oneliner.Lua
 )
-
-func (l interpLang) String() string {
-	switch l {
-	case interpPython:
-		return "python"
-	case interpJS:
-		return "javascript"
-	case interpPerl:
-		return "perl"
-	case interpRuby:
-		return "ruby"
-	case interpPHP:
-		return "php"
-	case interpAwk:
-		return "awk"
-	case interpLua:
-		return "lua"
-	}
-	return ""
-}
 
 // interpProgLang returns the language a program name runs.
 // interpProgs and interpPrefixes are the names interpProgLang knows, for

@@ -403,17 +403,3 @@ func TestInterpQuote(t *testing.T) {
 		}
 	}
 }
-
-// TestInterpLexNoPanic feeds the lexer broken code in every language.
-func TestInterpLexNoPanic(t *testing.T) {
-	inputs := []string{"", "'", `"`, "`", "f'{", "'''", `"\`, "/", "%x(", "qx{", "s/a/", "q", "[[", "--[[", "$", "@", "#{",
-		`"${`, "`${", "os.system(", "system(\"a\"", "((((", "))))", "a.b.c(", ").x(", "\\", "{\"a\":", "[1,", `"#{x`,
-		"print |", "| getline", "print >", "open(F,", "eval", "eval(", "x(" + Unknown + ")", Unknown}
-	for lang := interpPython; lang <= interpLua; lang++ {
-		for _, in := range inputs {
-			var a interpAnalysis
-			a.run(lang, in, 0)
-			a.run(lang, in+in, 0)
-		}
-	}
-}

@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // The call finder: constants, scanning, argument lists and receivers.
 
@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// interpParser finds calls in a token list.
-type interpParser struct {
-	a     *interpAnalysis
-	lang  interpLang
-	toks  []itok
+// parser finds calls in a token list.
+type parser struct {
+	a     *analysis
+	lang  Lang
+	toks  []token
 	depth int
 	// consts are the variables assigned one literal string and nothing
 	// else in the code (cmd = "rm -rf /"; os.system(cmd)).
@@ -18,7 +18,7 @@ type interpParser struct {
 }
 
 // collectConsts finds the variables assigned exactly one literal string.
-func (p *interpParser) collectConsts() {
+func (p *parser) collectConsts() {
 	toks := p.toks
 	var bad map[string]bool
 	for i := 0; i+1 < len(toks); i++ {
@@ -60,28 +60,28 @@ func (p *interpParser) collectConsts() {
 	}
 }
 
-func (p *interpParser) punctAt(i int, s string) bool {
+func (p *parser) punctAt(i int, s string) bool {
 	return i >= 0 && i < len(p.toks) && p.toks[i].kind == itPunct && p.toks[i].text == s
 }
 
-func (p *interpParser) scan() {
+func (p *parser) scan() {
 	toks := p.toks
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch t.kind {
 		case itCmd:
-			p.a.shell(interpVal{kind: 's', s: t.val, dyn: t.dyn})
+			p.a.shell(value{kind: 's', s: t.val, dyn: t.dyn})
 		case itStr:
 			if t.tagged && i > 0 && toks[i-1].kind == itIdent && toks[i-1].text == "$" {
 				// Bun's and zx's shell: $`rm -rf ${dir}`.
-				p.a.shell(interpVal{kind: 's', s: t.val, dyn: t.dyn})
+				p.a.shell(value{kind: 's', s: t.val, dyn: t.dyn})
 			}
 		case itPunct:
-			if p.lang == interpAwk && (t.text == "|" || t.text == "|&") && i+1 < len(toks) && toks[i+1].kind == itIdent && toks[i+1].text == "getline" {
+			if p.lang == Awk && (t.text == "|" || t.text == "|&") && i+1 < len(toks) && toks[i+1].kind == itIdent && toks[i+1].text == "getline" {
 				p.awkGetline(i)
 			}
 		case itIdent:
-			if p.lang == interpAwk && (t.text == "print" || t.text == "printf") {
+			if p.lang == Awk && (t.text == "print" || t.text == "printf") {
 				i = p.awkPrint(i)
 				continue
 			}
@@ -90,7 +90,7 @@ func (p *interpParser) scan() {
 				p.call(i, args)
 				continue
 			}
-			if (p.lang == interpRuby || p.lang == interpPerl) && interpBareCalls[t.text] && i+1 < len(toks) && p.bareArgStart(toks[i+1]) {
+			if (p.lang == Ruby || p.lang == Perl) && bareCalls[t.text] && i+1 < len(toks) && p.bareArgStart(toks[i+1]) {
 				args, _ := p.bareArgs(i + 1)
 				p.call(i, args)
 			}
@@ -100,22 +100,22 @@ func (p *interpParser) scan() {
 
 // bareArgStart reports a token that can start the arguments of a call
 // without parentheses.
-func (p *interpParser) bareArgStart(t itok) bool {
+func (p *parser) bareArgStart(t token) bool {
 	switch t.kind {
 	case itStr, itCmd, itList:
 		return true
 	case itIdent:
 		return strings.HasPrefix(t.text, "$") || strings.HasPrefix(t.text, "@") || t.text == "glob"
 	case itPunct:
-		return t.text == "[" && p.lang == interpRuby
+		return t.text == "[" && p.lang == Ruby
 	}
 	return false
 }
 
 // parenArgs splits the arguments of the call whose `(` is at open. A
 // trailing comma leaves an empty last argument.
-func (p *interpParser) parenArgs(open int) ([][]itok, int) {
-	args, end := splitTop(p.toks, open+1, func(t itok) bool {
+func (p *parser) parenArgs(open int) ([][]token, int) {
+	args, end := splitTop(p.toks, open+1, func(t token) bool {
 		return t.kind == itPunct && (t.text == ")" || t.text == "]" || t.text == "}")
 	})
 	if end < len(p.toks) && len(args) > 0 && lastNonNL(p.toks[open+1:end]).text == "," {
@@ -126,8 +126,8 @@ func (p *interpParser) parenArgs(open int) ([][]itok, int) {
 
 // bareArgs splits the arguments of a call without parentheses, up to the
 // end of the statement.
-func (p *interpParser) bareArgs(start int) ([][]itok, int) {
-	return splitTop(p.toks, start, func(t itok) bool {
+func (p *parser) bareArgs(start int) ([][]token, int) {
+	return splitTop(p.toks, start, func(t token) bool {
 		switch t.kind {
 		case itNL:
 			return true
@@ -149,8 +149,8 @@ func (p *interpParser) bareArgs(start int) ([][]itok, int) {
 // splitTop splits toks from start at top-level commas, up to the first
 // token at the top level that stop accepts (nil: none), whose index it
 // returns (len(toks) when there is none). Newlines inside are skipped.
-func splitTop(toks []itok, start int, stop func(itok) bool) (args [][]itok, end int) {
-	var cur []itok
+func splitTop(toks []token, start int, stop func(token) bool) (args [][]token, end int) {
+	var cur []token
 	depth := 0
 	i := start
 	for ; i < len(toks); i++ {
@@ -185,20 +185,20 @@ func splitTop(toks []itok, start int, stop func(itok) bool) (args [][]itok, end 
 
 // lastNonNL returns the last token of ts that is not a newline, the zero
 // token when there is none.
-func lastNonNL(ts []itok) itok {
+func lastNonNL(ts []token) token {
 	for i := len(ts) - 1; i >= 0; i-- {
 		if ts[i].kind != itNL {
 			return ts[i]
 		}
 	}
-	return itok{}
+	return token{}
 }
 
 // receiver returns what the function named at i is called on: "" for a
 // bare call, a dotted name ("os", "fs.promises"), the module a
 // require/__import__ call loads, "Path()" for the result of a call (with
 // that call's arguments), "?" for anything else.
-func (p *interpParser) receiver(i int) (string, [][]itok) {
+func (p *parser) receiver(i int) (string, [][]token) {
 	if !(p.punctAt(i-1, ".") || p.punctAt(i-1, "::") || p.punctAt(i-1, "->")) {
 		return "", nil
 	}
@@ -251,8 +251,8 @@ func (p *interpParser) receiver(i int) (string, [][]itok) {
 	return "?", nil
 }
 
-// interpRecvMatch reports whether recv is one of the receivers listed.
-func interpRecvMatch(recvs, recv string) bool {
+// recvMatch reports whether recv is one of the receivers listed.
+func recvMatch(recvs, recv string) bool {
 	for _, r := range strings.Fields(recvs) {
 		switch {
 		case r == "*" && recv != "?":

@@ -1,21 +1,21 @@
-package guard
+package oneliner
 
-// Turning a found call into shell lines and findings; Perl's open.
+// Turning a found call into effects; Perl's open.
 
 import (
 	"strings"
 )
 
 // call looks at a call of the function named at i with its arguments.
-func (p *interpParser) call(i int, argToks [][]itok) {
-	fns := interpFns[p.lang][p.toks[i].text]
+func (p *parser) call(i int, argToks [][]token) {
+	fns := fnTable[p.lang][p.toks[i].text]
 	if len(fns) == 0 {
 		return
 	}
 	recv, recvArgs := p.receiver(i)
-	var fn *interpFn
+	var fn *fnSpec
 	for k := range fns {
-		if interpRecvMatch(fns[k].recvs, recv) {
+		if recvMatch(fns[k].recvs, recv) {
 			fn = &fns[k]
 			break
 		}
@@ -23,7 +23,7 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 	if fn == nil {
 		return
 	}
-	args := make([]interpVal, len(argToks))
+	args := make([]value, len(argToks))
 	for k, ts := range argToks {
 		args[k] = p.eval(ts)
 	}
@@ -34,16 +34,16 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 			args = append(args, p.eval(ts))
 		}
 	}
-	pos := interpPositional(args)
+	pos := positional(args)
 	a := p.a
 	switch fn.kind {
 	case fnShell:
 		switch {
 		case len(pos) == 0:
 			if len(args) == 0 {
-				a.dyn(interpDynRun)
+				a.dyn(RunsDynamic)
 			}
-		case len(pos) > 1 && (p.lang == interpRuby || p.lang == interpPerl) && pos[0].kind == 's':
+		case len(pos) > 1 && (p.lang == Ruby || p.lang == Perl) && pos[0].kind == 's':
 			var argv []string
 			dyn := false
 			for _, v := range pos {
@@ -61,7 +61,7 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 	case fnProgArgs:
 		switch {
 		case len(pos) == 0:
-			a.dyn(interpDynRun)
+			a.dyn(RunsDynamic)
 		case len(pos) > 1 && pos[0].kind == 's' && pos[1].kind == 'l':
 			a.argv(append([]string{pos[0].s}, pos[1].list...), pos[0].dyn || pos[1].dyn)
 		default:
@@ -95,7 +95,7 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 	case fnRmdir:
 		a.remove("rmdir", pos)
 	case fnNodeRm, fnNodeRmdir:
-		var target []interpVal
+		var target []value
 		if len(pos) > 0 {
 			target = pos[:1]
 		}
@@ -146,7 +146,7 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 			return
 		}
 		if pos[0].kind != 's' || pos[0].dyn {
-			a.dyn(interpDynEval)
+			a.dyn(EvalsDynamic)
 			return
 		}
 		a.run(p.lang, pos[0].s, p.depth+1)
@@ -159,10 +159,10 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 				}
 			}
 		}
-		a.dyn(interpDynRun)
+		a.dyn(RunsDynamic)
 	case fnDenoCmd:
 		if len(pos) == 0 || pos[0].kind != 's' {
-			a.dyn(interpDynRun)
+			a.dyn(RunsDynamic)
 			return
 		}
 		argv := []string{pos[0].s}
@@ -183,9 +183,9 @@ func (p *interpParser) call(i int, argToks [][]itok) {
 	}
 }
 
-// interpPositional drops keyword arguments and option objects.
-func interpPositional(args []interpVal) []interpVal {
-	var pos []interpVal
+// positional drops keyword arguments and option objects.
+func positional(args []value) []value {
+	var pos []value
 	for _, v := range args {
 		if v.kind != 'k' && v.kind != 'o' {
 			pos = append(pos, v)
@@ -196,7 +196,7 @@ func interpPositional(args []interpVal) []interpVal {
 
 // perlOpen: open(FH, "cmd |"), open(FH, "| cmd"), open(FH, "-|", @cmd),
 // open(FH, ">", $file), open(FH, ">file").
-func (p *interpParser) perlOpen(pos []interpVal) {
+func (p *parser) perlOpen(pos []value) {
 	a := p.a
 	if len(pos) >= 3 && pos[1].kind == 's' {
 		switch strings.TrimSpace(pos[1].s) {

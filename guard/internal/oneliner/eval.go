@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // Evaluating call arguments: strings, concatenation, lists, objects and argv references.
 
@@ -7,45 +7,45 @@ import (
 )
 
 // interpConcat reports whether t joins two strings in the language.
-func (p *interpParser) concatOp(t itok) bool {
+func (p *parser) concatOp(t token) bool {
 	if t.kind != itPunct {
 		return false
 	}
 	switch p.lang {
-	case interpPython, interpJS, interpRuby:
+	case Python, JS, Ruby:
 		return t.text == "+"
-	case interpPerl, interpPHP:
+	case Perl, PHP:
 		return t.text == "."
-	case interpLua:
+	case Lua:
 		return t.text == ".."
 	}
 	return false
 }
 
 // eval evaluates one argument's tokens.
-func (p *interpParser) eval(ts []itok) interpVal {
+func (p *parser) eval(ts []token) value {
 	for len(ts) > 0 && ts[0].kind == itNL {
 		ts = ts[1:]
 	}
 	if len(ts) == 0 {
-		return interpOther
+		return other
 	}
-	raw := interpRaw(ts)
+	raw := rawText(ts)
 	first, last := ts[0], ts[len(ts)-1]
 	// Keyword arguments: shell=True (Python), mode: "w" (Ruby).
 	if first.kind == itIdent && len(ts) >= 2 && ts[1].kind == itPunct &&
-		(ts[1].text == "=" && p.lang == interpPython || ts[1].text == ":" && p.lang == interpRuby) {
+		(ts[1].text == "=" && p.lang == Python || ts[1].text == ":" && p.lang == Ruby) {
 		sub := p.eval(ts[2:])
-		return interpVal{kind: 'k', key: first.text, sub: &sub, raw: raw}
+		return value{kind: 'k', key: first.text, sub: &sub, raw: raw}
 	}
 	if first.kind == itList && len(ts) == 1 {
-		return interpVal{kind: 'l', list: first.list, raw: raw}
+		return value{kind: 'l', list: first.list, raw: raw}
 	}
 	if first.kind == itPunct && first.text == "{" && last.kind == itPunct && last.text == "}" {
 		return p.object(ts[1:len(ts)-1], raw)
 	}
 	if first.kind == itPunct && first.text == "[" && last.kind == itPunct && last.text == "]" && p.closes(ts, 0) == len(ts)-1 {
-		v := interpVal{kind: 'l', raw: raw}
+		v := value{kind: 'l', raw: raw}
 		for _, el := range p.split(ts[1 : len(ts)-1]) {
 			e := p.eval(el)
 			if e.kind == 's' {
@@ -61,7 +61,7 @@ func (p *interpParser) eval(ts []itok) interpVal {
 }
 
 // closes returns the index of the bracket closing the one at i.
-func (p *interpParser) closes(ts []itok, i int) int {
+func (p *parser) closes(ts []token, i int) int {
 	depth := 0
 	for j := i; j < len(ts); j++ {
 		if ts[j].kind != itPunct {
@@ -81,14 +81,14 @@ func (p *interpParser) closes(ts []itok, i int) int {
 }
 
 // split splits tokens at top-level commas.
-func (p *interpParser) split(ts []itok) [][]itok {
+func (p *parser) split(ts []token) [][]token {
 	args, _ := splitTop(ts, 0, nil)
 	return args
 }
 
 // object evaluates the inside of {key: value, ...} or {key => value}.
-func (p *interpParser) object(ts []itok, raw string) interpVal {
-	v := interpVal{kind: 'o', obj: map[string]interpVal{}, raw: raw}
+func (p *parser) object(ts []token, raw string) value {
+	v := value{kind: 'o', obj: map[string]value{}, raw: raw}
 	for _, pair := range p.split(ts) {
 		if len(pair) < 2 {
 			continue
@@ -113,7 +113,7 @@ func (p *interpParser) object(ts []itok, raw string) interpVal {
 // concat evaluates a string expression: operands joined by the language's
 // concatenation (or juxtaposed strings). Operands that are not string
 // literals stand for Unknown; anything else makes the whole value unknown.
-func (p *interpParser) concat(ts []itok, raw string) interpVal {
+func (p *parser) concat(ts []token, raw string) value {
 	var b strings.Builder
 	strs, dyn := 0, false
 	i := 0
@@ -144,11 +144,11 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 				break
 			}
 			for i < len(ts) {
-				if ts[i].kind == itPunct && (ts[i].text == "." && p.lang != interpPerl && p.lang != interpPHP || ts[i].text == "::" || ts[i].text == "->") && i+1 < len(ts) && ts[i+1].kind == itIdent {
+				if ts[i].kind == itPunct && (ts[i].text == "." && p.lang != Perl && p.lang != PHP || ts[i].text == "::" || ts[i].text == "->") && i+1 < len(ts) && ts[i+1].kind == itIdent {
 					i += 2
 					continue
 				}
-				if ts[i].kind == itPunct && (ts[i].text == "(" || ts[i].text == "[" || ts[i].text == "{" && p.lang == interpPerl) {
+				if ts[i].kind == itPunct && (ts[i].text == "(" || ts[i].text == "[" || ts[i].text == "{" && p.lang == Perl) {
 					i = p.closes(ts, i) + 1
 					continue
 				}
@@ -159,7 +159,7 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 		case t.kind == itPunct && t.text == "(":
 			end := p.closes(ts, i)
 			if end >= len(ts) {
-				return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
+				return value{kind: 'x', s: Unknown, dyn: true, raw: raw}
 			}
 			inner := p.concat(ts[i+1:end], "")
 			b.WriteString(inner.s)
@@ -169,7 +169,7 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 			dyn = dyn || inner.dyn
 			i = end + 1
 		default:
-			return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
+			return value{kind: 'x', s: Unknown, dyn: true, raw: raw}
 		}
 		if i >= len(ts) {
 			break
@@ -179,36 +179,36 @@ func (p *interpParser) concat(ts []itok, raw string) interpVal {
 		case p.concatOp(n):
 			i++
 			if i >= len(ts) {
-				return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
+				return value{kind: 'x', s: Unknown, dyn: true, raw: raw}
 			}
-		case p.lang == interpAwk && (n.kind == itStr || n.kind == itIdent || n.kind == itPunct && n.text == "("):
-		case (p.lang == interpPython || p.lang == interpRuby) && n.kind == itStr && t.kind == itStr:
+		case p.lang == Awk && (n.kind == itStr || n.kind == itIdent || n.kind == itPunct && n.text == "("):
+		case (p.lang == Python || p.lang == Ruby) && n.kind == itStr && t.kind == itStr:
 		default:
-			return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
+			return value{kind: 'x', s: Unknown, dyn: true, raw: raw}
 		}
 	}
 	if strs == 0 {
-		return interpVal{kind: 'x', s: Unknown, dyn: true, raw: raw}
+		return value{kind: 'x', s: Unknown, dyn: true, raw: raw}
 	}
-	return interpVal{kind: 's', s: b.String(), dyn: dyn || strings.Contains(b.String(), Unknown), raw: raw}
+	return value{kind: 's', s: b.String(), dyn: dyn || strings.Contains(b.String(), Unknown), raw: raw}
 }
 
 // argvRef resolves a reference to one of the one-liner's operands at
 // ts[k] (sys.argv[1], process.argv[1], $ARGV[0], ARGV[0]): its value and
 // the number of tokens it spans.
-func (p *interpParser) argvRef(ts []itok, k int) (string, int, bool) {
+func (p *parser) argvRef(ts []token, k int) (string, int, bool) {
 	at := func(j int, kind byte, text string) bool {
 		return k+j < len(ts) && ts[k+j].kind == kind && ts[k+j].text == text
 	}
 	var n, base int
 	switch {
-	case p.lang == interpPython && at(0, itIdent, "sys") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
+	case p.lang == Python && at(0, itIdent, "sys") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
 		n, base = 4, 1
-	case p.lang == interpJS && at(0, itIdent, "process") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
+	case p.lang == JS && at(0, itIdent, "process") && at(1, itPunct, ".") && at(2, itIdent, "argv") && at(3, itPunct, "["):
 		n, base = 4, 1
-	case p.lang == interpPerl && at(0, itIdent, "$ARGV") && at(1, itPunct, "["):
+	case p.lang == Perl && at(0, itIdent, "$ARGV") && at(1, itPunct, "["):
 		n, base = 2, 0
-	case p.lang == interpRuby && at(0, itIdent, "ARGV") && at(1, itPunct, "["):
+	case p.lang == Ruby && at(0, itIdent, "ARGV") && at(1, itPunct, "["):
 		n, base = 2, 0
 	default:
 		return "", 0, false
@@ -237,7 +237,7 @@ func (p *interpParser) argvRef(ts []itok, k int) (string, int, bool) {
 
 // postfix reports a token that continues an operand: an attribute, a call,
 // an index.
-func (p *interpParser) postfix(t itok) bool {
+func (p *parser) postfix(t token) bool {
 	if t.kind != itPunct {
 		return false
 	}
@@ -245,15 +245,15 @@ func (p *interpParser) postfix(t itok) bool {
 	case "::", "->", "(", "[":
 		return true
 	case ".":
-		return p.lang != interpPerl && p.lang != interpPHP
+		return p.lang != Perl && p.lang != PHP
 	case "{":
-		return p.lang == interpPerl
+		return p.lang == Perl
 	}
 	return false
 }
 
-// interpRaw joins tokens' text, for flags such as `recursive: true`.
-func interpRaw(ts []itok) string {
+// rawText joins tokens' text, for flags such as `recursive: true`.
+func rawText(ts []token) string {
 	if len(ts) == 1 && ts[0].kind == itIdent {
 		return ts[0].text
 	}

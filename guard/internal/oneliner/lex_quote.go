@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // Language quoting forms: Perl q// and friends, Ruby %-literals, Lua long strings.
 
@@ -6,13 +6,13 @@ import (
 	"strings"
 )
 
-func interpDelimOK(c byte) bool {
-	return !interpIdentByte(c) && strings.IndexByte(" \t\n=,;)}]>$@", c) < 0
+func delimOK(c byte) bool {
+	return !identByte(c) && strings.IndexByte(" \t\n=,;)}]>$@", c) < 0
 }
 
 // perlQuote lexes Perl's quote-like operators: q qq qx qw, and skips
 // m s tr y qr.
-func (l *interpLexer) perlQuote(word string) bool {
+func (l *lexer) perlQuote(word string) bool {
 	switch word {
 	case "q", "qq", "qx", "qw", "m", "s", "tr", "y", "qr":
 	default:
@@ -22,7 +22,7 @@ func (l *interpLexer) perlQuote(word string) bool {
 	for j < len(l.src) && (l.src[j] == ' ' || l.src[j] == '\t') {
 		j++
 	}
-	if j >= len(l.src) || !interpDelimOK(l.src[j]) || (j > l.i && l.src[j] == '#') {
+	if j >= len(l.src) || !delimOK(l.src[j]) || (j > l.i && l.src[j] == '#') {
 		return false
 	}
 	l.i = j
@@ -30,15 +30,15 @@ func (l *interpLexer) perlQuote(word string) bool {
 	switch word {
 	case "q":
 		v, _ := l.quoted(text, "", true)
-		l.emit(itok{kind: itStr, val: v})
+		l.emit(token{kind: itStr, val: v})
 	case "qq":
 		v, dyn := l.quoted(text, "$", false)
-		l.emit(itok{kind: itStr, val: v, dyn: dyn})
+		l.emit(token{kind: itStr, val: v, dyn: dyn})
 	case "qx":
 		v, dyn := l.quoted(text, "$", false)
-		l.emit(itok{kind: itCmd, val: v, dyn: dyn})
+		l.emit(token{kind: itCmd, val: v, dyn: dyn})
 	case "qw":
-		l.emit(itok{kind: itList, list: strings.Fields(text)})
+		l.emit(token{kind: itList, list: strings.Fields(text)})
 	case "s", "tr", "y":
 		// A second part: s/a/b/ shares the delimiter, s{a}{b} has its own.
 		if open := l.src[j]; open == '(' || open == '[' || open == '{' || open == '<' {
@@ -57,21 +57,21 @@ func (l *interpLexer) perlQuote(word string) bool {
 		for l.i < len(l.src) && l.src[l.i] >= 'a' && l.src[l.i] <= 'z' {
 			l.i++
 		}
-		l.emit(itok{kind: itIdent, text: "/re/"})
+		l.emit(token{kind: itIdent, text: "/re/"})
 	}
 	return true
 }
 
 // rubyPercent lexes Ruby's %-literals: %q() %Q() %() %w() %W() %x() %i().
-func (l *interpLexer) rubyPercent() bool {
+func (l *lexer) rubyPercent() bool {
 	src := l.src
 	j := l.i + 1
 	typ := byte('Q')
-	if j < len(src) && strings.IndexByte("qQwWxiIsr", src[j]) >= 0 && j+1 < len(src) && interpDelimOK(src[j+1]) {
+	if j < len(src) && strings.IndexByte("qQwWxiIsr", src[j]) >= 0 && j+1 < len(src) && delimOK(src[j+1]) {
 		typ = src[j]
 		j++
 	}
-	if j >= len(src) || !interpDelimOK(src[j]) || src[j] == '=' {
+	if j >= len(src) || !delimOK(src[j]) || src[j] == '=' {
 		return false
 	}
 	l.i = j
@@ -79,23 +79,23 @@ func (l *interpLexer) rubyPercent() bool {
 	switch typ {
 	case 'q':
 		v, _ := l.quoted(text, "", true)
-		l.emit(itok{kind: itStr, val: v})
+		l.emit(token{kind: itStr, val: v})
 	case 'Q':
 		v, dyn := l.quoted(text, "#", false)
-		l.emit(itok{kind: itStr, val: v, dyn: dyn})
+		l.emit(token{kind: itStr, val: v, dyn: dyn})
 	case 'x':
 		v, dyn := l.quoted(text, "#", false)
-		l.emit(itok{kind: itCmd, val: v, dyn: dyn})
+		l.emit(token{kind: itCmd, val: v, dyn: dyn})
 	case 'w', 'W':
-		l.emit(itok{kind: itList, list: strings.Fields(text)})
+		l.emit(token{kind: itList, list: strings.Fields(text)})
 	default:
-		l.emit(itok{kind: itIdent, text: "%" + string(typ)})
+		l.emit(token{kind: itIdent, text: "%" + string(typ)})
 	}
 	return true
 }
 
 // luaLong lexes a Lua long string [[...]] or [==[...]==].
-func (l *interpLexer) luaLong() {
+func (l *lexer) luaLong() {
 	src := l.src
 	j := l.i + 1
 	level := 0
@@ -111,10 +111,10 @@ func (l *interpLexer) luaLong() {
 	body := src[j+1:]
 	k := strings.Index(body, end)
 	if k < 0 {
-		l.emit(itok{kind: itStr, val: body})
+		l.emit(token{kind: itStr, val: body})
 		l.i = len(src)
 		return
 	}
-	l.emit(itok{kind: itStr, val: body[:k]})
+	l.emit(token{kind: itStr, val: body[:k]})
 	l.i = j + 1 + k + len(end)
 }

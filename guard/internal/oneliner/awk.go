@@ -1,14 +1,10 @@
-package guard
+package oneliner
 
 // awk: print and getline piped to or from commands.
 
-import (
-	"strings"
-)
-
 // awkStmtEnd returns the index of the token ending the awk statement
 // starting at i.
-func (p *interpParser) awkStmtEnd(i int) int {
+func (p *parser) awkStmtEnd(i int) int {
 	depth := 0
 	for ; i < len(p.toks); i++ {
 		t := p.toks[i]
@@ -37,7 +33,7 @@ func (p *interpParser) awkStmtEnd(i int) int {
 
 // awkPrint looks at `print ITEMS | "cmd"`, `print ITEMS > "file"`; it
 // returns the index of the statement's last token.
-func (p *interpParser) awkPrint(i int) int {
+func (p *parser) awkPrint(i int) int {
 	end := p.awkStmtEnd(i + 1)
 	stmt := p.toks[i+1 : end]
 	depth := 0
@@ -59,24 +55,20 @@ func (p *interpParser) awkPrint(i int) int {
 				p.a.write(t.text, target)
 				return end - 1
 			}
-			if target.kind == 's' && interpIsShellCmd(target.s) {
-				// The printed text is the shell's code.
+			if target.kind == 's' {
+				// The printed text is the code of the command when it is a
+				// shell: the caller knows which commands are shells.
 				items := p.split(stmt[:k])
 				var code []string
-				known := len(items) > 0
 				for _, it := range items {
 					v := p.eval(it)
 					if v.kind != 's' || v.dyn {
-						known = false
+						code = nil
 						break
 					}
 					code = append(code, v.s)
 				}
-				if known {
-					p.a.line(strings.Join(code, " "))
-				} else {
-					p.a.dyn(interpDynFeed)
-				}
+				p.a.add(Effect{Kind: Pipe, Text: target.s, Dynamic: target.dyn, Input: code})
 				return end - 1
 			}
 			p.a.shell(target)
@@ -86,18 +78,18 @@ func (p *interpParser) awkPrint(i int) int {
 	return end - 1
 }
 
-// interpAwkKeywords end an operand when walking back from `| getline`.
-var interpAwkKeywords = map[string]bool{"if": true, "while": true, "for": true, "print": true, "printf": true,
+// awkKeywords end an operand when walking back from `| getline`.
+var awkKeywords = map[string]bool{"if": true, "while": true, "for": true, "print": true, "printf": true,
 	"return": true, "in": true, "else": true, "do": true, "getline": true}
 
 // awkGetline looks at `"cmd" | getline`: the command before the pipe, a
 // concatenation of strings, variables and parenthesized groups.
-func (p *interpParser) awkGetline(i int) {
+func (p *parser) awkGetline(i int) {
 	start := i
 	for k := i - 1; k >= 0; {
 		t := p.toks[k]
 		switch {
-		case t.kind == itStr || t.kind == itIdent && !interpAwkKeywords[t.text]:
+		case t.kind == itStr || t.kind == itIdent && !awkKeywords[t.text]:
 			start = k
 			k--
 			continue
@@ -113,7 +105,7 @@ func (p *interpParser) awkGetline(i int) {
 					}
 				}
 			}
-			if o < 0 || o > 0 && p.toks[o-1].kind == itIdent && interpAwkKeywords[p.toks[o-1].text] {
+			if o < 0 || o > 0 && p.toks[o-1].kind == itIdent && awkKeywords[p.toks[o-1].text] {
 				break
 			}
 			start = o
@@ -123,32 +115,8 @@ func (p *interpParser) awkGetline(i int) {
 		break
 	}
 	if start == i {
-		p.a.dyn(interpDynRun)
+		p.a.dyn(RunsDynamic)
 		return
 	}
 	p.a.shell(p.concat(p.toks[start:i], ""))
-}
-
-// interpIsShellCmd reports a command string that is a shell reading its
-// code from stdin: "sh", "/bin/bash", "sh -s".
-func interpIsShellCmd(s string) bool {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return false
-	}
-	n := f[0]
-	if k := strings.LastIndexByte(n, '/'); k >= 0 {
-		n = n[k+1:]
-	}
-	switch n {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish":
-	default:
-		return false
-	}
-	for _, a := range f[1:] {
-		if a == "-c" || !strings.HasPrefix(a, "-") {
-			return false
-		}
-	}
-	return true
 }

