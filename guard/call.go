@@ -69,8 +69,11 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		// commands do (HISTFILE=, LD_PRELOAD=): the rules see NAME=VALUE
 		// words as the command.
 		if len(c.Redirects) > 0 {
-			w.command(c, sc, depth)
-		} else if len(c.Args) > 0 {
+			// `out=$(cmd) 2>/dev/null`: the redirects belong to no
+			// program; the words are assignments, not a command name.
+			w.v.Plan = append(w.v.Plan, c)
+		}
+		if len(c.Args) > 0 || len(c.Redirects) > 0 {
 			w.rules(c)
 		}
 		return nil
@@ -139,7 +142,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		if !w.active[name] {
 			w.active[name] = true
 			inner := sc.clone()
-			inner.params, inner.paramsKnown = append([]Word(nil), args[1:]...), true
+			inner.params, inner.paramsKnown, inner.definition = append([]Word(nil), args[1:]...), true, false
 			// The body reads what the call reads: a pipe, a here-string.
 			save := w.feed
 			if c.Stdin != nil || c.StdinPiped {
@@ -386,7 +389,10 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 	}
 	w.v.Plan = append(w.v.Plan, c)
 	w.unwrap(c, sc, depth)
-	if len(c.Args) > 0 && !c.Args[0].Known {
+	if len(c.Args) > 0 && !c.Args[0].Known && !(sc.definition && positionalOnly(c.Args[0])) {
+		// `"$@"` in a function's body where it is defined runs what each
+		// call passes: a call on the line is classified with its words,
+		// a call made later is checked with them at run time.
 		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
 	}
 	w.rules(c)
@@ -624,4 +630,18 @@ func safeFormat(format string, args []string) (s string, err error) {
 	}()
 	s, _, err = expand.Format(&expand.Config{}, format, args)
 	return s, err
+}
+
+// positionalOnly reports a word made of positional parameters alone
+// (`"$@"`, `"$1"`, `$*`), with no substitution.
+func positionalOnly(wd Word) bool {
+	if len(wd.Vars) == 0 || wd.Subst {
+		return false
+	}
+	for _, v := range wd.Vars {
+		if v != "@" && v != "*" && strings.Trim(v, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }

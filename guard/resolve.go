@@ -25,6 +25,9 @@ type scope struct {
 	params []Word
 	// paramsKnown reports that params are all the positional parameters.
 	paramsKnown bool
+	// definition reports the walk of a function's body where it is
+	// defined, with parameters that stand for the calls made elsewhere.
+	definition bool
 	r           *resolver
 	// homeVal caches home() until HOME is assigned.
 	homeVal string

@@ -396,7 +396,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		if !w.active[name] {
 			w.active[name] = true
 			inner := sc.clone()
-			inner.params, inner.paramsKnown = nil, false
+			inner.params, inner.paramsKnown, inner.definition = nil, false, true
 			w.stmt(x.Body, src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
 			w.active[name] = false
 		}
