@@ -28,7 +28,7 @@ type scope struct {
 	// definition reports the walk of a function's body where it is
 	// defined, with parameters that stand for the calls made elsewhere.
 	definition bool
-	r           *resolver
+	r          *resolver
 	// homeVal caches home() until HOME is assigned.
 	homeVal string
 	homeOK  bool
