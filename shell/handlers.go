@@ -137,6 +137,9 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	if path != "" && !filepath.IsAbs(path) {
 		abs = filepath.Join(hc.Dir, path)
 	}
+	if rw, ok, err := openDescriptor(hc, abs); ok {
+		return rw, err // a descriptor the command has, not a file to check
+	}
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
 		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
