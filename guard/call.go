@@ -154,6 +154,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 		return nil
 	}
+	c.ownJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, x.Args, w.bgJob)
 	w.command(c, sc, depth)
 	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -407,6 +408,9 @@ func (w *walker) rules(c *Command) {
 	// findings keep a stable order.
 	for _, i := range w.candidates(c) {
 		b := &w.g.rules[i]
+		if c.ownJobs && b.Name == "kill" {
+			continue // signals the line's own jobs only
+		}
 		for _, h := range b.check(c) {
 			t := h.Text
 			if t == "" {

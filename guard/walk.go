@@ -22,6 +22,9 @@ type walker struct {
 	deep bool
 	// fields counts the words the line's commands expanded to.
 	fields int
+	// bgJob reports that the line started a background job so far: $!
+	// names one of its own jobs.
+	bgJob bool
 	// feed is what commands read on stdin when they sit inside a compound
 	// or function that is fed by a pipe or a redirect.
 	feed *feed
@@ -56,7 +59,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	if w == nil {
 		w = &walker{}
 	}
-	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
+	w.g, w.nodes, w.deep, w.fields, w.feed, w.bgJob = g, 0, false, 0, nil, false
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
 	if len(w.funcs) > 0 {
@@ -157,6 +160,7 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
+	c.ownJobs = ownKill(c, st, nil, false)
 	w.command(c, sc, 0)
 	return w.done()
 }
@@ -288,6 +292,9 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		return
+	}
+	if st.Background {
+		defer func() { w.bgJob = true }()
 	}
 	if call, ok := st.Cmd.(*syntax.CallExpr); ok {
 		w.call(call, st, src, sc, depth, via, nil)

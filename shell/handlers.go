@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,6 +41,9 @@ func hcState(hc interp.HandlerContext) guard.State {
 		Dir:        hc.Dir,
 		StdinPiped: streamStdin(hc.Stdin),
 		Var: func(name string) (string, bool) {
+			if name == "$" { // the interpreter's $$, which env does not hold
+				return strconv.Itoa(os.Getpid()), true
+			}
 			vr := env.Get(name)
 			if !vr.IsSet() {
 				return "", false
