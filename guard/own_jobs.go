@@ -13,10 +13,10 @@ import (
 // from anywhere else keep their levels.
 
 // ownKill reports a kill command whose every target is the line's own
-// job or the shell itself. words are the command's words as written
-// (nil at run time); bg reports that the line started a background job
+// job or the shell itself. sc and words are the command's scope and words
+// as written (nil at run time); bg reports that the line started a background job
 // before the command.
-func ownKill(c *Command, st State, words []*syntax.Word, bg bool) bool {
+func ownKill(c *Command, st State, sc *scope, words []*syntax.Word, bg bool) bool {
 	if c.Name() != "kill" {
 		return false
 	}
@@ -36,6 +36,7 @@ func ownKill(c *Command, st State, words []*syntax.Word, bg bool) bool {
 		case p.Known && (isJobSpec(p.Value) || isInterpJob(p.Value) || self != "" && p.Value == self):
 		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && p.Vars[0] == "!" && bg:
 		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && p.Vars[0] == "$":
+		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && sc != nil && sc.vars[p.Vars[0]].job:
 		case !p.Known && p.Value == Unknown && p.Subst && len(p.Vars) == 0 && jobsOnly:
 		default:
 			return false

@@ -25,6 +25,11 @@ type walker struct {
 	// bgJob reports that the line started a background job so far: $!
 	// names one of its own jobs.
 	bgJob bool
+	// own holds the paths the line made that did not exist before it
+	// (true for a directory); ownOff reports that the line ran a program
+	// that could make one of them a link elsewhere (see own_files.go).
+	own    map[string]bool
+	ownOff bool
 	// feed is what commands read on stdin when they sit inside a compound
 	// or function that is fed by a pipe or a redirect.
 	feed *feed
@@ -60,6 +65,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 		w = &walker{}
 	}
 	w.g, w.nodes, w.deep, w.fields, w.feed, w.bgJob = g, 0, false, 0, nil, false
+	w.own, w.ownOff = nil, false
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
 	if len(w.funcs) > 0 {
@@ -160,7 +166,10 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
-	c.ownJobs = ownKill(c, st, nil, false)
+	c.ownJobs = ownKill(c, st, nil, nil, false)
+	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
+	// commands are checked again with their final words when they run.
+	w.bgJob = true
 	w.command(c, sc, 0)
 	return w.done()
 }
@@ -182,6 +191,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
+	c.ownFiles = w.ownTargets(c, sc)
 	w.rules(c)
 	return w.done()
 }
@@ -362,6 +372,16 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		case *syntax.WordIter:
 			for _, wd := range l.Items {
 				w.wordSubst(wd, src, sc, depth)
+			}
+			if vals := loopValues(l, sc); vals != nil {
+				// `for i in 1 2 3`: the body runs with each known value.
+				for _, v := range vals {
+					sc.set(l.Name.Value, value{s: v, known: true})
+					for _, s := range x.Do {
+						w.stmt(s, src, sc, depth+1, via)
+					}
+				}
+				return
 			}
 			sc.set(l.Name.Value, value{})
 		case *syntax.CStyleLoop:
@@ -651,4 +671,26 @@ func unquoted(w *syntax.Word) (string, bool) {
 		}
 	}
 	return sb.String(), true
+}
+
+// maxLoopValues bounds the known values a for loop's body is walked with,
+// one walk each; past it the variable could be anything.
+const maxLoopValues = 16
+
+// loopValues returns the words a for loop goes through when all are
+// known (no glob, no substitution) and few; nil otherwise.
+func loopValues(l *syntax.WordIter, sc *scope) []string {
+	if len(l.Items) == 0 || len(l.Items) > maxLoopValues {
+		return nil
+	}
+	var vals []string
+	for _, wd := range l.Items {
+		for _, f := range sc.fields(wd) {
+			if !f.Known || f.Glob || f.Subst || len(vals) == maxLoopValues {
+				return nil
+			}
+			vals = append(vals, f.Value)
+		}
+	}
+	return vals
 }

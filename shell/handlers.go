@@ -97,7 +97,9 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	v := r.checker.CheckArgv(args, hcState(hc))
+	st := hcState(hc)
+	st.Own = r.own.has
+	v := r.checker.CheckArgv(args, st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
 		return []string{markRefused}, nil
 	}
@@ -144,13 +146,18 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	if rw, ok, err := openDescriptor(hc, abs); ok {
 		return rw, err // a descriptor the command has, not a file to check
 	}
+	// A file that does not exist yet is made, not emptied, and is the
+	// line's own once made.
+	isNew := flag&os.O_CREATE != 0 && !Exists(abs)
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
-		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
+		st.Own = r.own.has
+		trunc := flag&os.O_TRUNC != 0 && !isNew
+		v := r.checker.CheckWrite(path, trunc, st)
 		if real := realTarget(abs); real != "" && real != filepath.Clean(abs) {
 			// A symlink: what is written is its target (`ln -s ~/.bashrc
 			// x; echo >> x`). The higher of the two verdicts counts.
-			if w := r.checker.CheckWrite(real, flag&os.O_TRUNC != 0, st); w.Level > v.Level {
+			if w := r.checker.CheckWrite(real, trunc, st); w.Level > v.Level {
 				v = w
 			}
 		}
@@ -160,7 +167,11 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 			return poison{}, nil
 		}
 	}
-	return os.OpenFile(abs, flag, perm)
+	f, err := os.OpenFile(abs, flag, perm)
+	if err == nil && isNew {
+		r.own.add(abs, false)
+	}
+	return f, err
 }
 
 // poison stands for a file whose opening was refused: nothing can be
@@ -197,7 +208,10 @@ func (r *Runner) execHandler(ctx context.Context, args []string) error {
 	if !r.gateEnv(ctx, hc, args) || !r.gateShell(ctx, hc, path, args) {
 		return interp.ExitStatus(126)
 	}
-	return r.startAndWait(ctx, hc, path, args)
+	hc, made := r.noteMaking(hc, args)
+	err = r.startAndWait(ctx, hc, path, args)
+	made(err)
+	return err
 }
 
 // notFound says why a program could not be found, as bash does: a name

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,7 +43,9 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
-	askMu  sync.Mutex
+	// own are the paths the lines made themselves (see ownPaths).
+	own   ownPaths
+	askMu sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -227,10 +230,13 @@ func supportedOpts(opts []string) []string {
 // State returns what the shell knows, for classifying a line before it
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
-	st := guard.State{Dir: r.Dir(), ParamsKnown: true}
+	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
 	if r.ran {
 		vars, params := r.interp.Vars, r.interp.Params
 		st.Var = func(name string) (string, bool) {
+			if name == "$" {
+				return strconv.Itoa(os.Getpid()), true // the interpreter's $$
+			}
 			vr, ok := vars[name]
 			if !ok || !vr.IsSet() {
 				return "", false
@@ -239,7 +245,13 @@ func (r *Runner) State() guard.State {
 		}
 		st.Params = append([]string{}, params...)
 	} else {
-		st.Var = guard.MapVars(r.envMap)
+		vars := guard.MapVars(r.envMap)
+		st.Var = func(name string) (string, bool) {
+			if name == "$" {
+				return strconv.Itoa(os.Getpid()), true // the interpreter's $$
+			}
+			return vars(name)
+		}
 		st.Params = append([]string{}, r.params...)
 	}
 	return st
