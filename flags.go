@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // options is the parsed command line.
@@ -36,15 +38,15 @@ func (e usageError) Error() string { return e.msg }
 
 // parseFlags parses guardsh's command line the way bash parses its own:
 // options come first, the first non-option word ends them.
-func parseFlags(argv []string) (options, error) {
+func parseFlags(cmdline []string) (options, error) {
 	var o options
-	if len(argv) > 0 {
-		o.name = argv[0]
-		if strings.HasPrefix(argv[0], "-") {
+	if len(cmdline) > 0 {
+		o.name = cmdline[0]
+		if strings.HasPrefix(cmdline[0], "-") {
 			o.login = true
 		}
 	}
-	args := argv[1:]
+	args := cmdline[1:]
 	for len(args) > 0 {
 		a := args[0]
 		if a == "--" {
@@ -61,6 +63,12 @@ func parseFlags(argv []string) (options, error) {
 		args = args[1:]
 		if strings.HasPrefix(a, "--") {
 			name, val, hasVal := strings.Cut(a[2:], "=")
+			if known, _ := argv.GuardshLongOption(name); !known {
+				// internal/argv holds guardsh's grammar, which the static
+				// check reads a nested guardsh's command line with: an
+				// option not written there is no option here either.
+				return o, usageError{fmt.Sprintf("unknown option %s", a)}
+			}
 			switch name {
 			case "login":
 				o.login = true

@@ -21,8 +21,9 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.interact, o.stdin = false, true
 		return runShell(o, stdin, stdout, stderr)
 	}
-	// The executor classifies and runs; the front end only reports the
-	// config's problems (once) and reads its settings.
+	// The front end classifies every line (with the state the executor
+	// reports) and reports the config's problems once; the executor
+	// runs what was approved and checks each command again.
 	st := loadSettings(o, stderr)
 	if l := st.yesLimit(); o.yes && l < guard.High {
 		// The front end answers for the whole line; it has no limit to
@@ -43,6 +44,11 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		record = audit.record
 	}
+	g, err := guardFrom(st, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v\n", err)
+		return 2
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -57,6 +63,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		Stdin:        in,
 		Stdout:       out,
 		Stderr:       stderr,
+		Checker:      g,
 		Executor:     append([]string{exe}, executorArgs(o)...),
 		Yes:          o.yes,
 		Auto:         o.auto,

@@ -197,5 +197,5 @@ func checkGitReflog(c *Call) string {
 		}
 	}
 	s := gitLog("reflog", "")
-	return checkArgs(&s, "git reflog", args)
+	return checkArgs(&s, "git reflog", args, true)
 }

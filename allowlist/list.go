@@ -221,11 +221,22 @@ func (l *List) call(c *syntax.CallExpr) string {
 		}
 		args = append(args, as...)
 	}
-	return checkArgs(spec, name, args)
+	return checkArgs(spec, name, args, true)
 }
 
-// checkArgs checks a command's arguments against its spec.
-func checkArgs(spec *Spec, name string, args []Arg) string {
+// ReadsOnly reports whether a command, its program's name and arguments
+// as the program receives them, only reads: the program is listed and its
+// flags and subcommands are allowed. Unlike Check, it does not look at
+// which files the arguments name (credentials, devices): it answers what
+// the program does with them, not whether auto mode may read them.
+func (l *List) ReadsOnly(name string, args []Arg) bool {
+	spec, ok := l.specs[name]
+	return ok && checkArgs(spec, name, args, false) == ""
+}
+
+// checkArgs checks a command's arguments against its spec; paths asks
+// for the rules about the files they name (credentials, devices).
+func checkArgs(spec *Spec, name string, args []Arg, paths bool) string {
 	for _, a := range args {
 		if a.Glob && !spec.GlobSafe {
 			return "an unquoted glob could expand to a flag of " + name
@@ -234,7 +245,7 @@ func checkArgs(spec *Spec, name string, args []Arg) string {
 			return "an argument has a NUL byte"
 		}
 	}
-	if !spec.NoRead {
+	if paths && !spec.NoRead {
 		for _, a := range args {
 			if r := credential(a); r != "" {
 				return r
@@ -243,6 +254,11 @@ func checkArgs(spec *Spec, name string, args []Arg) string {
 	}
 	if spec.Raw {
 		c := &Call{Name: name, Args: args, Operands: args}
+		if paths && !spec.NoRead {
+			if r := deviceCall(c); r != "" {
+				return r
+			}
+		}
 		if spec.Check != nil {
 			return spec.Check(c)
 		}
@@ -251,6 +267,11 @@ func checkArgs(spec *Spec, name string, args []Arg) string {
 	c, next, r := spec.parse(name, args)
 	if r != "" {
 		return r
+	}
+	if paths && !spec.NoRead {
+		if r := deviceCall(c); r != "" {
+			return r
+		}
 	}
 	if len(spec.Need) > 0 && !c.Has(spec.Need...) {
 		return name + " needs " + strings.Join(spec.Need, " or ")
@@ -278,7 +299,7 @@ func checkArgs(spec *Spec, name string, args []Arg) string {
 	subName := args[next].Text
 	for i := range spec.Subs {
 		if sub := &spec.Subs[i]; sub.Name == subName {
-			return checkArgs(sub, name+" "+subName, args[next+1:])
+			return checkArgs(sub, name+" "+subName, args[next+1:], paths)
 		}
 	}
 	return "`" + name + " " + subName + "` is not a known read-only subcommand"

@@ -52,7 +52,7 @@ func (l *List) redirect(r *syntax.Redirect) string {
 		if why := credential(Arg{Text: t}); why != "" {
 			return why
 		}
-		return ""
+		return device(Arg{Text: t})
 	case syntax.WordHdoc:
 		if _, why := literalArgs(r.Word); why != "" {
 			return "the here-string is not literal: " + why

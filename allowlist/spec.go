@@ -201,6 +201,9 @@ func (s *Spec) why(flag, cmd string) string {
 // whatever it expands to is the same flag with another value.
 func globValue(t string) bool {
 	i := strings.IndexAny(t, "*?[")
+	if i < 0 {
+		i = len(t) // no glob character: the text stands for itself
+	}
 	return strings.HasPrefix(t, "--") && strings.Contains(t[:i], "=")
 }
 

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/internal/argv"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -82,6 +83,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 		if len(c.Args) > 0 || len(c.Redirects) > 0 {
 			w.rules(c)
+			w.unwrap(c, sc, depth) // the code they hold (PROMPT_COMMAND=...)
 		}
 		w.noteOwnRedirects(c, sc)
 		return nil
@@ -440,13 +442,9 @@ func (w *walker) rules(c *Command) {
 	}
 }
 
-func isShell(name string) bool {
-	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash", "posh", "fish":
-		return true
-	}
-	return false
-}
+// isShell reports a program whose input is shell code (internal/argv's
+// one list of shells).
+func isShell(name string) bool { return argv.IsShell(name) }
 
 // substSources returns the program names of the pipeline inside a word's
 // command or process substitution, last stage first; nil when there is none.

@@ -40,6 +40,10 @@ type State struct {
 	// new, mktemp, touch or mkdir made it), or is inside such a directory.
 	// Nil means none is.
 	Own func(path string) bool
+	// Stdin is, for CheckArgv, the text the command's standard input holds
+	// when it is known (a here-document a shell reads): a shell reading
+	// it runs it as code, classified as the static check classifies it.
+	Stdin *string
 }
 
 func (s State) lookup(name string) (string, bool) {

@@ -43,7 +43,7 @@ func diskRules() []builtin {
 		{Name: ruleShredDevice, Level: High, Description: "shred overwrites a disk device, or a target only known at run time that could be one", Example: "shred -n 1 /dev/sdb"},
 		{Name: ruleShred, Level: Medium, Description: "shred overwrites files so they cannot be recovered", Example: "shred -u secret.txt"},
 		{Name: ruleRedirectToDevice, Level: Blocked, Description: "a redirect writes a disk device (> /dev/sda), overwriting what is on it", Example: "cat disk.img > /dev/sda"},
-		{Name: ruleCopyToDevice, Level: Blocked, Description: "cp, tee, install, ddrescue or sed's w command write a disk device, overwriting what is on it", Example: "cp ubuntu.iso /dev/sdb"},
+		{Name: ruleCopyToDevice, Level: Blocked, Description: "cp, mv, tee, install or sed's w command, or an output file given as an option value or operand (tar -f, cpio -O, zip, sort -o, curl -o, wget -O, zstd -o, openssl -out, genisoimage -o, ddrescue, split, ...), write a disk device, overwriting what is on it", Example: "cp ubuntu.iso /dev/sdb"},
 		{Name: ruleWipefs, Level: Blocked, Description: "wipefs -a or -o erases filesystem and partition-table signatures", Example: "wipefs -a /dev/sda"},
 		{Name: ruleBlkdiscard, Level: Blocked, Description: "blkdiscard discards every block of a device", Example: "blkdiscard /dev/nvme0n1"},
 		{Name: ruleSgdiskZap, Level: Blocked, Description: "sgdisk --zap-all, --zap or --clear destroys a partition table", Example: "sgdisk --zap-all /dev/sda"},
@@ -61,7 +61,7 @@ func diskRules() []builtin {
 		ruleDd:           diskDdProgs,
 		ruleShredDevice:  {"shred"},
 		ruleShred:        {"shred"},
-		ruleCopyToDevice: {"cp", "install", "tee", "ddrescue", "gddrescue", "sed", "gsed"},
+		ruleCopyToDevice: progUnion([]string{"cp", "mv", "install", "tee", "sed", "gsed"}, outputProgs),
 		ruleWipefs:       {"wipefs"},
 		ruleBlkdiscard:   {"blkdiscard"},
 		ruleSgdiskZap:    {"sgdisk"},
@@ -185,7 +185,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 	switch name {
 	case "shred":
 		return shredHits(c, hs)
-	case "cp", "install", "tee", "ddrescue", "gddrescue", "pv", "sed", "gsed":
+	case "cp", "mv", "install", "tee", "sed", "gsed":
 		return copyDeviceHits(c, hs)
 	case "wipefs":
 		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "Oot", longs: []string{"all", "backup", "force", "noheadings",
@@ -232,6 +232,12 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 		}
 	case "fdisk", "sfdisk", "gdisk", "cfdisk", "cgdisk":
 		return fdiskHits(c, hs)
+	}
+	// The programs of the outputs table (tar -f, sort -o, curl -o, ...).
+	for _, o := range outputContentFiles(c) {
+		if p, ok := fsDevicePath(c, o.w); ok && !o.dir {
+			return fsAdd(hs, ruleCopyToDevice, o.how+" the device "+p+", overwriting what is on it")
+		}
 	}
 	return hs
 }
@@ -357,20 +363,14 @@ func shredHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	return fsAdd(hs, ruleShred, "shred overwrites "+fsShowList(a.operands)+" beyond recovery")
 }
 
-// copyDeviceHits handles cp, install, tee, ddrescue and pv writing a device.
+// copyDeviceHits handles cp, mv, install, tee and sed writing a device;
+// the other programs that do are rows of the outputs table.
 func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	var dests []Word
 	switch c.Name() {
 	case "tee":
 		a := fsScan(c.Args[1:], &fsOptSpec{longs: []string{"append", "ignore-interrupts", "output-error", "help", "version"}})
 		dests = a.operands
-	case "ddrescue", "gddrescue":
-		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "abBcCeEiKlmMOsTwxZ"})
-		if len(a.operands) >= 2 {
-			dests = a.operands[1:2]
-		}
-	case "pv":
-		return hs
 	case "sed", "gsed":
 		dests = sedWrites(c) // w FILE, s///w FILE
 	default:

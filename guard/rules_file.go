@@ -30,7 +30,7 @@ func fileRules() []builtin {
 	}, nil)
 	// Every rule of the family can come from a redirect of any command, or
 	// from the programs fileFamilyHits reads.
-	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = fileProgs, true },
+	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = progUnion(fileProgs, outputProgs), true },
 		ruleTruncateFile, ruleWriteSystemFile, ruleWriteEtc, ruleAppendRc, ruleRedirectUnknown)
 }
 
@@ -99,6 +99,17 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 		}
 		for _, w := range a.operands {
 			hs = fileWrite(c, hs, w, how, true, false)
+		}
+	default:
+		// The programs of the outputs table (tar -f, sort -o, curl -o, ...).
+		for _, o := range outputContentFiles(c) {
+			w := o.w
+			if o.dir && w.Known && !w.Glob {
+				// What lands in the directory: any name in it.
+				w = fsPart(w, strings.TrimRight(w.Value, "/")+"/*")
+				w.Glob = true
+			}
+			hs = fileWrite(c, hs, w, o.how, false, false)
 		}
 	case "rm", "unlink", "shred":
 		spec := &rmSpec

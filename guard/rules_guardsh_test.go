@@ -28,7 +28,7 @@ func TestGuardshWrapper(t *testing.T) {
 		{"guardsh -ly -c 'ls'", High, ruleGuardshApprove},
 		{"guardsh $1 -c 'ls'", High, ruleGuardshApprove},
 		{"cat x | guardsh", High, "pipe_to_shell"},
-		{"echo ls | guardsh -s", Safe, ""},
+		{"echo ls | guardsh -s", High, "pipe_to_shell"}, // as `echo ls | bash -s`
 		{"guardsh --uninstall-hook claude-code", High, ruleGuardshApprove},
 		{"guardsh --install-hook codex --hook-allow high", High, ruleGuardshApprove},
 		{"echo 'rm -rf /' | guardsh", Blocked, "rm_rf_root"},

@@ -4,6 +4,18 @@ import "testing"
 
 func TestInfraExamples(t *testing.T) { testExamples(t, infraRules()) }
 
+// TestInfraClassify holds the rows the test parser reads differently from
+// bash and the walker; they were Safe rows of the tables below, and wrong.
+func TestInfraClassify(t *testing.T) {
+	classifyRuleCases(t, []testRuleCase{
+		// The container's command is checked as a command: a volume may
+		// map the host's files into it.
+		{"docker run --rm alpine rm -rf /tmp/x", High, "rm_rf"},
+		// The escaped blanks make one word: -c"DROP TABLE t".
+		{"psql -cDROP\\ TABLE\\ t", High, "sql_drop"},
+	})
+}
+
 func TestContainerRules(t *testing.T) {
 	runRuleCases(t, []testRuleCase{
 		{"docker rm web", Medium, "docker_remove"},
@@ -62,7 +74,6 @@ func TestContainerRules(t *testing.T) {
 		{"docker run --rm alpine echo hi", Safe, ""},
 		{"docker run -it --rm -v \"$PWD\":/app -w /app node:20 npm test", Safe, ""},
 		{"docker run -d -p 8080:80 --name web nginx", Safe, ""},
-		{"docker run --rm alpine rm -rf /tmp/x", Safe, ""},
 		{"docker run --rm alpine --privileged", Safe, ""},
 		{"docker compose up -d", Safe, ""},
 		{"docker compose down", Safe, ""},
@@ -289,7 +300,6 @@ func TestDatabaseRules(t *testing.T) {
 		{"psql -c 'BEGIN; DROP TABLE t; COMMIT;'", High, "sql_drop"},
 		{"psql -c '/* cleanup */ DROP TABLE t'", High, "sql_drop"},
 		{"psql -c 'DROP OWNED BY bob'", High, "sql_drop"},
-		{"psql -cDROP\\ TABLE\\ t", Safe, ""},
 		{"psql -c 'DROP TABLE \"Users\"'", High, "sql_drop"},
 		{"psql -c \"DROP TABLE $T\"", High, "sql_drop"},
 		{"psql -c 'TRUNCATE users'", High, "sql_delete"},
@@ -387,7 +397,7 @@ func TestDatabaseRules(t *testing.T) {
 		{"mongosh --eval 'db.users.deleteMany( { } )'", High, "mongo_drop"},
 		{"mongosh --eval 'db.users.remove({})'", High, "mongo_drop"},
 		{"mongo --eval 'db.dropDatabase()' app", High, "mongo_drop"},
-		{"mongosh --eval=db.dropDatabase()", High, "mongo_drop"},
+		{"mongosh --eval='db.dropDatabase()'", High, "mongo_drop"},
 		{"mongosh --eval 'db.users.deleteMany({active: false})'", Medium, "mongo_modify"},
 		{"mongosh --eval 'db.users.updateMany({}, {$set: {x: 1}})'", Medium, "mongo_modify"},
 		{"mongosh --eval 'db.users.find()'", Safe, ""},

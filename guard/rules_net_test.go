@@ -168,11 +168,12 @@ type nlCase struct {
 	c    *Command
 	want Level
 	rule string
+	args []string
 }
 
 // nlC is a short constructor for nlCase.
 func nlC(want Level, rule string, args []string, opts ...nlOpt) nlCase {
-	return nlCase{c: nlCmd(args, opts...), want: want, rule: rule}
+	return nlCase{c: nlCmd(args, opts...), want: want, rule: rule, args: args}
 }
 
 func runNLCases(t *testing.T, cases []nlCase) {
@@ -182,6 +183,9 @@ func runNLCases(t *testing.T, cases []nlCase) {
 		if lvl != tc.want || tc.rule != "" && !nlHas(names, tc.rule) {
 			t.Errorf("%s (piped from %v, redirects %v): level %v rules %v, want %v with %q",
 				tc.c.Text, tc.c.PipedFrom, tc.c.Redirects, lvl, names, tc.want, tc.rule)
+		}
+		if line, ok := nlLineOf(tc.c, tc.args); ok && tc.args != nil {
+			crossCheck(t, line, tc.want, tc.rule)
 		}
 	}
 }

@@ -9,23 +9,29 @@ import (
 const ruleSelf = "guardsh_self"
 
 // selfRules returns the rule that keeps a command from turning guardsh off
-// quietly: writing its config, policy, history, audit log or binary (the
-// paths in Command.Protected), or switching the login shell with chsh.
+// quietly: writing its config, policy, rc file, history, audit log or
+// binary (the paths in Command.Protected, and ~/.guardshrc), or a file in
+// guardsh's own directories, or switching the login shell with chsh. The
+// cases below give the known writers their own reasons; selfAnyHits (in
+// rules_self_any.go) catches every other program.
 func selfRules() []builtin {
 	return []builtin{
 		{Rule: Rule{Name: ruleSelf, Level: High,
-			Description: "writes guardsh's own config, policy, history, audit log or binary, or changes the login shell",
+			Description: "writes guardsh's own config, policy, ~/.guardshrc, history, audit log or binary, or a file in its directories (~/.config/guardsh, /etc/guardsh): by a redirect, or by naming one, as an operand or option value, to any program not known to only read it (the auto-mode allowlist's read-only commands, and the inputs of programs whose outputs are known, such as cp's sources); or changes the login shell",
 			Example:     "rm ~/.config/guardsh/config.toml"},
-			check: checkSelf, progs: selfProgs, redirects: true},
+			check: checkSelf},
 	}
 }
 
-// selfProgs are the programs checkSelf looks at besides redirects.
-var selfProgs = []string{"chsh", "usermod", "tee", "truncate", "shred", "unlink", "touch", "fallocate",
-	"rm", "rmdir", "chmod", "chown", "chgrp", "chattr", "setfacl", "setfattr", "sed", "perl", "ruby", "dd",
-	"cp", "mv", "install", "ln", "rsync", "scp", "link"}
+// selfProgs are the programs checkSelf's own cases read: their operands
+// may name guardsh's files through an ancestor (rm -r ~/.config) or a
+// glob, which selfAnyMay does not see.
+var selfProgs = map[string]bool{"tee": true, "truncate": true, "shred": true, "unlink": true, "touch": true, "fallocate": true,
+	"rm": true, "rmdir": true, "chmod": true, "chown": true, "chgrp": true, "chattr": true, "setfacl": true, "setfattr": true,
+	"sed": true, "perl": true, "ruby": true, "dd": true, "cp": true, "mv": true, "install": true, "ln": true, "rsync": true,
+	"scp": true, "link": true}
 
-func checkSelf(c *Command) []Hit {
+func checkSelf(c *Command) (hits []Hit) {
 	switch c.Name() {
 	case "chsh":
 		for _, a := range c.Args[1:] {
@@ -43,15 +49,22 @@ func checkSelf(c *Command) []Hit {
 			}
 		}
 	}
-	if len(c.Protected) == 0 {
+	if len(c.Redirects) == 0 && !selfProgs[c.Name()] && !selfAnyMay(c) {
+		return nil // most commands: no word can name guardsh's files
+	}
+	protected := selfProtected(c)
+	if len(protected) == 0 {
 		return nil
 	}
-	var hits []Hit
 	seen := map[string]bool{}
 	add := func(p, how string) {
 		if !seen[p] {
 			seen[p] = true
-			hits = append(hits, Hit{Reason: how + " " + p + ", one of guardsh's own files"})
+			what := ", one of guardsh's own files"
+			if !selfHas(protected, p) {
+				what = ", in guardsh's own directory"
+			}
+			hits = append(hits, Hit{Reason: how + " " + p + what})
 		}
 	}
 	// Redirects that write a protected file.
@@ -62,10 +75,16 @@ func checkSelf(c *Command) []Hit {
 		for _, p := range selfMatch(c, r.Target, false) {
 			add(p, "writes")
 		}
+		if owned := selfOwnedDirs(protected); len(owned) > 0 {
+			for _, p := range selfTargets(c, nil, owned, r.Target) {
+				add(p, "writes")
+			}
+		}
 	}
 	if len(c.Args) == 0 {
 		return hits
 	}
+	defer func() { hits = append(hits, selfAnyHits(c, protected, seen)...) }()
 	args := c.Args[1:]
 	switch name := c.Name(); name {
 	case "tee", "truncate", "shred", "unlink", "touch", "fallocate":
@@ -115,13 +134,17 @@ func checkSelf(c *Command) []Hit {
 			for _, p := range selfMatch(c, *dst, false) {
 				add(p, "overwrites")
 			}
-			// Copying a file named like a protected one into its directory.
-			for _, p := range c.Protected {
-				if dst.Known && !dst.Glob && selfSame(c, dst.Value, filepath.Dir(p)) {
-					for _, s := range srcs {
-						if s.Known && filepath.Base(s.Value) == filepath.Base(p) {
-							add(p, "overwrites")
-						}
+			// Copying into a directory: what lands there (a file named
+			// like a protected one, anything in guardsh's directories).
+			if dst.Known && !dst.Glob {
+				owned := selfOwnedDirs(protected)
+				for _, s := range srcs {
+					base := filepath.Base(strings.TrimRight(s.Value, "/"))
+					if !s.Known || base == "." || base == ".." || base == "/" {
+						continue
+					}
+					for _, p := range selfTargets(c, protected, owned, Lit(filepath.Join(dst.Value, base))) {
+						add(p, "overwrites")
 					}
 				}
 			}
@@ -225,7 +248,7 @@ func selfMatch(c *Command, w Word, tree bool) []string {
 		return nil
 	}
 	var ps []string
-	for _, p := range c.Protected {
+	for _, p := range selfProtected(c) {
 		p = filepath.Clean(p)
 		switch {
 		case target == p:
@@ -243,16 +266,30 @@ func selfMatch(c *Command, w Word, tree bool) []string {
 // ancestors, since removing a matched directory removes what it holds.
 func selfGlob(glob, p string) bool {
 	for q := p; q != "/" && q != "."; q = filepath.Dir(q) {
-		if ok, _ := filepath.Match(glob, q); ok {
+		if selfGlobMatch(glob, q) {
 			return true
 		}
 	}
 	return false
 }
 
-// selfSame reports whether a path names the directory dir.
-func selfSame(c *Command, path, dir string) bool {
-	return selfAbs(c, path) == filepath.Clean(dir)
+// selfGlobMatch matches a glob against a path as bash does: a name
+// starting with a dot is only matched by a pattern starting with one
+// (~/* does not take ~/.guardshrc).
+func selfGlobMatch(glob, p string) bool {
+	gs, ps := strings.Split(glob, "/"), strings.Split(p, "/")
+	if len(gs) != len(ps) {
+		return false
+	}
+	for i, g := range gs {
+		if strings.HasPrefix(ps[i], ".") && !strings.HasPrefix(g, ".") {
+			return false
+		}
+		if ok, _ := filepath.Match(g, ps[i]); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // selfAbs makes a path absolute and clean, with ~ expanded; "" when a

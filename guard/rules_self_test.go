@@ -74,6 +74,11 @@ func TestCheckSelf(t *testing.T) {
 		{"chmod -R 777 /etc/guardsh", true},
 		{"chown -R nobody /home/u/.config", true},
 		{"touch /etc/guardsh/policy.toml", true},
+		// Anything written into guardsh's own directories (the policy
+		// directory's mode is item 13's attack).
+		{"cp other.toml /home/u/.config/guardsh/", true},
+		{"chmod 755 /etc/guardsh", true},
+		{"echo x >/home/u/.config/guardsh/config.toml.new", true},
 		{"chsh", true},
 		{"chsh -s /bin/bash", true},
 		{"chsh -l", false},
@@ -87,22 +92,26 @@ func TestCheckSelf(t *testing.T) {
 		{"sed s/x/y/ /etc/guardsh/policy.toml", false},
 		{"sed r/etc/guardsh/policy.toml f", false},
 		{"cp /home/u/.config/guardsh/config.toml /tmp/backup.toml", false},
-		{"cp other.toml /home/u/.config/guardsh/", false},
 		{"cp foo /usr/local/bin/", false},
 		{"rm /home/u/.config/other.toml", false},
 		{"rm /home/u/.config", false},
-		{"chmod 755 /etc/guardsh", false},
-		{"echo x >/home/u/.config/guardsh/config.toml.new", false},
 		{"tee /tmp/log", false},
 		{"dd if=/usr/local/bin/guardsh of=/tmp/copy", false},
 		{"usermod -aG docker u", false},
 		{"ls -la /home/u/.config/guardsh", false},
 		{"grep -i rm /home/u/.local/state/guardsh/history", false},
 	}
+	g := mustGuard(t, WithProtected(selfCmd("").Protected...))
+	st := testState()
+	st.Dir = "/home/u/work"
 	for _, tt := range tests {
 		got := checkSelf(selfCmd(tt.line))
 		if (len(got) > 0) != tt.hit {
 			t.Errorf("%q: hits %v, want hit=%v", tt.line, got, tt.hit)
+		}
+		// The same row through the real Classify.
+		if v := g.Classify(tt.line, st); verdictHas(v, ruleSelf) != tt.hit {
+			t.Errorf("Classify(%q): %v, want guardsh_self=%v", tt.line, v.Findings, tt.hit)
 		}
 	}
 }

@@ -20,7 +20,8 @@ func systemRules() []builtin {
 		{Rule: Rule{Name: "history_erase", Level: Medium, Description: "erases or disables the shell history", Example: "history -c"}, check: sysHistoryErase},
 		{Rule: Rule{Name: "crontab_remove", Level: Medium, Description: "removes the user's crontab", Example: "crontab -r"}, check: sysCrontabRemove, progs: sysCrontabProgs},
 		{Rule: Rule{Name: "crontab_install", Level: Medium, Description: "installs a crontab from a file or standard input, replacing the user's current one; its jobs run later, outside guardsh", Example: "crontab jobs.txt"}, check: sysCrontabInstall, progs: sysCrontabProgs},
-		{Rule: Rule{Name: "ld_preload", Level: Medium, Description: "makes the dynamic loader inject a library into every program (LD_PRELOAD, LD_AUDIT, /etc/ld.so.preload)", Example: "export LD_PRELOAD=/tmp/hook.so"}, check: sysLDPreload},
+		{Rule: Rule{Name: "ld_preload", Level: High, Description: "makes the dynamic loader inject a library into every program started later (LD_PRELOAD, LD_AUDIT, DYLD_INSERT_LIBRARIES, an LD_LIBRARY_PATH beyond system directories, /etc/ld.so.preload)", Example: "export LD_PRELOAD=/tmp/hook.so"}, check: sysLDPreload},
+		{Rule: Rule{Name: ruleEnvCode, Level: High, Description: "assigns or exports a variable that makes programs started later run code: BASH_ENV, ENV, PROMPT_COMMAND, PS0-PS4 with command substitutions, SHELLOPTS, BASH_FUNC_*, PERL5OPT, NODE_OPTIONS, GIT_SSH_COMMAND, GIT_CONFIG_KEY_*, PAGER and EDITOR beyond a plain pager or editor, ... (the table is in docs/how-it-works.md); the code it holds is classified too", Example: "export BASH_ENV=./hook.sh"}, check: sysEnvCode},
 		{Rule: Rule{Name: "kernel_module", Level: Medium, Description: "loads or unloads kernel modules: insmod, rmmod, modprobe", Example: "rmmod nouveau"}, check: sysKernelModule, progs: sysKernelModuleProgs},
 		{Rule: Rule{Name: "sysctl_write", Level: Medium, Description: "changes kernel parameters: sysctl -w, sysctl -p, writes under /proc/sys", Example: "sysctl -w net.ipv4.ip_forward=1"}, check: sysSysctlWrite},
 		{Rule: Rule{Name: "chsh", Level: Medium, Description: "changes a user's login shell", Example: "chsh -s /bin/zsh"}, check: sysChsh, progs: sysChshProgs},
@@ -28,10 +29,14 @@ func systemRules() []builtin {
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysPackageProgs, []string{"pip", "python"} }, "package_remove", "package_install")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = sysShutdownProgs, true }, "shutdown")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.prefixes = sysFirewallProgs, []string{"iptables", "ip6tables"} }, "firewall_off", "firewall_change")
+	// firewall_off also stops or disables the firewall and security
+	// services (systemctl stop firewalld, service iptables stop).
+	bs = dispatchOn(bs, func(b *builtin) { b.progs = append(append([]string(nil), sysFirewallProgs...), sysServiceProgs...) }, "firewall_off")
 	bs = dispatchOn(bs, func(b *builtin) {
 		b.progs, b.redirects, b.assigns = append([]string{"history", "unset", "set", "ln"}, sysAssignProgs...), true, true
 	}, "history_erase")
 	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.redirects, b.assigns = sysAssignProgs, true, true }, "ld_preload")
+	bs = dispatchOn(bs, func(b *builtin) { b.progs, b.assigns = append([]string{"read"}, sysAssignProgs...), true }, ruleEnvCode)
 	return dispatchOn(bs, func(b *builtin) { b.progs, b.redirects = []string{"sysctl"}, true }, "sysctl_write")
 }
 

@@ -91,6 +91,10 @@ func TestSudoRule(t *testing.T) {
 		if tc.rule != "" && !testHasName(names, tc.rule) {
 			t.Errorf("%q: rules %v, want %s", tc.line, names, tc.rule)
 		}
+		got, names = realLevel(testRealLine(tc.line))
+		if got < tc.want || tc.want == Safe && got != Safe || tc.rule != "" && !testHasName(names, tc.rule) {
+			t.Errorf("Classify(%q): %v %v, want %v (%s)", tc.line, got, names, tc.want, tc.rule)
+		}
 	}
 	// The reason says whose privileges.
 	c := &Command{Args: Lits("sudo", "-u", "bob", "id")}
@@ -490,6 +494,22 @@ func TestSystemRules(t *testing.T) {
 		{"systemctl mask nftables.service", Medium, "firewall_off"},
 		{"service iptables stop", Medium, "firewall_off"},
 		{"systemctl stop apparmor", Medium, "firewall_off"},
+		// Through every service manager (these were never dispatched).
+		{"systemctl disable apparmor", Medium, "firewall_off"},
+		{"systemctl kill firewalld", Medium, "firewall_off"},
+		{"systemctl stop ufw.service", Medium, "firewall_off"},
+		{"systemctl --now disable nftables", Medium, "firewall_off"},
+		{"service ufw stop", Medium, "firewall_off"},
+		{"service apparmor teardown", Medium, "firewall_off"}, // unloads every AppArmor profile
+		{"service firewalld stop", Medium, "firewall_off"},
+		{"rc-service iptables stop", Medium, "firewall_off"},
+		{"rc-update del iptables", Medium, "firewall_off"},
+		{"update-rc.d ufw disable", Medium, "firewall_off"},
+		{"systemctl status apparmor", Safe, ""},
+		{"systemctl start firewalld", Safe, ""},
+		{"systemctl enable --now ufw", Safe, ""},
+		{"service iptables status", Safe, ""},
+		{"systemctl is-active firewalld", Safe, ""},
 		{"pfctl -d", Medium, "firewall_off"},
 		{"firewall-cmd --panic-off", Medium, "firewall_off"},
 		{"iptables -A INPUT -p tcp --dport 22 -j ACCEPT", Medium, "firewall_change"},
@@ -605,16 +625,16 @@ func TestSystemRules(t *testing.T) {
 		{"crontab --help", Safe, ""},
 
 		// LD_PRELOAD
-		{"export LD_PRELOAD=/tmp/hook.so", Medium, "ld_preload"},
-		{"export LD_PRELOAD=./libfake.so", Medium, "ld_preload"},
-		{"declare -x LD_PRELOAD=/x.so", Medium, "ld_preload"},
-		{"LD_PRELOAD=/tmp/x.so ls", Medium, "ld_preload"},
-		{"env LD_PRELOAD=/tmp/x.so ls", Medium, "ld_preload"},
-		{"env -i LD_PRELOAD=/tmp/x.so ls", Medium, "ld_preload"},
-		{"export LD_AUDIT=/tmp/a.so", Medium, "ld_preload"},
-		{"export DYLD_INSERT_LIBRARIES=/tmp/x.dylib", Medium, "ld_preload"},
-		{"echo /tmp/x.so > /etc/ld.so.preload", Medium, "ld_preload"},
-		{"echo /tmp/x.so >> /etc/ld.so.preload", Medium, "ld_preload"},
+		{"export LD_PRELOAD=/tmp/hook.so", High, "ld_preload"},
+		{"export LD_PRELOAD=./libfake.so", High, "ld_preload"},
+		{"declare -x LD_PRELOAD=/x.so", High, "ld_preload"},
+		{"LD_PRELOAD=/tmp/x.so ls", High, "ld_preload"},
+		{"env LD_PRELOAD=/tmp/x.so ls", High, "ld_preload"},
+		{"env -i LD_PRELOAD=/tmp/x.so ls", High, "ld_preload"},
+		{"export LD_AUDIT=/tmp/a.so", High, "ld_preload"},
+		{"export DYLD_INSERT_LIBRARIES=/tmp/x.dylib", High, "ld_preload"},
+		{"echo /tmp/x.so > /etc/ld.so.preload", High, "ld_preload"},
+		{"echo /tmp/x.so >> /etc/ld.so.preload", High, "ld_preload"},
 		{"export LD_PRELOAD=", Safe, ""},
 		{"unset LD_PRELOAD", Safe, ""},
 		{"env -u LD_PRELOAD ls", Safe, ""},
@@ -784,8 +804,8 @@ func TestFamiliesClassify(t *testing.T) {
 		{"kill -9 -1", High, []string{"kill_all_processes"}},
 		{"timeout 5 shutdown -h now", High, []string{"shutdown"}},
 		{"ssh host sudo reboot", High, []string{"shutdown", "sudo"}},
-		{"export LD_PRELOAD=/x.so", Medium, []string{"ld_preload"}},
-		{"LD_PRELOAD=/x.so ls", Medium, []string{"ld_preload"}},
+		{"export LD_PRELOAD=/x.so", High, []string{"ld_preload"}},
+		{"LD_PRELOAD=/x.so ls", High, []string{"ld_preload"}},
 		{"unset HISTFILE", Medium, []string{"history_erase"}},
 		{"echo '* * * * * ls' | crontab -", Medium, []string{"crontab_install"}},
 		{"crontab -l | sed '/x/d' | crontab -", Medium, []string{"crontab_install"}},

@@ -1,7 +1,10 @@
 package guard
 
 import (
+	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -236,6 +239,7 @@ func runRuleCases(t *testing.T, cases []testRuleCase) {
 		if tc.rule != "" && !testHasName(names, tc.rule) {
 			t.Errorf("%q: rules %v, want %s among them", tc.line, names, tc.rule)
 		}
+		crossCheck(t, tc.line, tc.want, tc.rule)
 	}
 }
 
@@ -293,4 +297,119 @@ func classifyRuleCases(t *testing.T, cases []testRuleCase) {
 			t.Errorf("Classify(%q): rules %v, want %s among them", tc.line, names, tc.rule)
 		}
 	}
+}
+
+// realGuard is the Guard every table row is also run through, as guardsh
+// classifies a line: parsed, walked and dispatched.
+var realGuard = sync.OnceValue(func() *Guard {
+	g, err := New()
+	if err != nil {
+		panic(err)
+	}
+	return g
+})
+
+// realLevel classifies line with Guard.Classify in testDir, HOME=testHome,
+// and returns its level and the rules of its findings.
+func realLevel(line string) (Level, []string) {
+	st := State{Var: MapVars(map[string]string{"HOME": testHome, "USER": "u", "EMPTY": ""}), Dir: testDir}
+	v := realGuard().Classify(line, st)
+	var names []string
+	for _, f := range v.Findings {
+		names = append(names, f.Rule)
+	}
+	return v.Level, names
+}
+
+// testRealLine is the shell line that means what testCmdLine makes of
+// line: its variables other than HOME are read first (so that they are only
+// known at run time, not unset), and a leading cd to the empty name
+// becomes a cd to one of them.
+func testRealLine(line string) string {
+	var read []string
+	if rest, ok := strings.CutPrefix(line, "cd '' && "); ok {
+		read, line = append(read, "GUARDSH_TEST_DIR"), `cd "$GUARDSH_TEST_DIR" && `+rest
+	}
+	for _, m := range testVarRE.FindAllStringSubmatch(line, -1) {
+		if m[1] != "HOME" && m[1] != "GUARDSH_TEST_DIR" && !slices.Contains(read, m[1]) {
+			read = append(read, m[1])
+		}
+	}
+	if len(read) == 0 {
+		return line
+	}
+	return "read -r " + strings.Join(read, " ") + "; " + line
+}
+
+var testVarRE = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`)
+
+// crossCheck runs a row's line through the real Classify too and fails
+// when it disagrees with the row: a rule the walker never dispatches for
+// the row's program is caught here. A leading sudo or doas adds the sudo
+// rule's medium.
+func crossCheck(t *testing.T, line string, want Level, rule string) {
+	t.Helper()
+	got, names := realLevel(testRealLine(line))
+	if strings.HasPrefix(line, "sudo ") || strings.HasPrefix(line, "doas ") {
+		want = max(want, Medium)
+	}
+	if got != want {
+		t.Errorf("Classify(%q): level %v (rules %v), want %v", line, got, names, want)
+		return
+	}
+	if rule != "" && !testHasName(names, rule) {
+		t.Errorf("Classify(%q): rules %v, want %s among them", line, names, rule)
+	}
+}
+
+// nlLineOf renders a net/leak table command as a shell line meaning the
+// same, for crossCheck: its words (quoted where they hold blanks), its
+// redirects, a here-document for its known stdin, the programs it is
+// piped from, a cd to its directory. ok is false for what a line cannot
+// say (an unknown home or working directory).
+func nlLineOf(c *Command, args []string) (string, bool) {
+	if c.Home != testHome || c.Dir == "" {
+		return "", false
+	}
+	var b strings.Builder
+	if c.Dir != testDir {
+		b.WriteString("cd " + c.Dir + " && ")
+	}
+	for i := len(c.PipedFrom) - 1; i >= 0; i-- {
+		b.WriteString(c.PipedFrom[i] + " | ")
+	}
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case a == "":
+			b.WriteString("''")
+		case strings.ContainsAny(a, " \t\n|&;<>()'\"") && !strings.Contains(a, "$("):
+			if strings.ContainsAny(a, "$`\"\\") {
+				if strings.Contains(a, "'") {
+					return "", false
+				}
+				// Keep $VAR a variable only where nlWord would.
+				b.WriteString(`"` + a + `"`)
+			} else {
+				b.WriteString("'" + a + "'")
+			}
+		default:
+			b.WriteString(a)
+		}
+	}
+	for _, r := range c.Redirects {
+		if !r.Target.Known {
+			return "", false
+		}
+		b.WriteString(" " + r.Fd + r.Op + " " + r.Target.Value)
+	}
+	if c.Stdin != nil {
+		if !c.Stdin.Known || strings.Contains(c.Stdin.Value, "GUARDSH_EOF") {
+			return "", false
+		}
+		b.WriteString(" <<'GUARDSH_EOF'\n" + c.Stdin.Value + "\nGUARDSH_EOF\n")
+	}
+	return b.String(), true
 }

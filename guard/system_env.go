@@ -156,16 +156,9 @@ func sysLDPreload(c *Command) []Hit {
 			return hit("writes /etc/ld.so.preload: every program will load the library")
 		}
 	}
-	for _, w := range sysAssignments(c) {
-		n, v, _ := sysAssignment(w.Value)
-		switch n {
-		case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES":
-			if v != "" {
-				return hit(n + " injects " + v + " into every program started")
-			}
-		}
-	}
-	return nil
+	// LD_PRELOAD, LD_AUDIT, LD_LIBRARY_PATH...: rows of the env_code table
+	// (system_envcode.go) that name this rule.
+	return envCodeHits(c, "ld_preload")
 }
 
 func sysSysctlWrite(c *Command) []Hit {

@@ -110,7 +110,7 @@ func sysSecurityUnit(u string) bool {
 // sysServiceVerbs are what stops or disables a service.
 func sysServiceVerb(v string) bool {
 	switch v {
-	case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart", "force-reload", "force-stop", "isolate", "zap", "down", "unload", "bootout", "remove", "exit":
+	case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart", "force-reload", "force-stop", "isolate", "zap", "down", "unload", "bootout", "remove", "exit", "teardown":
 		return true
 	}
 	return false
@@ -160,7 +160,7 @@ func sysServiceUnits(c *Command) (tool, verb string, units []Word) {
 // sysOffVerb reports a service verb that leaves the service off.
 func sysOffVerb(v string) bool {
 	switch v {
-	case "stop", "disable", "mask", "kill", "force-stop", "zap", "down", "unload", "bootout", "remove", "exit", "del", "delete":
+	case "stop", "disable", "mask", "kill", "force-stop", "zap", "down", "unload", "bootout", "remove", "exit", "del", "delete", "teardown":
 		return true
 	}
 	return false

@@ -4,6 +4,9 @@ package guard
 
 import (
 	"slices"
+	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- sudo, eval ----
@@ -15,39 +18,43 @@ func sysSudo(c *Command) []Hit {
 		if len(args) == 2 && args[1].Value == "-h" {
 			return nil
 		}
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "CDgpRrTtUu", longArg: []string{"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "command-timeout", "type", "other-user", "user"}, posix: true})
-		if r.help {
-			return nil
+		// Every reading of sudo's words (internal/argv's grammar, the one
+		// the unwrapper reads): the highest counts.
+		var hits []Hit
+		for _, r := range readings(argv.Wrapper("sudo"), args[1:]) {
+			if r.Has("", "help") || r.Has("", "version") || r.Has("V", "") {
+				continue
+			}
+			edit := r.Has("e", "edit") || c.Name() == "sudoedit"
+			if r.Cmd >= len(args)-1 && c.Name() == "sudo" && !edit && !r.Has("s", "shell") && !r.Has("i", "login") {
+				// -l, -v, -k, -K and friends only list or manage credentials.
+				continue
+			}
+			if edit {
+				hits = append(hits, hit("edits files with root privileges")...)
+				continue
+			}
+			hits = append(hits, sysAsUser(lastValue(r, "u", "user"))...)
 		}
-		if len(r.args) == 0 && c.Name() == "sudo" && !r.has('e', "edit") && !r.has('s', "shell") && !r.has('i', "login") {
-			// -l, -v, -k, -K and friends only list or manage credentials.
-			return nil
-		}
-		if r.has('e', "edit") || c.Name() == "sudoedit" {
-			return hit("edits files with root privileges")
-		}
-		return sysAsUser(r.last('u', "user"))
+		return hits
 	case "doas":
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "Cu", posix: true})
-		if len(r.args) == 0 && !r.has('s', "") {
-			return nil
+		var hits []Hit
+		for _, r := range readings(argv.Wrapper("doas"), args[1:]) {
+			if r.Cmd >= len(args)-1 && !r.Has("s", "") || r.Has("C", "") {
+				continue // -C checks the config only
+			}
+			hits = append(hits, sysAsUser(lastValue(r, "u", ""))...)
 		}
-		if _, ok := r.last('C', ""); ok {
-			return nil // checks the config only
+		return hits
+	case "pkexec", "run0":
+		var hits []Hit
+		for _, r := range readings(argv.Wrapper(c.Name()), args[1:]) {
+			if r.Stopped {
+				continue
+			}
+			hits = append(hits, sysAsUser(lastValue(r, "u", "user"))...)
 		}
-		return sysAsUser(r.last('u', ""))
-	case "pkexec":
-		r := xoptParse(args[1:], &xoptSpec{longArg: []string{"user"}, posix: true})
-		if r.help {
-			return nil
-		}
-		return sysAsUser(r.last(0, "user"))
-	case "run0":
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "uDg", longArg: []string{"user", "group", "chdir", "setenv", "unit", "property", "description", "slice", "nice", "background", "machine"}, posix: true})
-		if r.help {
-			return nil
-		}
-		return sysAsUser(r.last('u', "user"))
+		return hits
 	case "su":
 		r := xoptParse(args[1:], &xoptSpec{shortArg: "cCgGsw", longArg: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}})
 		if r.help {
@@ -62,6 +69,15 @@ func sysSudo(c *Command) []Hit {
 		return hit("runs with root privileges")
 	}
 	return nil
+}
+
+// lastValue returns the last value of an option of a reading as a word.
+func lastValue(r argv.Reading, short, long string) (Word, bool) {
+	o, ok := r.Last(short, long)
+	if !ok || !o.HasValue {
+		return Word{}, false
+	}
+	return Word{Value: o.Value, Known: !strings.Contains(o.Value, Unknown)}, true
 }
 
 func sysAsUser(u Word, ok bool) []Hit {

@@ -4,6 +4,8 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/allowlist"
+
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -158,7 +160,9 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 	}
 	v = w.done()
 	v.Findings = dropShadowed(v.Findings)
-	v.Auto = v.Level == Safe && g.auto != nil && g.auto(f)
+	// In /dev, /proc or /sys a relative name may be a device: the
+	// allowlist, which judges names by path, cannot tell.
+	v.Auto = v.Level == Safe && g.auto != nil && !allowlist.DeviceDir(st.Dir) && g.auto(f)
 	return v
 }
 
@@ -170,6 +174,10 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
 	// commands are checked again with their final words when they run.
 	w.bgJob = true
+	if st.Stdin != nil {
+		in := Lit(*st.Stdin)
+		c.Stdin, c.StdinPiped = &in, false
+	}
 	w.command(c, sc, 0)
 	return w.done()
 }

@@ -1,8 +1,9 @@
 package guard
 
 import (
-	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // unknownVar names the variable that stands for the unknown parts of code
@@ -19,11 +20,22 @@ type inner struct {
 	paramsKnown bool
 	// stdin reports that the inner command reads the wrapper's stdin.
 	stdin bool
+	// unknown is an option of the wrapper its grammar does not know; the
+	// inner is one of the readings of the words after it.
+	unknown string
+	// truncated reports that not every reading was made: too many unknown
+	// options.
+	truncated bool
+	// nested says what a nested guardsh is started with that could loosen
+	// the outer one's rules (-y, --config FILE, XDG_CONFIG_HOME=).
+	nested string
 }
 
 // unwrap finds the commands a wrapper runs and classifies each as itself.
 func (w *walker) unwrap(c *Command, sc *scope, depth int) {
-	for _, in := range w.inners(c) {
+	ins := w.inners(c)
+	w.readingFindings(c, ins)
+	for _, in := range ins {
 		label := in.label
 		via := append(c.Via[:len(c.Via):len(c.Via)], label)
 		if in.code != nil {
@@ -90,15 +102,18 @@ func (w *walker) inners(c *Command) []inner {
 	if isHelp(args[1:]) {
 		return nil
 	}
+	if isAssign(args[0].Value) {
+		// A bare NAME=VALUE: code it makes later programs run.
+		return envCodeInners(args)
+	}
+	if argv.IsShell(name) {
+		return w.shellInner(c, name, args[1:])
+	}
 	switch name {
+	case "export", "declare", "typeset", "readonly", "local":
+		return envCodeInners(args[1:])
 	case "sudo", "run0":
-		in := cmdAfter(name, args[1:], optSpec{withArg: "ughpCDrtTUR", stop: "veKkV", long: []string{"user", "group", "host", "prompt", "close-from", "chdir", "role", "type", "other-user", "command-timeout", "chroot"}}, true, true)
-		if in == nil && sudoShell(args[1:]) {
-			// `sudo -s` / `sudo -i` with no command: a root shell that reads
-			// its commands from stdin.
-			return w.shellInner(c, "sh", nil)
-		}
-		return in
+		return w.sudoInners(c, name, args[1:])
 	case "trap":
 		return trapInner(args[1:])
 	case "source", ".":
@@ -112,9 +127,9 @@ func (w *walker) inners(c *Command) []inner {
 	case "sed", "gsed":
 		return sedInner(c)
 	case "doas":
-		return cmdAfter("doas", args[1:], optSpec{withArg: "uC"}, true, true)
+		return doasInners(args[1:])
 	case "pkexec":
-		return cmdAfter("pkexec", args[1:], optSpec{long: []string{"user"}}, false, true)
+		return wrapped("pkexec", args[1:], true)
 	case "su", "runuser", "sg":
 		if in := suInner(name, args[1:]); in != nil {
 			return in
@@ -126,51 +141,22 @@ func (w *walker) inners(c *Command) []inner {
 		return nil
 	case "env":
 		return envInner(args[1:])
-	case "nice":
-		return cmdAfter("nice", args[1:], optSpec{withArg: "n", long: []string{"adjustment"}, numeric: true}, false, true)
-	case "ionice":
-		return cmdAfter("ionice", args[1:], optSpec{withArg: "cnp", stop: "p", long: []string{"class", "classdata", "pid", "pgid", "uid"}}, false, true)
-	case "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne",
+	case "nice", "ionice", "nohup", "setsid", "unbuffer", "fakeroot", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv", "chronic", "ifne",
 		"unshare", "nsenter", "setpriv", "firejail", "proot", "dbus-launch", "dbus-run-session", "xvfb-run", "tsp", "systemd-run",
-		"ltrace", "valgrind", "prlimit", "choom", "schedtool", "rlwrap", "sudoedit-none":
-		// Options (their values attached with `=`), then the command.
-		return cmdAfter(name, args[1:], optSpec{withArg: wrapperArgs[name]}, false, true)
-	case "strace":
-		return cmdAfter(name, args[1:], optSpec{withArg: "abeEIoOpPsSuUX"}, false, true)
-	case "numactl":
-		return cmdAfter(name, args[1:], optSpec{withArg: "CNmipPw"}, false, true)
-	case "cgexec":
-		return cmdAfter(name, args[1:], optSpec{withArg: "g"}, false, true)
-	case "faketime":
-		return cmdAfter(name, args[1:], optSpec{withArg: "f"}, false, true, 1)
+		"strace", "ltrace", "valgrind", "prlimit", "choom", "schedtool", "rlwrap", "numactl", "cgexec", "screen", "time", "builtin", "exec", "stdbuf":
+		return wrapped(name, args[1:], true)
+	case "faketime", "chrt", "timeout", "chroot", "taskset":
+		return operandInners(name, args[1:])
 	case "gdb":
 		for i, a := range args {
 			if a.Known && a.Value == "--args" && i+1 < len(args) {
 				return []inner{{label: "gdb --args", args: args[i+1:]}}
 			}
 		}
-	case "screen":
-		return cmdAfter(name, args[1:], optSpec{withArg: "cehpSsTt"}, false, true)
-	case "csh", "tcsh", "xonsh":
-		return w.shellInner(c, name, args[1:])
-	case "timeout":
-		return timeoutInner(args[1:])
-	case "time":
-		return cmdAfter("time", args[1:], optSpec{withArg: "fo", long: []string{"format", "output"}}, false, true)
 	case "command":
 		return commandInner(args[1:])
-	case "builtin", "exec":
-		return cmdAfter(name, args[1:], optSpec{withArg: "a"}, false, true)
-	case "stdbuf":
-		return cmdAfter("stdbuf", args[1:], optSpec{withArg: "ioe", long: []string{"input", "output", "error"}}, false, true)
-	case "chroot":
-		return chrootInner(args[1:])
 	case "flock":
 		return flockInner(args[1:])
-	case "taskset":
-		return tasksetInner(args[1:])
-	case "chrt":
-		return cmdAfter("chrt", args[1:], optSpec{}, false, true, 1)
 	case "xargs":
 		return xargsInner(args[1:])
 	case "parallel":
@@ -179,14 +165,10 @@ func (w *walker) inners(c *Command) []inner {
 		return findInner(args[1:])
 	case "watch":
 		return watchInner(args[1:])
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash", "posh", "fish":
-		return w.shellInner(c, name, args[1:])
 	case "busybox", "toybox":
 		if len(args) > 1 {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
-	case "guardsh":
-		return w.guardshInner(c, args[1:])
 	case "eval":
 		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
 			code := joinWords(args[1:])
@@ -238,93 +220,5 @@ func joinWords(ws []Word) Word {
 	return out
 }
 
-// optSpec describes a wrapper's short and long options.
-type optSpec struct {
-	withArg string   // short options that take a value
-	stop    string   // short options after which there is no command
-	long    []string // long options that take a value
-	numeric bool     // -N is an option (nice -5)
-}
-
-// cmdAfter skips a wrapper's options (and leading NAME=VALUE assignments
-// when assigns is set) and returns the command that follows. skip extra
-// operands are skipped first (chrt PRIO cmd).
-func cmdAfter(label string, args []Word, sp optSpec, assigns, stdin bool, skip ...int) []inner {
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if !a.Known {
-			break
-		}
-		v := a.Value
-		if v == "--" {
-			i++
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			name, _, hasVal := strings.Cut(v[2:], "=")
-			i++
-			if !hasVal && slices.Contains(sp.long, name) {
-				i++
-			}
-			continue
-		}
-		if len(v) > 1 && v[0] == '-' {
-			if sp.numeric && isDigits(v[1:]) {
-				i++
-				continue
-			}
-			i++
-			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(sp.stop, v[j]) >= 0 {
-					return nil
-				}
-				if strings.IndexByte(sp.withArg, v[j]) >= 0 {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
-			continue
-		}
-		if assigns && isAssign(v) {
-			i++
-			continue
-		}
-		break
-	}
-	if len(skip) > 0 {
-		i += skip[0]
-	}
-	if i >= len(args) {
-		return nil
-	}
-	return []inner{{label: label, args: args[i:], stdin: stdin}}
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // isAssign reports a NAME=VALUE word.
-func isAssign(s string) bool {
-	i := strings.IndexByte(s, '=')
-	if i <= 0 {
-		return false
-	}
-	for j, r := range s[:i] {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || j > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
+func isAssign(s string) bool { return argv.IsAssign(s) }

@@ -3,6 +3,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // suInner: `su [-] [user] -c CMD` (also -lc, -c'CMD', --command=CMD),
@@ -20,8 +22,9 @@ func suInner(label string, args []Word) []inner {
 				code := args[i+1]
 				return []inner{{label: label + " -c", code: &code}}
 			}
-		case strings.HasPrefix(v, "--command="):
-			code := Word{Value: strings.TrimPrefix(v, "--command="), Known: true}
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			_, val, _ := strings.Cut(v, "=")
+			code := Word{Value: val, Known: a.Known && !strings.Contains(val, Unknown)}
 			return []inner{{label: label + " -c", code: &code}}
 		case v == "--" && label == "runuser":
 			if i+1 < len(args) {
@@ -52,139 +55,50 @@ func suInner(label string, args []Word) []inner {
 	return nil
 }
 
-// envInner: `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=V...] cmd`.
+// envInner: `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=V...] cmd`,
+// every reading of it.
 func envInner(args []Word) []inner {
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if !a.Known {
-			break
-		}
-		v := a.Value
-		switch {
-		case v == "--":
-			i++
-			goto cmd
-		case v == "-S" || v == "--split-string":
-			if i+1 < len(args) {
-				code := args[i+1]
-				rest := args[i+2:]
-				if code.Known {
-					code.Value = code.Value + " " + joinWords(rest).Value
-				}
-				return []inner{{label: "env -S", code: &code}}
-			}
-			return nil
-		case strings.HasPrefix(v, "--split-string=") || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'S') > 0:
-			// -S, -iS, -vS'...': the rest after S, or the next word, is split.
-			s := strings.TrimPrefix(v, "--split-string=")
-			if s == v {
-				s = v[strings.IndexByte(v, 'S')+1:]
-				if s == "" && i+1 < len(args) {
-					code := args[i+1]
-					if code.Known {
-						code.Value = code.Value + " " + joinWords(args[i+2:]).Value
-					}
-					return []inner{{label: "env -S", code: &code}}
-				}
-			}
-			code := Word{Value: s + " " + joinWords(args[i+1:]).Value, Known: joinWords(args[i+1:]).Known}
-			return []inner{{label: "env -S", code: &code}}
-		case v == "-u" || v == "-C" || v == "-a" || v == "--unset" || v == "--chdir" || v == "--argv0":
-			i += 2
-		case strings.HasPrefix(v, "--"):
-			i++
-		case len(v) > 1 && v[0] == '-':
-			i++
-			if (strings.HasSuffix(v, "u") || strings.HasSuffix(v, "C")) && len(v) > 1 {
-				i++
-			}
-		case isAssign(v):
-			i++
-		default:
-			goto cmd
-		}
-	}
-cmd:
-	i = min(i, len(args))
 	var ins []inner
-	for _, a := range args[:i] {
-		if k, _, ok := strings.Cut(a.Value, "="); ok && codeEnvVars[k] {
-			// GIT_SSH_COMMAND=CMD, PAGER=CMD: run as commands later.
-			code := Word{Value: a.Value[len(k)+1:], Known: a.Known, Vars: a.Vars, Subst: a.Subst}
-			if k == "LESSOPEN" || k == "LESSCLOSE" {
-				code = lessFilterCode(code)
+	for _, r := range readings(argv.Wrapper("env"), args) {
+		unknown := firstUnknown(r.Unknown)
+		if o, ok := r.Last("S", "split-string"); ok {
+			// -S STRING: the string is split into the command line, and
+			// the words after it follow.
+			code := Word{Value: o.Value, Known: !strings.Contains(o.Value, Unknown)}
+			next := o.Index + 1
+			if o.ValueIndex >= 0 {
+				code, next = args[o.ValueIndex], o.ValueIndex+1
 			}
-			ins = append(ins, inner{label: k, code: &code})
+			rest := joinWords(args[min(next, len(args)):])
+			if code.Known {
+				code.Value = code.Value + " " + rest.Value
+				code.Known = rest.Known
+			}
+			ins = append(ins, inner{label: "env -S", code: &code, unknown: unknown, truncated: r.Truncated})
+			continue
 		}
-		if v, ok := strings.CutPrefix(a.Value, "LESS="); ok {
-			// LESS='+!cmd': less takes options from it.
-			for _, cmd := range lessEnvCommands(v) {
-				code := Word{Value: cmd, Known: a.Known && !strings.Contains(cmd, Unknown), Vars: a.Vars, Subst: a.Subst}
-				ins = append(ins, inner{label: "LESS +!", code: &code})
+		// GIT_SSH_COMMAND=CMD, PAGER=CMD, BASH_ENV=FILE: code run later
+		// (the env_code table, system_envcode.go).
+		ins = append(ins, envCodeInners(args[:r.Cmd])...)
+		for _, a := range args[:r.Cmd] {
+			if v, ok := strings.CutPrefix(a.Value, "LESS="); ok {
+				// LESS='+!cmd': less takes options from it.
+				for _, cmd := range lessEnvCommands(v) {
+					code := Word{Value: cmd, Known: a.Known && !strings.Contains(cmd, Unknown), Vars: a.Vars, Subst: a.Subst}
+					ins = append(ins, inner{label: "LESS +!", code: &code})
+				}
 			}
 		}
-	}
-	if i >= len(args) {
-		return ins
-	}
-	return append(ins, inner{label: "env", args: args[i:], stdin: true})
-}
-
-// timeoutInner: `timeout [opts] DURATION cmd`.
-func timeoutInner(args []Word) []inner {
-	in := cmdAfter("timeout", args, optSpec{withArg: "sk", long: []string{"signal", "kill-after"}}, false, true)
-	if len(in) == 0 || len(in[0].args) < 2 {
-		return nil
-	}
-	in[0].args = in[0].args[1:]
-	return in
-}
-
-// commandInner: `command [-p] cmd`; `command -v/-V` only looks it up.
-func commandInner(args []Word) []inner {
-	for _, a := range args {
-		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "--" {
-			break
+		in := inner{label: "env", stdin: true, unknown: unknown, truncated: r.Truncated}
+		if !r.Stopped && r.Cmd < len(args) {
+			in.args = args[r.Cmd:]
+			in.nested = nestedEnv(args[:r.Cmd], r, in.args)
 		}
-		if strings.ContainsAny(a.Value, "vV") {
-			return nil
+		if in.args != nil || in.unknown != "" {
+			ins = append(ins, in)
 		}
 	}
-	return cmdAfter("command", args, optSpec{}, false, true)
-}
-
-// chrootInner: `chroot [opts] DIR [cmd]`.
-func chrootInner(args []Word) []inner {
-	in := cmdAfter("chroot", args, optSpec{long: []string{"userspec", "groups"}}, false, true)
-	if len(in) == 0 || len(in[0].args) < 2 {
-		return nil
-	}
-	in[0].args = in[0].args[1:]
-	return in
-}
-
-// flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
-func flockInner(args []Word) []inner {
-	if in := bundledC("flock -c", args); in != nil {
-		return in
-	}
-	in := cmdAfter("flock", args, optSpec{withArg: "wEc", long: []string{"timeout", "conflict-exit-code"}}, false, true)
-	if len(in) == 0 || len(in[0].args) < 2 {
-		return nil
-	}
-	in[0].args = in[0].args[1:]
-	return in
-}
-
-// tasksetInner: `taskset [-c] MASK cmd`; `-p` works on a pid.
-func tasksetInner(args []Word) []inner {
-	for _, a := range args {
-		if a.Known && strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "p") && !strings.HasPrefix(a.Value, "--") {
-			return nil
-		}
-	}
-	return cmdAfter("taskset", args, optSpec{}, false, true, 1)
+	return ins
 }
 
 // scriptInner: `script -c CMD [file]`.
@@ -243,147 +157,6 @@ func placeholder(ws []Word, repl string) ([]Word, bool) {
 // unknownArg stands for the arguments xargs and find add.
 var unknownArg = Word{Value: Unknown}
 
-// xargsInner: `xargs [opts] [cmd [args]]`; the command gets more arguments.
-func xargsInner(args []Word) []inner {
-	repl := ""
-	i := 0
-	withArg := xargsWithArg
-	for i < len(args) {
-		a := args[i]
-		if !a.Known {
-			break
-		}
-		v := a.Value
-		if v == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		i++
-		if strings.HasPrefix(v, "--") {
-			name, val, has := strings.Cut(v, "=")
-			if name == "--replace" {
-				repl = "{}"
-				if has && val != "" {
-					repl = val
-				}
-				continue
-			}
-			if withArg[name] && !has {
-				i++
-			}
-			continue
-		}
-		// Short options, possibly bundled: -0rtn1 -I{} -i
-		for j := 1; j < len(v); j++ {
-			o := "-" + string(v[j])
-			if o == "-i" {
-				repl = "{}"
-				if j+1 < len(v) {
-					repl = v[j+1:]
-				}
-				break
-			}
-			if o == "-e" || o == "-l" {
-				break // optional attached value
-			}
-			if withArg[o] {
-				val := v[j+1:]
-				if val == "" && i < len(args) {
-					val = args[i].Value
-					i++
-				}
-				if o == "-I" {
-					repl = val
-				}
-				break
-			}
-		}
-	}
-	cmd := []Word{Lit("echo")}
-	if i < len(args) {
-		cmd = args[i:]
-	}
-	if repl != "" {
-		cmd, _ = placeholder(cmd, repl)
-	} else {
-		cmd = append(append([]Word(nil), cmd...), unknownArg)
-	}
-	return []inner{{label: "xargs", args: cmd}}
-}
-
-// parallelInner: `parallel [opts] cmd ::: args`, or commands as arguments.
-func parallelInner(args []Word) []inner {
-	withArg := map[string]bool{"-j": true, "-S": true, "--jobs": true, "--sshlogin": true, "-a": true, "--arg-file": true, "-d": true, "--delimiter": true,
-		"-N": true, "-n": true, "--max-args": true, "--joblog": true, "--results": true, "--tmpdir": true, "--workdir": true, "--wd": true, "-I": true, "--timeout": true, "--delay": true, "--retries": true, "--colsep": true, "-C": true, "--basefile": true, "--env": true, "--halt": true, "--memfree": true, "--load": true, "--sshloginfile": true, "--slf": true}
-	i := 0
-	repl := "{}"
-	for i < len(args) {
-		a := args[i]
-		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			break
-		}
-		if a.Value == "--" {
-			i++
-			break
-		}
-		name, _, has := strings.Cut(a.Value, "=")
-		i++
-		if withArg[name] && !has {
-			if name == "-I" && i < len(args) {
-				repl = args[i].Value
-			}
-			i++
-		}
-	}
-	var cmd []Word
-	var values []Word
-	for ; i < len(args); i++ {
-		if args[i].Known && strings.HasPrefix(args[i].Value, ":::") || args[i].Known && args[i].Value == "::::" {
-			for _, v := range args[i+1:] {
-				if v.Known && strings.HasPrefix(v.Value, ":::") {
-					continue
-				}
-				values = append(values, v)
-			}
-			break
-		}
-		cmd = append(cmd, args[i])
-	}
-	if len(cmd) == 0 {
-		var ins []inner
-		for _, v := range values {
-			code := v
-			ins = append(ins, inner{label: "parallel", code: &code})
-		}
-		if len(ins) == 0 {
-			ins = append(ins, inner{label: "parallel", code: &Word{Value: Unknown}})
-		}
-		return ins
-	}
-	out := make([]Word, len(cmd))
-	found := false
-	for k, wd := range cmd {
-		if strings.Contains(wd.Value, "{") && strings.Contains(wd.Value, "}") || strings.Contains(wd.Value, repl) {
-			wd.Value, wd.Known, found = Unknown, false, true
-		}
-		out[k] = wd
-	}
-	if !found {
-		out = append(out, unknownArg)
-	}
-	if len(out) == 1 || len(out) == 2 && !found {
-		// One word: a command line template, run by a shell.
-		code := out[0]
-		if !found && strings.Contains(code.Value, " ") {
-			return []inner{{label: "parallel", code: &code}}
-		}
-	}
-	return []inner{{label: "parallel", args: out}}
-}
-
 // findInner: every -exec/-execdir/-ok/-okdir CMD ... ; or + in a find
 // expression.
 func findInner(args []Word) []inner {
@@ -425,86 +198,6 @@ func findInner(args []Word) []inner {
 	return ins
 }
 
-// watchInner: `watch [opts] cmd...`: the words are joined and run by sh -c,
-// unless -x.
-func watchInner(args []Word) []inner {
-	exec := false
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if !a.Known || !strings.HasPrefix(a.Value, "-") {
-			break
-		}
-		v := a.Value
-		i++
-		if v == "--" {
-			break
-		}
-		if v == "-x" || v == "--exec" {
-			exec = true
-			continue
-		}
-		if v == "-n" || v == "--interval" || v == "-q" || v == "--equexit" {
-			i++ // the value follows
-			continue
-		}
-		if !strings.HasPrefix(v, "--") && (v[len(v)-1] == 'n' || v[len(v)-1] == 'q') {
-			i++ // bundled, ending in an option that takes a value: -tn
-		}
-	}
-	if i >= len(args) {
-		return nil
-	}
-	if exec {
-		return []inner{{label: "watch", args: args[i:]}}
-	}
-	code := joinWords(args[i:])
-	return []inner{{label: "watch", code: &code}}
-}
-
-// sshInner: `ssh [opts] HOST [cmd...]`: the words are joined and run by
-// the remote shell.
-func sshInner(args []Word) []inner {
-	const withArg = "BbcDEeFIiJLlmOopQRSWw"
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			break
-		}
-		v := a.Value
-		i++
-		if v == "--" {
-			break
-		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(withArg, v[j]) >= 0 {
-				if j == len(v)-1 {
-					i++
-				}
-				break
-			}
-		}
-	}
-	i++ // the host
-	// OpenSSH takes options after the host too: `ssh host -p 22 cmd`.
-	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
-		v := args[i].Value
-		i++
-		if v == "--" {
-			break
-		}
-		if strings.IndexByte(withArg, v[len(v)-1]) >= 0 && len(v) == 2 {
-			i++
-		}
-	}
-	if i >= len(args) {
-		return nil
-	}
-	code := joinWords(args[i:])
-	return []inner{{label: "ssh", code: &code}}
-}
-
 // ncInner: `nc -e PROG` runs a program, `nc -c CMD` a shell command, on
 // the connection.
 func ncInner(label string, args []Word) []inner {
@@ -521,41 +214,6 @@ func ncInner(label string, args []Word) []inner {
 		}
 	}
 	return nil
-}
-
-// wrapperArgs lists, for the wrappers that take options and then a
-// command, the short options that take a value.
-var wrapperArgs = map[string]string{
-	"unshare":     "",
-	"nsenter":     "tSG",
-	"setpriv":     "",
-	"firejail":    "",
-	"proot":       "rbwqk",
-	"xvfb-run":    "nsefpaw",
-	"tsp":         "LDNEg",
-	"systemd-run": "upMHEp",
-	"ltrace":      "aAeEloOnpsSuXx",
-	"valgrind":    "",
-	"prlimit":     "p",
-	"choom":       "np",
-	"schedtool":   "",
-}
-
-// sudoShell reports sudo's -s or -i among its options: with no command,
-// a shell.
-func sudoShell(args []Word) bool {
-	for _, a := range args {
-		if !a.Known || !strings.HasPrefix(a.Value, "-") || a.Value == "--" {
-			break
-		}
-		if a.Value == "--shell" || a.Value == "--login" {
-			return true
-		}
-		if !strings.HasPrefix(a.Value, "--") && strings.ContainsAny(a.Value, "si") {
-			return true
-		}
-	}
-	return false
 }
 
 // trapInner: `trap [-lp] [ACTION] SIGNAL...` runs ACTION as code later.
@@ -668,11 +326,6 @@ func stdinProgram(c *Command, lang interpLang) *Command {
 	}
 	return &Command{Args: []Word{c.Args[0], Lit(flag), *c.Stdin}, Text: c.Text, Dir: c.Dir, Home: c.Home}
 }
-
-// codeEnvVars are variables whose value programs run as a shell command.
-var codeEnvVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true, "GIT_EDITOR": true,
-	"GIT_SEQUENCE_EDITOR": true, "GIT_ASKPASS": true, "PAGER": true, "EDITOR": true, "VISUAL": true, "MANPAGER": true,
-	"PROMPT_COMMAND": true, "SSH_ASKPASS": true, "SUDO_ASKPASS": true, "LESSOPEN": true, "LESSCLOSE": true}
 
 // codeOptions are options whose value a program runs as a shell command
 // (GTFOBins-style escapes): tar --to-command, rsync -e, vim -c '!cmd'...
@@ -807,7 +460,3 @@ func moveInner(c *Command, name string, args []Word) []inner {
 	}
 	return ins
 }
-
-// xargsWithArg are xargs's options that take a value.
-var xargsWithArg = map[string]bool{"-a": true, "-E": true, "-d": true, "-L": true, "-n": true, "-P": true, "-s": true, "-I": true,
-	"--arg-file": true, "--delimiter": true, "--max-lines": true, "--max-args": true, "--max-procs": true, "--max-chars": true, "--process-slot-var": true, "--eof": true, "--replace": true}

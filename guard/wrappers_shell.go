@@ -1,171 +1,146 @@
 package guard
 
 import (
+	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // shellInner: `bash -c CODE [NAME [ARGS]]`, `bash` reading code on stdin
 // (a pipe, a here-document, a here-string), or `bash FILE` (its content is
-// read by the run-time check, not here).
+// read by the run-time check, not here). The shell's own grammar (in
+// internal/argv) says where each is; every reading of an option the
+// grammar does not know is classified.
 func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
-	code := -1
-	readStdin := false
-	i := 0
-	withArg := map[string]bool{"-o": true, "+o": true, "-O": true, "+O": true, "--rcfile": true, "--init-file": true, "-C": true}
-	for i < len(args) {
-		a := args[i]
-		if !a.Known {
-			break
-		}
-		v := a.Value
-		if v == "--" || v == "-" {
-			i++
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			i++
-			if withArg[v] {
-				i++
-			}
-			if v == "--command" && name == "fish" {
-				code = 0 // the code is the first operand, as with -c
-			}
-			continue
-		}
-		if len(v) < 2 || (v[0] != '-' && v[0] != '+') {
-			break
-		}
-		i++
-		if withArg[v] {
-			i++
-			continue
-		}
-		for _, f := range v[1:] {
-			switch f {
-			case 'c':
-				code = 0
-			case 's':
-				readStdin = true
-			case 'o', 'O':
-				i++
-			}
-		}
-		// bash goes on reading options after -c: `bash -c -e 'code'`.
-	}
-	if code >= 0 {
-		// The first operand after the options is the code; then $0, $1...
-		if i >= len(args) {
-			return nil
-		}
-		cw := args[i]
-		var params []Word
-		if i+2 <= len(args) {
-			params = append(params, args[i+2:]...)
-		}
-		return []inner{{label: name + " -c", code: &cw, params: params, paramsKnown: true}}
-	}
-	if i < len(args) && !readStdin && !isStdinPath(args[i]) {
-		// `bash script.sh`: the run-time check reads the script.
+	vs, known := wordValues(args)
+	calls, ok := argv.ParseShell(name, vs, known)
+	if !ok {
 		return nil
+	}
+	var ins []inner
+	for _, call := range calls {
+		ins = append(ins, w.shellCall(c, name, args, call)...)
+	}
+	return ins
+}
+
+// shellCall returns what one reading of a shell's command line runs.
+func (w *walker) shellCall(c *Command, name string, args []Word, call argv.ShellCall) []inner {
+	mark := inner{label: name, unknown: firstUnknown(call.Unknown), nested: nestedOpts(name, call), truncated: call.Truncated}
+	if call.NoRun {
+		return []inner{mark}
+	}
+	if len(call.Codes) > 0 {
+		// The code, then $0 and the positional parameters.
+		var params []Word
+		if call.Params < len(args) {
+			params = append(params, args[call.Params:]...)
+		}
+		ins := []inner{mark}
+		for _, cd := range call.Codes {
+			cw := args[cd.Index]
+			if cd.Offset > 0 {
+				cw.Value = cw.Value[cd.Offset:]
+				cw.Known = !strings.Contains(cw.Value, Unknown)
+			}
+			ins = append(ins, inner{label: name + " -c", code: &cw, params: params, paramsKnown: true})
+		}
+		return ins
+	}
+	if call.Command {
+		return []inner{mark} // -c with its string missing: bash says so
+	}
+	if call.Script >= 0 && call.Script < len(args) && !isStdinPath(args[call.Script]) {
+		// `bash script.sh`: the run-time check reads the script.
+		return []inner{mark}
 	}
 	if c.Stdin != nil {
 		stdin := *c.Stdin
-		return []inner{{label: name + " <<", code: &stdin}}
+		if c.StdinPiped {
+			// `echo CODE | bash`: the code is classified, but it reaches
+			// the shell through a pipe, whose text the run-time check
+			// cannot read: the line is held to what a pipe can carry.
+			w.g.emit(w.v, rulePipeToShell, "feeds text through a pipe to "+name+", which runs it as code; the run-time check cannot read a pipe to confirm it", c.Text)
+		}
+		return []inner{mark, {label: name + " <<", code: &stdin}}
 	}
 	if c.StdinPiped {
 		w.g.emit(w.v, rulePipeToShell, "feeds text that is only known at run time to "+name+", which runs it as code", c.Text)
 	}
-	return nil
+	return []inner{mark}
 }
 
-// dockerInner: `docker exec [opts] CONTAINER CMD...`, `docker run [opts]
-// IMAGE [CMD...]`.
-func dockerInner(name string, args []Word) []inner {
-	// Global options before the subcommand.
-	i := 0
-	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
-		v := args[i].Value
-		i++
-		if !strings.Contains(v, "=") && (v == "-H" || v == "--host" || v == "--context" || v == "-c" || v == "--config" || v == "-l" || v == "--log-level") {
-			i++
+// nestedOpts says which of a nested guardsh's options could loosen the
+// outer guardsh's rules: another config, auto mode. Its own approval (-y,
+// --approved) is the rule guardsh_approve's.
+func nestedOpts(name string, call argv.ShellCall) string {
+	if name != "guardsh" {
+		return ""
+	}
+	var out []string
+	for _, o := range call.Opts {
+		switch o {
+		case "--config", "--auto":
+			// -y is guardsh_approve's.
+			out = append(out, o)
 		}
 	}
-	if i >= len(args) || !args[i].Known {
-		return nil
-	}
-	sub := args[i].Value
-	i++
-	if sub == "container" && i < len(args) && args[i].Known {
-		sub = args[i].Value
-		i++
-	}
-	var withArg func(string) bool
-	switch sub {
-	case "exec":
-		withArg = dockerExecValued
-	case "run", "create":
-		withArg = dockerRunValued
-	default:
-		return nil
-	}
-	for i < len(args) {
-		a := args[i]
-		if !a.Known || !strings.HasPrefix(a.Value, "-") {
-			break
-		}
-		v := a.Value
-		i++
-		if v == "--" {
-			break
-		}
-		if strings.Contains(v, "=") {
-			continue
-		}
-		if withArg(v) {
-			i++
-			continue
-		}
-		// Bundled short flags ending in one with a value: -it, -ite VAR
-		if !strings.HasPrefix(v, "--") && len(v) > 2 && withArg("-"+v[len(v)-1:]) {
-			i++
-		}
-	}
-	i++ // container or image
-	if i >= len(args) {
-		return nil
-	}
-	return []inner{{label: name + " " + sub, args: args[i:]}}
+	return strings.Join(out, " ")
 }
 
-// dockerRunValued reports the options of docker run and create that take a
-// value (a switch, not a map: no work before the first command).
-func dockerRunValued(o string) bool {
-	switch o {
-	case "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--cap-add", "--cap-drop",
-		"--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-period", "--cpu-quota", "--cpu-shares", "-c",
-		"--cpus", "--cpuset-cpus", "--cpuset-mems", "--device", "--device-cgroup-rule", "--dns",
-		"--dns-option", "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file",
-		"--expose", "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries",
-		"--health-start-period", "--health-timeout", "-h", "--hostname", "--ip", "--ip6", "--ipc",
-		"--isolation", "--kernel-memory", "-l", "--label", "--label-file", "--link", "--log-driver",
-		"--log-opt", "--mac-address", "-m", "--memory", "--memory-reservation", "--memory-swap",
-		"--memory-swappiness", "--mount", "--name", "--network", "--net", "--network-alias",
-		"--oom-score-adj", "--pid", "--pids-limit", "--platform", "-p", "--publish", "--pull", "--restart",
-		"--runtime", "--security-opt", "--shm-size", "--stop-signal", "--stop-timeout", "--storage-opt",
-		"--sysctl", "--tmpfs", "--ulimit", "-u", "--user", "--userns", "--uts", "-v", "--volume",
-		"--volume-driver", "--volumes-from", "-w", "--workdir":
+// guardshEnv are the variables that change which config, policy and
+// history a guardsh reads.
+func guardshEnv(k string) bool {
+	switch k {
+	case "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_DIRS":
 		return true
 	}
-	return false
+	return strings.HasPrefix(k, "GUARDSH")
 }
 
-// dockerExecValued reports the options of docker exec that take a value.
-func dockerExecValued(o string) bool {
-	switch o {
-	case "-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys":
-		return true
+// nestedEnv says which of env's settings (assignments, -i, -u) in front of
+// a guardsh could make it read another config than the outer one.
+func nestedEnv(pre []Word, r argv.Reading, cmd []Word) string {
+	if len(cmd) == 0 || !cmd[0].Known || path.Base(cmd[0].Value) != "guardsh" {
+		return ""
 	}
-	return false
+	var out []string
+	for _, a := range pre {
+		if k, _, ok := strings.Cut(a.Value, "="); ok && isAssign(a.Value) && guardshEnv(k) {
+			out = append(out, k+"=")
+		}
+	}
+	for _, o := range r.Opts {
+		switch {
+		case o.Name == "i" || o.Name == "-" || o.Name == "ignore-environment":
+			out = append(out, "an empty environment")
+		case (o.Name == "u" || o.Name == "unset") && guardshEnv(o.Value):
+			out = append(out, "-u "+o.Value)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// readingFindings adds, for a wrapper's inners, the findings about how its
+// words were read: an option its grammar does not know, a nested guardsh
+// started so that it could loosen the outer one.
+func (w *walker) readingFindings(c *Command, ins []inner) {
+	seen := map[string]bool{}
+	for _, in := range ins {
+		if in.unknown != "" && !seen["u"+in.unknown] {
+			seen["u"+in.unknown] = true
+			w.g.emit(w.v, ruleUnknownOption, c.Name()+": the option "+in.unknown+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
+		}
+		if in.truncated && !seen["t"] {
+			seen["t"] = true
+			w.g.emit(w.v, ruleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
+		}
+		if in.nested != "" && !seen["n"+in.nested] {
+			seen["n"+in.nested] = true
+			w.g.emit(w.v, ruleGuardshNested, "a guardsh started inside guardsh (with "+in.nested+") is held to the outer guardsh's rules, block level and approval; its own cannot loosen them", c.Text)
+		}
+	}
 }
 
 // kubectlInner: `kubectl exec ... -- CMD...`.

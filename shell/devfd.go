@@ -39,12 +39,13 @@ func fdPath(path string) (int, bool) {
 // descriptors as what that descriptor is in the interpreter (its stdin,
 // stdout or stderr), not as guardsh's own: `echo x > /dev/stdout` inside
 // `{ ...; } > f` writes to f, and a write to it is no file write to check
-// (the file, if any, was checked when the descriptor was opened). The
-// interpreter holds no descriptor above 2, so /dev/fd/3 fails as bash's
-// does on a closed one. ok is false for any other path.
+// (the file, if any, was checked when the descriptor was opened). ok is
+// false for any other path, and for descriptors above 2, which the
+// interpreter does not hold: those are guardsh's own, opened as files and
+// checked as the files they are.
 func openDescriptor(hc interp.HandlerContext, path string) (rw io.ReadWriteCloser, ok bool, err error) {
 	fd, ok := fdPath(path)
-	if !ok {
+	if !ok || fd > 2 {
 		return nil, false, nil
 	}
 	var s any
@@ -56,7 +57,7 @@ func openDescriptor(hc interp.HandlerContext, path string) (rw io.ReadWriteClose
 	case 2:
 		s = hc.Stderr
 	}
-	if s == nil {
+	if s == nil || s == (*os.File)(nil) {
 		return nil, true, &os.PathError{Op: "open", Path: path, Err: syscall.EBADF}
 	}
 	if f, isFile := s.(*os.File); isFile {

@@ -59,6 +59,26 @@ func RunExecutor(cfg ExecutorConfig) int {
 		fmt.Fprintln(errw, "guardsh: the executor is started by an interactive guardsh")
 		return 2
 	}
+	// The control channel is the executor's alone: out of the way of the
+	// line's descriptors, closed in every program a line runs, and not
+	// reachable through /proc by a program of the same user.
+	notDumpable()
+	if f, ok := cfg.Requests.(*os.File); ok {
+		m, err := moveControl(f)
+		if err != nil {
+			fmt.Fprintf(errw, "guardsh: %v\n", err)
+			return 2
+		}
+		cfg.Requests = m
+	}
+	if f, ok := cfg.Replies.(*os.File); ok {
+		m, err := moveControl(f)
+		if err != nil {
+			fmt.Fprintf(errw, "guardsh: %v\n", err)
+			return 2
+		}
+		cfg.Replies = m
+	}
 	enc := newEncoder(cfg.Replies)
 	ex := &executor{enc: enc, out: out, errw: errw, answers: make(chan request, 1), ttyFd: int(in.Fd())}
 	// NOFLSH: Ctrl-C must not flush the pty's output, which holds the
@@ -88,15 +108,14 @@ func RunExecutor(cfg ExecutorConfig) int {
 	reqs := make(chan request)
 	go ex.readRequests(cfg.Requests, reqs)
 
-	enc.send(reply{Op: opReady, Pid: os.Getpid(), Dir: r.Dir(), Vars: ex.vars()})
+	ready := ex.state(opReady, 0)
+	ready.Pid = os.Getpid()
+	enc.send(ready)
 	status := 0
 	for req := range reqs {
 		switch req.Op {
 		case opDrain:
 			enc.send(reply{Op: opInput, ID: req.ID, Line: string(drainInput(ex.ttyFd))})
-		case opClassify:
-			v := cfg.Checker.Classify(req.Line, r.State())
-			enc.send(reply{Op: opVerdict, ID: req.ID, Verdict: toWire(v)})
 		case opRun:
 			var interrupted bool
 			status, interrupted = ex.run(req)
@@ -108,7 +127,9 @@ func RunExecutor(cfg ExecutorConfig) int {
 			}
 			// Everything the line wrote is on the pty before the mark.
 			fmt.Fprintf(out, "%s%d\a", sentinelPrefix, req.ID)
-			enc.send(reply{Op: opDone, ID: req.ID, Status: status, Exited: exited, Dir: r.Dir(), Vars: ex.vars()})
+			done := ex.state(opDone, req.ID)
+			done.Status, done.Exited = status, exited
+			enc.send(done)
 			if exited {
 				return status
 			}
@@ -297,19 +318,11 @@ func childPids() map[int]bool {
 	return pids
 }
 
-// vars returns the variables the front end needs.
-func (ex *executor) vars() map[string]string {
-	st := ex.runner.State()
-	m := map[string]string{}
-	for _, name := range sharedVars {
-		if st.Var == nil {
-			break
-		}
-		if v, ok := st.Var(name); ok {
-			m[name] = v
-		}
-	}
-	return m
+// state returns the shell's state after a line, for the front end's
+// classification of the next: its directory, variables and parameters.
+func (ex *executor) state(op string, id uint64) reply {
+	vars, params := ex.runner.shellVars()
+	return reply{Op: op, ID: id, Dir: ex.runner.Dir(), Vars: vars, Params: params}
 }
 
 // ctlAsker asks the run-time questions on the real terminal, through the

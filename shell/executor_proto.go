@@ -11,24 +11,29 @@ import (
 // The control channel between the front end and the executor carries one
 // JSON object per line each way: requests from the front end on the
 // executor's descriptor 3, replies and questions from the executor on its
-// descriptor 4. The terminal (the pty) carries only the lines' own input
+// descriptor 4 (the executor moves both out of the way at once, see
+// moveControl). The terminal (the pty) carries only the lines' own input
 // and output.
+//
+// The front end trusts the executor for no decision: it classifies every
+// line itself, with the state the executor reports, and shows only its
+// own verdicts. Each reply must answer what the front end asked (see
+// replyCheck); any other message, or one that is not well-formed, stops
+// the executor.
 
 // Requests (front end → executor).
 const (
-	opRun      = "run"      // run Line, approved at Level
-	opClassify = "classify" // classify Line with the shell's state
-	opAnswer   = "answer"   // the answer to the executor's question ID
-	opDrain    = "drain"    // hand back what was typed on the pty and not read
-	opIntr     = "intr"     // Ctrl-C is about to reach the pty
+	opRun    = "run"    // run Line, approved at Level
+	opAnswer = "answer" // the answer to the executor's question ID
+	opDrain  = "drain"  // hand back what was typed on the pty and not read
+	opIntr   = "intr"   // Ctrl-C is about to reach the pty
 )
 
 // Replies (executor → front end).
 const (
-	opReady   = "ready"   // the executor is up
-	opDone    = "done"    // line ID ran: Status, Exited, Dir, Vars
-	opVerdict = "verdict" // classification ID: Verdict
-	opAsk     = "ask"     // a run-time question: Verdict, Line
+	opReady   = "ready"   // the executor is up: Pid, Dir, Vars, Params
+	opDone    = "done"    // line ID ran: Status, Exited, Dir, Vars, Params
+	opAsk     = "ask"     // a run-time question of the running line: Verdict, Line
 	opInput   = "input"   // drain ID: Line is the unread input
 	opIntrAck = "intrack" // the line is marked interrupted
 )
@@ -54,6 +59,7 @@ type reply struct {
 	Exited  bool              `json:"exited,omitempty"`
 	Dir     string            `json:"dir,omitempty"`
 	Vars    map[string]string `json:"vars,omitempty"`
+	Params  []string          `json:"params,omitempty"`
 	Verdict *wireVerdict      `json:"verdict,omitempty"`
 	Line    string            `json:"line,omitempty"`
 	RunTime bool              `json:"runtime,omitempty"`
@@ -78,10 +84,6 @@ func (w *wireVerdict) verdict() guard.Verdict {
 	v.Blocked, v.Incomplete = w.Blocked, w.Incomplete
 	return v
 }
-
-// sharedVars are the variables the executor reports after each line: what
-// the prompt and completion need.
-var sharedVars = []string{"HOME", "PATH", "USER", "LOGNAME", "HOSTNAME", "GUARDSH_PROMPT", "PS1"}
 
 // encoder writes JSON lines, one writer at a time.
 type encoder struct {

@@ -34,14 +34,20 @@ type frontend struct {
 	hist *History
 	comp *Completer
 
-	mu   sync.Mutex // guards exe for the SIGWINCH handler
+	mu   sync.Mutex // guards exe and quitSig for the signal handler
 	exe  *executorProc
 	sigs chan os.Signal
+	// modes is the real terminal's modes, restored on every way out.
+	modes *termModes
+	// quit is closed when SIGTERM or SIGHUP (quitSig) ends the shell.
+	quit    chan struct{}
+	quitSig syscall.Signal
 
 	status  int
 	dir     string
-	vars    map[string]string
-	names   map[string]bool // functions and aliases defined so far
+	vars    map[string]string // the shell's variables, as the executor reported them
+	params  []string          // its positional parameters
+	names   map[string]bool   // functions and aliases defined so far
 	auto    bool
 	dry     bool
 	user    string
@@ -68,14 +74,20 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	if cfg.ExecutorEnv == nil {
 		cfg.ExecutorEnv = os.Environ()
 	}
+	if cfg.Checker == nil {
+		return nil, errors.New("the interactive shell needs a checker")
+	}
 	f := &frontend{cfg: cfg, in: cfg.Stdin, out: cfg.Stdout, errw: cfg.Stderr,
 		auto: cfg.Auto, dry: cfg.DryRun, names: map[string]bool{}, vars: map[string]string{}}
+	// The front end's descriptors (the pty master, the control channel)
+	// are not reachable through /proc by the programs the shell runs.
+	notDumpable()
 	f.dir, _ = os.Getwd()
 	// Until the executor says otherwise, its variables are the
 	// environment's.
-	for _, name := range sharedVars {
-		if v, ok := lookupEnv(cfg.ExecutorEnv, name); ok {
-			f.vars[name] = v
+	for _, kv := range cfg.ExecutorEnv {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			f.vars[k] = v
 		}
 	}
 	f.user = envOf(cfg.ExecutorEnv, "USER")
@@ -86,18 +98,26 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	f.host, _ = os.Hostname()
 
-	// Signals that would stop or kill the front end: it never takes them
-	// from the keyboard (the terminal is raw while anything runs), and
-	// catching them (not ignoring them) leaves them at their defaults in
-	// the programs started later.
-	f.sigs = make(chan os.Signal, 8)
-	signal.Notify(f.sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGWINCH)
-	go f.signals()
-
 	var err error
 	if f.tty, err = newTTYInput(f.in); err != nil {
 		return nil, err
 	}
+	f.modes = newTermModes(f.in)
+	f.quit = make(chan struct{})
+
+	// Signals that would stop or kill the front end: it never takes them
+	// from the keyboard (the terminal is raw while anything runs), and
+	// catching them (not ignoring them) leaves them at their defaults in
+	// the programs started later. SIGTERM and SIGHUP end the shell, the
+	// terminal restored (SIGHUP stays ignored when guardsh was started
+	// with it ignored, under nohup).
+	f.sigs = make(chan os.Signal, 8)
+	signal.Notify(f.sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGWINCH, syscall.SIGTERM)
+	if !signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(f.sigs, syscall.SIGHUP)
+	}
+	go f.signals()
+
 	hist, entries, err := OpenHistory(cfg.HistoryPath, cfg.HistorySize)
 	if err != nil {
 		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
@@ -150,18 +170,23 @@ func (f *frontend) close() {
 	if f.exe != nil {
 		f.exe.stop()
 	}
+	// Whatever changed the terminal's modes, it leaves as it came.
+	f.modes.restoreOrig()
 }
 
-// signals handles the front end's signals: SIGWINCH resizes the pty; the
-// others are dropped.
+// signals handles the front end's signals: SIGWINCH resizes the pty;
+// SIGTERM and SIGHUP end the shell; the others are dropped.
 func (f *frontend) signals() {
 	for sig := range f.sigs {
-		if sig == syscall.SIGWINCH {
+		switch sig {
+		case syscall.SIGWINCH:
 			f.mu.Lock()
 			if f.exe != nil {
 				pty.InheritSize(f.in, f.exe.pty)
 			}
 			f.mu.Unlock()
+		case syscall.SIGTERM, syscall.SIGHUP:
+			f.terminate(sig.(syscall.Signal))
 		}
 	}
 }
@@ -176,10 +201,14 @@ func (f *frontend) screen() io.Writer {
 
 // startExecutor starts a new executor in the shell's directory.
 func (f *frontend) startExecutor() error {
+	if _, quit := f.quitStatus(); quit {
+		return errQuit
+	}
 	e, err := startExecutor(f.cfg.Executor, f.cfg.ExecutorEnv, f.dir, f.in, f.screen())
 	if err != nil {
 		return err
 	}
+	e.quit = f.quit
 	f.mu.Lock()
 	f.exe = e
 	f.mu.Unlock()
@@ -193,27 +222,44 @@ func (f *frontend) ready() error {
 		return err
 	}
 	if f.exe.ready == r && r.Vars != nil {
-		f.takeState(r.Dir, r.Vars)
+		f.takeState(r)
 		r.Vars = nil
 	}
 	return nil
 }
 
-func (f *frontend) takeState(dir string, vars map[string]string) {
-	if dir != "" {
-		f.dir = dir
+// takeState takes the shell's state from the executor's ready or done
+// message.
+func (f *frontend) takeState(r *reply) {
+	if r.Dir != "" {
+		f.dir = r.Dir
 	}
-	if vars != nil {
-		f.vars = vars
+	if r.Vars != nil {
+		f.vars = r.Vars
+		f.params = r.Params
 	}
+}
+
+// state is the shell's state for classifying a line: the executor's, as
+// it last reported it.
+func (f *frontend) state() guard.State {
+	return guard.State{Dir: f.dir, Var: guard.MapVars(f.vars), Params: append([]string{}, f.params...), ParamsKnown: true}
 }
 
 // restartExecutor replaces a dead executor and says what was lost.
 func (f *frontend) restartExecutor() error {
 	old := f.exe
+	if _, quit := f.quitStatus(); quit {
+		old.stop()
+		return errQuit
+	}
 	why := old.death()
 	old.stop()
-	fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
+	if bad := old.badMessage(); bad != nil {
+		fmt.Fprintf(f.errw, "guardsh: the executor was stopped: it sent %v; starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", bad)
+	} else {
+		fmt.Fprintf(f.errw, "guardsh: the executor died (%s); starting a new one: the shell's variables, functions, aliases and background jobs were lost\n", why)
+	}
 	f.names = map[string]bool{}
 	if err := f.startExecutor(); err != nil {
 		return err
@@ -237,6 +283,9 @@ func (f *frontend) loop() int {
 	for {
 		line, err := f.readStatement(prefill)
 		prefill = ""
+		if code, quit := f.quitStatus(); quit {
+			return code
+		}
 		if err == io.EOF {
 			fmt.Fprintln(f.out)
 			return f.status
@@ -256,6 +305,9 @@ func (f *frontend) loop() int {
 			continue
 		}
 		edited, code, exited := f.handle(line, false)
+		if code, quit := f.quitStatus(); quit {
+			return code
+		}
 		if exited {
 			return code
 		}
@@ -393,29 +445,21 @@ func (f *frontend) ensureReady() bool {
 		err = f.restartExecutor()
 	}
 	if err != nil {
-		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		if !errors.Is(err, errQuit) {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		}
 		return false
 	}
 	return true
 }
 
-// classify classifies a line with the executor's state.
+// classify classifies a line with the executor's state. The front end
+// classifies: no verdict it shows or acts on comes from the executor.
 func (f *frontend) classify(line string) (guard.Verdict, error) {
 	if !f.ensureReady() {
 		return guard.Verdict{}, errExecutorGone
 	}
-	e := f.exe
-	e.nextID++
-	id := e.nextID
-	if err := e.send(request{Op: opClassify, ID: id, Line: line}); err != nil {
-		return guard.Verdict{}, err
-	}
-	for r := range e.replies {
-		if r.Op == opVerdict && r.ID == id {
-			return r.Verdict.verdict(), nil
-		}
-	}
-	return guard.Verdict{}, errExecutorGone
+	return f.cfg.Checker.Classify(line, f.state()), nil
 }
 
 // classifyRetry classifies, restarting a dead executor once.
@@ -425,7 +469,9 @@ func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
 		return v, true
 	}
 	if err := f.restartExecutor(); err != nil {
-		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		if !errors.Is(err, errQuit) {
+			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+		}
 		return v, false
 	}
 	v, err = f.classify(line)

@@ -1,16 +1,20 @@
 package shell
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 )
 
 // executorProc is one running executor, seen from the front end.
@@ -26,10 +30,40 @@ type executorProc struct {
 	ready   *reply // the ready message, once read
 	nextID  uint64
 	intrAck chan struct{}
+	// quit, when closed, ends every wait for the executor (the shell is
+	// ending on a signal).
+	quit <-chan struct{}
+	// check holds what was asked and checks every message against it.
+	check *replyCheck
+
+	badMu sync.Mutex
+	bad   error // the message that stopped the executor
 }
 
 // errExecutorGone reports that the executor died.
 var errExecutorGone = errors.New("the executor died")
+
+// maxReply bounds one message from the executor (its variables make the
+// longest).
+const maxReply = 16 << 20
+
+// decodeReply decodes one line of the executor's: exactly one JSON
+// object of the reply's fields, nothing else.
+func decodeReply(line []byte) (reply, error) {
+	var r reply
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, fmt.Errorf("%w: one that is not well-formed (%v)", errBadMessage, err)
+	}
+	if dec.More() {
+		return r, fmt.Errorf("%w: more than one message on a line", errBadMessage)
+	}
+	return r, nil
+}
+
+// errQuit reports that the shell is ending on a signal.
+var errQuit = errors.New("the shell is ending")
 
 // startExecutor starts an executor on a new pty in dir, sized like the
 // terminal, with its output going to screen.
@@ -72,6 +106,7 @@ func startExecutor(argv, env []string, dir string, term *os.File, screen io.Writ
 	if m, err := unpolled(master); err == nil {
 		master = m
 	}
+	check := newReplyCheck(cmd.Process.Pid)
 	e := &executorProc{
 		cmd:     cmd,
 		pty:     master,
@@ -81,15 +116,21 @@ func startExecutor(argv, env []string, dir string, term *os.File, screen io.Writ
 		pump:    newOutputPump(master, screen),
 		exited:  make(chan struct{}),
 		intrAck: make(chan struct{}, 1),
+		check:   check,
 	}
 	go e.pump.run()
 	go func() {
 		defer close(e.replies)
 		defer repR.Close()
-		dec := json.NewDecoder(repR)
-		for {
-			var r reply
-			if err := dec.Decode(&r); err != nil {
+		sc := bufio.NewScanner(repR)
+		sc.Buffer(make([]byte, 64*1024), maxReply)
+		for sc.Scan() {
+			r, err := decodeReply(sc.Bytes())
+			if err == nil {
+				err = e.check.check(r)
+			}
+			if err != nil {
+				e.fail(err)
 				return
 			}
 			if r.Op == opIntrAck {
@@ -100,6 +141,9 @@ func startExecutor(argv, env []string, dir string, term *os.File, screen io.Writ
 				continue
 			}
 			e.replies <- r
+		}
+		if err := sc.Err(); err != nil {
+			e.fail(fmt.Errorf("%w: %v", errBadMessage, err))
 		}
 	}()
 	go func() {
@@ -124,13 +168,57 @@ func (e *executorProc) waitReady() (*reply, error) {
 		}
 		e.ready = &r
 		return e.ready, nil
+	case <-e.quit:
+		return nil, errQuit
 	case <-time.After(30 * time.Second):
 		return nil, errors.New("the executor did not start")
 	}
 }
 
+// fail stops an executor that sent a message it may not send: fail
+// closed, nothing it says is taken any more.
+func (e *executorProc) fail(err error) {
+	e.badMu.Lock()
+	if e.bad == nil {
+		e.bad = err
+	}
+	e.badMu.Unlock()
+	e.cmd.Process.Kill()
+}
+
+// badMessage returns the message that stopped the executor, if one did.
+func (e *executorProc) badMessage() error {
+	e.badMu.Lock()
+	defer e.badMu.Unlock()
+	return e.bad
+}
+
+// exitStatus waits (briefly) for the executor to exit, after it said a
+// line exited the shell, and returns its real exit status; false when it
+// did not exit: then it lied, and is stopped.
+func (e *executorProc) exitStatus() (int, bool) {
+	select {
+	case <-e.exited:
+	case <-time.After(2 * time.Second):
+		e.fail(fmt.Errorf("%w: an exit, and it did not exit", errBadMessage))
+		return 0, false
+	}
+	if e.badMessage() != nil {
+		return 0, false
+	}
+	var ee *exec.ExitError
+	switch {
+	case e.waitErr == nil:
+		return 0, true
+	case errors.As(e.waitErr, &ee) && ee.ExitCode() >= 0:
+		return ee.ExitCode(), true
+	}
+	return 1, true
+}
+
 // send sends a request.
 func (e *executorProc) send(req request) error {
+	e.check.sent(req)
 	if err := e.enc.send(req); err != nil {
 		return errExecutorGone
 	}
@@ -156,6 +244,10 @@ func (e *executorProc) interrupt() {
 
 // stop ends the executor: closing the control channel makes it return; it
 // is killed if it does not.
+//
+// Its pty is read a little longer, for what is still on it, and then no
+// more, although a program that ignores SIGHUP may hold it open: the
+// front end never waits for such a program.
 func (e *executorProc) stop() {
 	e.reqW.Close()
 	select {
@@ -163,6 +255,12 @@ func (e *executorProc) stop() {
 	case <-time.After(500 * time.Millisecond):
 		e.cmd.Process.Kill()
 		<-e.exited
+	}
+	select {
+	case <-e.pump.done:
+	case <-time.After(200 * time.Millisecond):
+		e.pump.stop()
+		<-e.pump.done
 	}
 	e.pty.Close()
 }
@@ -177,7 +275,7 @@ func (e *executorProc) death() string {
 	var ee *exec.ExitError
 	if errors.As(e.waitErr, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return "killed by " + ws.Signal().String()
+			return "killed by " + unix.SignalName(ws.Signal())
 		}
 		return fmt.Sprintf("exit status %d", ee.ExitCode())
 	}

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"time"
-
-	"golang.org/x/term"
 
 	"guardsh/guard"
 	"guardsh/prompt"
@@ -24,24 +23,20 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	e.nextID++
 	id := e.nextID
 
-	fd := int(f.in.Fd())
-	old, err := term.MakeRaw(fd)
-	restore := func() {}
-	if err == nil {
-		restored := false
-		restore = func() {
-			if !restored {
-				restored = true
-				term.Restore(fd, old)
-			}
-		}
-	}
-	defer restore()
+	// The terminal is raw while the line runs; every way out of here
+	// (and a signal meanwhile) restores what is current.
+	f.modes.makeRaw()
+	defer f.modes.leave()
+	// The line's output goes straight to the terminal: the line editor's
+	// writer would redraw the prompt after each piece of it while its
+	// reader has not yet seen that the line was entered.
+	e.pump.setDst(f.out)
+	defer e.pump.setDst(f.screen())
 	stopFwd := f.forward(e)
 	defer func() { stopFwd() }()
 
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto}); err != nil {
-		return f.lost(restore)
+		return f.lost()
 	}
 	var done *reply
 	marked := false
@@ -49,6 +44,10 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	var markTimeout <-chan time.Time
 	for done == nil || !marked {
 		select {
+		case <-f.quit:
+			stopFwd()
+			code, _ := f.quitStatus()
+			return code, true
 		case <-markTimeout:
 			// The mark got lost (a program flushed the pty's output):
 			// do not wait for it forever.
@@ -62,7 +61,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 					continue
 				}
 				stopFwd()
-				return f.lost(restore)
+				return f.lost()
 			}
 			switch r.Op {
 			case opDone:
@@ -73,18 +72,9 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			case opAsk:
 				// A run-time question: the terminal goes back to guardsh.
 				stopFwd()
-				restore()
+				f.modes.leave()
 				d, resume := f.askRunTime(e, r)
-				if old2, err := term.MakeRaw(fd); err == nil {
-					old = old2
-					restored := false
-					restore = func() {
-						if !restored {
-							restored = true
-							term.Restore(fd, old)
-						}
-					}
-				}
+				f.modes.makeRaw()
 				// The held-back output reaches the terminal raw, as the
 				// rest of the line's, and only then does the line go on.
 				resume()
@@ -109,20 +99,25 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				case <-time.After(time.Second):
 				}
 				stopFwd()
-				return f.lost(restore)
+				return f.lost()
 			}
 		}
 	}
 	stopFwd()
-	restore()
-	if !done.Exited {
-		f.takeTypeahead(e)
-	}
-	f.status = done.Status
-	f.takeState(done.Dir, done.Vars)
+	f.modes.leave()
 	if done.Exited {
-		return done.Status, true
+		// Only a real exit ends the shell, with the executor's real
+		// status: a message alone cannot.
+		code, ok := e.exitStatus()
+		if !ok {
+			return f.lost()
+		}
+		f.status = code
+		return code, true
 	}
+	f.takeTypeahead(e)
+	f.status = done.Status
+	f.takeState(done)
 	return done.Status, false
 }
 
@@ -164,8 +159,11 @@ func (f *frontend) forward(e *executorProc) func() {
 // lost handles an executor that died while running a line: it says so
 // and starts a new one. The line's status is 128+signal when it was
 // killed, 1 otherwise.
-func (f *frontend) lost(restore func()) (int, bool) {
-	restore()
+func (f *frontend) lost() (int, bool) {
+	f.modes.leave()
+	if code, quit := f.quitStatus(); quit {
+		return code, true
+	}
 	e := f.exe
 	// Let what it wrote reach the screen.
 	select {
@@ -185,7 +183,7 @@ func (f *frontend) lost(restore func()) (int, bool) {
 // again).
 func (f *frontend) askRunTime(e *executorProc, r reply) (d Decision, resume func()) {
 	resume = e.pump.pause()
-	v := r.Verdict.verdict()
+	v := f.runTimeVerdict(r)
 	out := io.Writer(f.out)
 	fmt.Fprintf(out, "\r\nguardsh: while running, %s:\n", prompt.Show(r.Line))
 	prompt.Preview(out, v, f.cfg.Style)
@@ -221,4 +219,23 @@ func (f *frontend) takeTypeahead(e *executorProc) {
 			return
 		}
 	}
+}
+
+// runTimeVerdict is the verdict a run-time question shows: the front
+// end's own classification of the command the executor asks about. The
+// executor's verdict can only raise it (its check saw the expanded
+// command, the file a redirect reaches, the code in an environment),
+// never lower it: no message makes a command look safer than the front
+// end finds it.
+func (f *frontend) runTimeVerdict(r reply) guard.Verdict {
+	line := strings.TrimSuffix(r.Line, fromEnvSuffix)
+	v := f.cfg.Checker.Classify(line, f.state())
+	claimed := r.Verdict.verdict()
+	if claimed.Level > v.Level {
+		v.Level = claimed.Level
+		v.Findings = append(v.Findings, claimed.Findings...)
+	}
+	v.Blocked = v.Blocked || claimed.Blocked
+	v.Auto = false
+	return v
 }

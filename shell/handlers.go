@@ -99,8 +99,14 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 	}
 	st := hcState(hc)
 	st.Own = r.own.has
+	if text, ok := r.heredocStdin(hc, args); ok {
+		// A shell reading a here-document: its text is code (heredoc.go).
+		st.Stdin, st.StdinPiped = &text, false
+	}
 	v := r.checker.CheckArgv(args, st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
+		_, done := r.heredocFile(hc)
+		done()
 		return []string{markRefused}, nil
 	}
 	if src := sourceArgs(args); src != nil {
@@ -108,7 +114,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
-	return r.rewriteBuiltin(ctx, hc, args), nil
+	return r.rewriteBuiltin(ctx, hc, backgroundStdinEval(args)), nil
 }
 
 // gateSource classifies the contents of a file about to be sourced as a
@@ -154,7 +160,12 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 		st.Own = r.own.has
 		trunc := flag&os.O_TRUNC != 0 && !isNew
 		v := r.checker.CheckWrite(path, trunc, st)
-		if real := realTarget(abs); real != "" && real != filepath.Clean(abs) {
+		target := resolveWrite(abs)
+		real := target.real
+		if target.desc {
+			real = realTarget(abs)
+		}
+		if real != "" && real != filepath.Clean(abs) {
 			// A symlink: what is written is its target (`ln -s ~/.bashrc
 			// x; echo >> x`). The higher of the two verdicts counts.
 			if w := r.checker.CheckWrite(real, trunc, st); w.Level > v.Level {
@@ -166,12 +177,17 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 			// and the call handler answers 126 for it without running it.
 			return poison{}, nil
 		}
+		// What is opened is what was checked: no link is followed.
+		f, err := target.open(flag, perm)
+		if err != nil {
+			return nil, err
+		}
+		if isNew {
+			r.own.add(abs, false)
+		}
+		return f, nil
 	}
-	f, err := os.OpenFile(abs, flag, perm)
-	if err == nil && isNew {
-		r.own.add(abs, false)
-	}
-	return f, err
+	return os.OpenFile(abs, flag, perm)
 }
 
 // poison stands for a file whose opening was refused: nothing can be
@@ -192,7 +208,8 @@ func isPoison(w io.Writer) bool {
 // execHandler runs programs, guardsh's markers and scripts without a
 // shebang (in-process, through guardsh's own handlers).
 func (r *Runner) execHandler(ctx context.Context, args []string) error {
-	hc := interp.HandlerCtx(ctx)
+	hc, done := r.heredocFile(interp.HandlerCtx(ctx))
+	defer done()
 	switch args[0] {
 	case markRefused:
 		return interp.ExitStatus(126)
@@ -326,6 +343,7 @@ func (r *Runner) runNoShebang(ctx context.Context, hc interp.HandlerContext, pat
 		return interp.ExitStatus(2)
 	}
 	r.noteFuncs(file)
+	backgroundStdin(file)
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[1:], true
 	v := r.checker.Classify(string(b), st)
@@ -458,6 +476,10 @@ func realTarget(path string) string {
 	return p
 }
 
+// fromEnvSuffix ends the question about code a program's environment
+// carries.
+const fromEnvSuffix = " (from its environment)"
+
 // gateEnv checks what the environment a program gets makes it do: a
 // library preloaded into it (LD_PRELOAD, LD_AUDIT), a startup file a shell
 // runs first (BASH_ENV, ENV), functions bash imports (BASH_FUNC_*). The
@@ -471,28 +493,13 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 			vars[name] = vr.String()
 		}
 	}
-	// `env NAME=VALUE... cmd`: the assignments are env's arguments.
+	// `env NAME=VALUE... cmd`: the assignments are env's arguments, read
+	// with internal/argv's grammar of env (every reading).
 	prog := args
 	if filepath.Base(args[0]) == "env" {
-		i := 1
-		for ; i < len(args); i++ {
-			a := args[i]
-			if a == "-i" || a == "--ignore-environment" {
-				clear(vars)
-				continue
-			}
-			if strings.HasPrefix(a, "-") {
-				continue
-			}
-			k, v, ok := strings.Cut(a, "=")
-			if !ok || k == "" {
-				break
-			}
-			vars[k] = v
-		}
-		prog = args[i:]
+		prog = envSettings(args[1:], vars)
 	}
-	shell := len(prog) > 0 && shells[filepath.Base(prog[0])]
+	shell := len(prog) > 0 && isShell(filepath.Base(prog[0]))
 	for name, val := range vars {
 		switch {
 		case name == "LD_PRELOAD" || name == "LD_AUDIT":
@@ -521,7 +528,7 @@ func (r *Runner) gateEnv(ctx context.Context, hc interp.HandlerContext, args []s
 		}
 	}
 	for _, c := range code {
-		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+" (from its environment)") != nil {
+		if r.gate(ctx, r.checker.Classify(c, st), shellJoin(args)+fromEnvSuffix) != nil {
 			return false
 		}
 	}

@@ -8,17 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"guardsh/internal/argv"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
 	"guardsh/guard"
 )
 
-// shells are the programs whose input is shell code.
-var shells = map[string]bool{
-	"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true,
-	"ash": true, "posh": true, "yash": true, "lksh": true, "pdksh": true, "rbash": true,
-}
+// isShell reports a program whose input is shell code guardsh classifies
+// (internal/argv's one list of shells).
+func isShell(name string) bool { return argv.IsPOSIXShell(name) }
 
 // maxScript is how much of a script guardsh reads to classify: one byte
 // more than the guard classifies, so that a longer script is never
@@ -33,7 +32,7 @@ const maxScript = guard.DefaultMaxBytes + 1
 // may start; a refusal is printed.
 func (r *Runner) gateShell(ctx context.Context, hc interp.HandlerContext, path string, args []string) bool {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
-		if name := filepath.Base(real); shells[name] && !shells[filepath.Base(args[0])] {
+		if name := filepath.Base(real); isShell(name) && !isShell(filepath.Base(args[0])) {
 			// A shell under another name (`ln -s /bin/bash x; ./x -c
 			// CODE`): checked as the shell it is.
 			renamed := append([]string{name}, args[1:]...)
@@ -43,169 +42,128 @@ func (r *Runner) gateShell(ctx context.Context, hc interp.HandlerContext, path s
 			args = renamed
 		}
 	}
-	code, params, ok := r.shellInput(hc, path, args)
-	if !ok {
-		return true
+	for _, in := range r.shellInputs(hc, path, args) {
+		st := hcState(hc)
+		st.Params, st.ParamsKnown = in.params, true
+		v := r.checker.Classify(in.code, st)
+		if r.gate(ctx, v, shellJoin(args)) != nil {
+			return false
+		}
 	}
-	st := hcState(hc)
-	st.Params, st.ParamsKnown = params, true
-	v := r.checker.Classify(code, st)
-	return r.gate(ctx, v, shellJoin(args)) == nil
+	return true
 }
 
-// shellInput returns the shell code a command will run, when it is a shell
-// reading a script file or a file on its standard input, or a script with
-// a shell shebang; ok is false otherwise.
-func (r *Runner) shellInput(hc interp.HandlerContext, path string, args []string) (code string, params []string, ok bool) {
-	prog := unwrapWrappers(args)
-	if len(prog) > 0 && shells[filepath.Base(prog[0])] {
-		script, rest, fromStdin, hasC := shellOperands(prog[1:])
-		switch {
-		case hasC:
-			return "", nil, false
-		case script == "/dev/stdin" || script == "/dev/fd/0" || script == "/proc/self/fd/0":
-			// The command's standard input, not guardsh's.
-			f, ok := hc.Stdin.(*os.File)
-			if !ok || f == nil {
-				return "", nil, false
-			}
-			b, ok := readRegularAt(f)
-			if !ok {
-				return "", nil, false // a pipe: the guard says pipe_to_shell
-			}
-			return string(b), rest, true
-		case script != "":
-			if !strings.Contains(script, "/") {
-				// bash looks in the directory first, then in PATH.
-				if _, err := os.Stat(filepath.Join(hc.Dir, script)); err != nil {
-					if p, err := lookFile(hc.Dir, hc.Env, script); err == nil {
-						script = p
-					}
-				}
-			}
-			b, err := readScript(hc.Dir, script)
-			if err != nil {
-				return "", nil, false // the shell reports it
-			}
-			return string(b), rest, true
-		case fromStdin:
-			f, ok := hc.Stdin.(*os.File)
-			if !ok || f == nil {
-				return "", nil, false
-			}
-			b, ok := readRegularAt(f)
-			if !ok {
-				return "", nil, false
-			}
-			return string(b), rest, true
+// shellInput is code a shell will run, read before it starts.
+type shellInput struct {
+	code   string
+	params []string
+}
+
+// shellInputs returns the shell code a command will run, when it is a
+// shell reading a script file or a file on its standard input, or a script
+// with a shell shebang: one for every reading of its command line (the
+// wrappers' and the shell's grammars are internal/argv's, which the static
+// check reads too). `bash -c STRING` is classified by CheckArgv.
+func (r *Runner) shellInputs(hc interp.HandlerContext, path string, args []string) []shellInput {
+	var ins []shellInput
+	for _, prog := range unwrapWrappers(args) {
+		if len(prog) == 0 || !isShell(filepath.Base(prog[0])) {
+			continue
 		}
-		return "", nil, false
+		calls, _ := argv.ParseShell(filepath.Base(prog[0]), prog[1:], nil)
+		for _, call := range calls {
+			if in, ok := r.shellCallInput(hc, prog[1:], call); ok {
+				ins = append(ins, in)
+			}
+		}
+	}
+	if len(ins) > 0 {
+		return ins
 	}
 	// A script whose shebang names a shell.
-	if interpName, ok := shebang(path); ok && shells[interpName] {
+	if interpName, ok := shebang(path); ok && isShell(interpName) {
 		b, err := readScript(hc.Dir, path)
 		if err != nil {
-			return "", nil, false
-		}
-		return string(b), args[1:], true
-	}
-	return "", nil, false
-}
-
-// shellOperands reads a shell's command line: the script file and its
-// arguments, or whether it reads its commands from stdin, or has -c.
-func shellOperands(args []string) (script string, rest []string, fromStdin, hasC bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--" || a == "-":
-			rest := args[i+1:]
-			if fromStdin || len(rest) == 0 {
-				return "", rest, true, false
-			}
-			return rest[0], rest[1:], false, false
-		case strings.HasPrefix(a, "--"):
-			switch a {
-			case "--rcfile", "--init-file":
-				i++
-			}
-		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
-			for _, f := range a[1:] {
-				switch f {
-				case 'c':
-					return "", nil, false, true
-				case 's':
-					fromStdin = true
-				case 'o', 'O':
-					i++
-				}
-			}
-		default:
-			if fromStdin {
-				return "", args[i:], true, false
-			}
-			return a, args[i+1:], false, false
-		}
-	}
-	return "", nil, true, false
-}
-
-// unwrapWrappers takes off the wrappers that run their arguments as a
-// command (sudo, env, nice, nohup, timeout, ...), as far as their options
-// are simple, and returns the command they run.
-func unwrapWrappers(args []string) []string {
-	for depth := 0; depth < 8 && len(args) > 0; depth++ {
-		name := filepath.Base(args[0])
-		var valued string // options taking a value
-		switch name {
-		case "sudo", "doas":
-			valued = "ugCDhprtUTa"
-		case "env":
-			valued = "uCS"
-		case "nice":
-			valued = "n"
-		case "ionice":
-			valued = "cnp"
-		case "stdbuf":
-			valued = "ioe"
-		case "timeout":
-			valued = "sk"
-		case "nohup", "time", "command", "builtin", "exec", "setsid", "chroot":
-			valued = "a"
-		default:
-			return args
-		}
-		i := 1
-		for i < len(args) {
-			a := args[i]
-			if a == "--" {
-				i++
-				break
-			}
-			if name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-") {
-				i++
-				continue
-			}
-			if !strings.HasPrefix(a, "-") || a == "-" {
-				break
-			}
-			i++
-			if len(a) == 2 && strings.ContainsRune(valued, rune(a[1])) {
-				i++
-			}
-		}
-		if name == "timeout" && i < len(args) {
-			i++ // the duration
-		}
-		if name == "chroot" && i < len(args) {
-			i++ // the new root
-		}
-		if i >= len(args) {
 			return nil
 		}
-		args = args[i:]
+		return []shellInput{{code: string(b), params: args[1:]}}
 	}
-	return args
+	return nil
+}
+
+// shellCallInput reads what one reading of a shell's command line runs
+// from a file: its script, or its standard input when that is a file.
+func (r *Runner) shellCallInput(hc interp.HandlerContext, args []string, call argv.ShellCall) (shellInput, bool) {
+	rest := args[min(call.Params, len(args)):]
+	script := ""
+	if call.Script >= 0 && call.Script < len(args) {
+		script = args[call.Script]
+	}
+	switch {
+	case call.NoRun || len(call.Codes) > 0:
+		return shellInput{}, false
+	case script == "/dev/stdin" || script == "/dev/fd/0" || script == "/proc/self/fd/0" || script == "-" || script == "" && call.Stdin:
+		// The command's standard input, not guardsh's.
+		f, ok := hc.Stdin.(*os.File)
+		if !ok || f == nil {
+			return shellInput{}, false
+		}
+		b, ok := readRegularAt(f)
+		if !ok {
+			return shellInput{}, false // a pipe: the guard says pipe_to_shell
+		}
+		return shellInput{code: string(b), params: rest}, true
+	case script != "":
+		if !strings.Contains(script, "/") {
+			// bash looks in the directory first, then in PATH.
+			if _, err := os.Stat(filepath.Join(hc.Dir, script)); err != nil {
+				if p, err := lookFile(hc.Dir, hc.Env, script); err == nil {
+					script = p
+				}
+			}
+		}
+		b, err := readScript(hc.Dir, script)
+		if err != nil {
+			return shellInput{}, false // the shell reports it
+		}
+		return shellInput{code: string(b), params: rest}, true
+	}
+	return shellInput{}, false
+}
+
+// maxUnwrap bounds the commands unwrapWrappers returns.
+const maxUnwrap = 32
+
+// unwrapWrappers takes off the wrappers that run their arguments as a
+// command (sudo, env, nice, nohup, timeout, ...) with internal/argv's
+// grammars, and returns the command every reading of them runs; args
+// itself when it is no wrapper.
+func unwrapWrappers(args []string) [][]string {
+	cur := [][]string{args}
+	for depth := 0; depth < 8; depth++ {
+		var next [][]string
+		changed := false
+		for _, a := range cur {
+			if len(a) == 0 {
+				continue
+			}
+			cmds, _, ok := argv.Unwrap(filepath.Base(a[0]), a[1:])
+			if !ok {
+				next = append(next, a)
+				continue
+			}
+			changed = true
+			next = append(next, cmds...)
+		}
+		if len(next) > maxUnwrap {
+			next = next[:maxUnwrap]
+		}
+		cur = next
+		if !changed {
+			break
+		}
+	}
+	return cur
 }
 
 // shebang returns the base name of the interpreter a script's #! line
@@ -291,4 +249,35 @@ func lookFile(dir string, env expand.Environ, name string) (string, error) {
 		}
 	}
 	return "", os.ErrNotExist
+}
+
+// envSettings applies what env's words (after its name) do to the
+// environment in vars (assignments, -i, -, -u NAME) and returns the
+// command env runs (nil for none). With an option env's grammar does not
+// know, every reading's assignments count, nothing is dropped, and a
+// reading whose command is a shell is the one returned.
+func envSettings(args []string, vars map[string]string) []string {
+	rs := argv.Wrapper("env").Parse(args, nil)
+	var prog []string
+	for _, r := range rs {
+		if len(rs) == 1 {
+			for _, o := range r.Opts {
+				switch {
+				case o.Name == "i" || o.Name == "-" || o.Name == "ignore-environment":
+					clear(vars)
+				case (o.Name == "u" || o.Name == "unset") && o.HasValue:
+					delete(vars, o.Value)
+				}
+			}
+		}
+		for _, a := range args[:r.Cmd] {
+			if k, v, ok := strings.Cut(a, "="); ok && k != "" {
+				vars[k] = v
+			}
+		}
+		if r.Cmd < len(args) && !r.Stopped && (prog == nil || isShell(filepath.Base(args[r.Cmd]))) {
+			prog = args[r.Cmd:]
+		}
+	}
+	return prog
 }

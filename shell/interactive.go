@@ -15,6 +15,10 @@ type InteractiveConfig struct {
 	Stdin  *os.File
 	Stdout *os.File
 	Stderr io.Writer
+	// Checker classifies every line, with the state the executor
+	// reports; required. The executor's own checks at run time are its
+	// own.
+	Checker Checker
 	// Executor is the command that starts an executor (guardsh
 	// --executor ...), run on a new pty with the control channel on
 	// descriptors 3 and 4. ExecutorEnv is its environment (nil: the

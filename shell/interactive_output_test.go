@@ -57,3 +57,20 @@ func TestInteractiveLargeOutput(t *testing.T) {
 		s.expect(`^(?:\x1b\[[0-9;]*[A-Za-z]|\r)*gs\[\][^\n]*?[$#]  \x08`)
 	}
 }
+
+// A line's output is not cut by redraws of the prompt, in auto mode too
+// (where it starts at once after Enter, while the line editor's reader
+// may not yet have seen the Enter).
+func TestInteractiveOutputNoRedraws(t *testing.T) {
+	home, env := itSandbox(t)
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky", "GUARDSH_IT_AUTOSAFE=/bin/ls")
+	s.prompt("")
+	s.send("\x1b[Z") // Shift+Tab: auto mode
+	s.expect(`\[auto\]`)
+	s.line("/bin/ls -1 /proc/self/fd")
+	s.expect(`\(auto\)\r\n`)
+	s.expect(`gs\[\]\[auto\]`)
+	if out := s.output(); !strings.Contains(out, "\r\n0\r\n1\r\n2\r\n3\r\n") {
+		t.Fatalf("the output was cut: %q", out[strings.LastIndex(out, "(auto)"):])
+	}
+}

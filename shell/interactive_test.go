@@ -39,8 +39,11 @@ var itChecker = fakeChecker{rules: []fakeRule{
 func TestInteractiveHelper(t *testing.T) {
 	switch os.Getenv("GUARDSH_IT_ROLE") {
 	case "frontend":
+		// What the test's own parent leaked is not guardsh's.
+		closeInherited()
 		env := append(os.Environ(), "GUARDSH_IT_ROLE=executor")
 		cfg := InteractiveConfig{
+			Checker:      itChecker,
 			Executor:     []string{os.Args[0], itRun},
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
@@ -49,6 +52,9 @@ func TestInteractiveHelper(t *testing.T) {
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if p := os.Getenv("GUARDSH_IT_AUTOSAFE"); p != "" {
+			cfg.AutoSafe = func(line string) bool { return strings.HasPrefix(line, p) }
 		}
 		if os.Getenv("GUARDSH_IT_AUDIT_FAIL") != "" {
 			cfg.AuditRequired = func(AuditRecord) error { return errors.New("disk full") }
@@ -59,11 +65,18 @@ func TestInteractiveHelper(t *testing.T) {
 		if os.Getenv("GUARDSH_IT_YES") != "" {
 			opts = append(opts, WithYes(true))
 		}
+		var replies io.Writer = os.NewFile(4, "replies")
+		if os.Getenv("GUARDSH_IT_LEAKCTL") != "" {
+			// Not a file: the executor cannot move it, and its lines'
+			// programs inherit descriptor 4, as a program that reached
+			// the channel by another way would write to it.
+			replies = struct{ io.Writer }{replies}
+		}
 		os.Exit(RunExecutor(ExecutorConfig{
 			Checker:  itChecker,
 			Options:  opts,
 			Requests: os.NewFile(3, "requests"),
-			Replies:  os.NewFile(4, "replies"),
+			Replies:  replies,
 		}))
 	default:
 		t.Skip("run by the interactive tests")
@@ -535,7 +548,7 @@ func TestInteractiveExecutorRestart(t *testing.T) {
 	s.line("x=before")
 	s.prompt("")
 	s.line("kill -9 $$")
-	s.expect(`the executor died \(killed by killed\); starting a new one: the shell's variables`)
+	s.expect(`the executor died \(killed by SIGKILL\); starting a new one: the shell's variables`)
 	s.prompt("1")
 	s.line("echo x=$x.")
 	s.expect(`x=\.\r\n`)

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,9 @@ const sentinelPrefix = "\x1b]7777;guardsh-done;"
 // not one.
 const maxSentinel = len(sentinelPrefix) + 24
 
+// errPumpStopped is the pump's end when it was stopped.
+var errPumpStopped = errors.New("output pump stopped")
+
 // outputPump copies the pty's output to the screen, takes the executor's
 // sentinels out and reports them.
 type outputPump struct {
@@ -32,8 +36,14 @@ type outputPump struct {
 	dst io.Writer
 
 	marks chan uint64   // ids of the sentinels seen
-	done  chan struct{} // closed when src ends
+	done  chan struct{} // closed when src ends, or the pump is stopped
 	err   error
+	// wakeR and wakeW are a pipe that stop writes to: the pump polls it
+	// with src, so that it stops reading although src never ends (a
+	// program that ignores SIGHUP holds the pty open after the executor
+	// died). -1 when src has no descriptor.
+	wakeMu       sync.Mutex // guards the wake pipe's closing
+	wakeR, wakeW int
 }
 
 // unpolled returns a descriptor for f's open file that Go's network poller
@@ -44,24 +54,70 @@ type outputPump struct {
 // pump's own reads. The returned file's reads and writes are plain
 // blocking system calls.
 func unpolled(f *os.File) (*os.File, error) {
-	fd, err := unix.Dup(int(f.Fd()))
+	// Close-on-exec from the start: no program started meanwhile gets it.
+	fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("dup %s: %w", f.Name(), err)
 	}
-	unix.CloseOnExec(fd)
 	name := f.Name()
 	f.Close() // takes it out of the poller; fd keeps the file open
 	return os.NewFile(uintptr(fd), name), nil
 }
 
 func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
-	o := &outputPump{src: src, dst: dst, fd: -1, marks: make(chan uint64, 16), done: make(chan struct{})}
+	o := &outputPump{src: src, dst: dst, fd: -1, marks: make(chan uint64, 16), done: make(chan struct{}), wakeR: -1, wakeW: -1}
 	if f, ok := src.(interface{ Fd() uintptr }); ok {
 		// Fd puts the file in blocking mode: its reads block a thread
 		// of their own, which is faster here than the poller.
 		o.fd = int(f.Fd())
+		var p [2]int
+		if err := unix.Pipe2(p[:], unix.O_NONBLOCK|unix.O_CLOEXEC); err == nil {
+			o.wakeR, o.wakeW = p[0], p[1]
+		}
 	}
 	return o
+}
+
+// stop makes the pump stop reading, at once or as soon as its current
+// write to the screen is done, even if src never ends; done is closed
+// then. A pump without a descriptor to poll stops when src ends.
+func (o *outputPump) stop() {
+	o.wakeMu.Lock()
+	defer o.wakeMu.Unlock()
+	if o.wakeW >= 0 {
+		unix.Write(o.wakeW, []byte{1})
+	}
+}
+
+// closeWake closes the wake pipe, once the pump no longer reads.
+func (o *outputPump) closeWake() {
+	o.wakeMu.Lock()
+	defer o.wakeMu.Unlock()
+	if o.wakeR >= 0 {
+		unix.Close(o.wakeR)
+		unix.Close(o.wakeW)
+		o.wakeR, o.wakeW = -1, -1
+	}
+}
+
+// waitReadable waits until src can be read; false means the pump was
+// stopped.
+func (o *outputPump) waitReadable() bool {
+	if o.fd < 0 || o.wakeR < 0 {
+		return true
+	}
+	for {
+		fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wakeR), Events: unix.POLLIN}}
+		_, err := unix.Poll(fds, -1)
+		if err == unix.EINTR {
+			continue
+		}
+		if fds[1].Revents != 0 {
+			return false
+		}
+		// Readable, hung up or in error: the read says which.
+		return true
+	}
 }
 
 // setDst changes where output goes.
@@ -91,9 +147,17 @@ func (o *outputPump) write(p []byte) {
 // run copies until src ends; it closes done then.
 func (o *outputPump) run() {
 	defer close(o.done)
+	defer o.closeWake()
 	buf := make([]byte, 64*1024)
 	keep := 0 // bytes at the start of buf held back: maybe a sentinel
 	for {
+		if !o.waitReadable() {
+			if keep > 0 {
+				o.write(buf[:keep])
+			}
+			o.err = errPumpStopped
+			return
+		}
 		// No pause to let output pile up between reads: a pty master
 		// hands out at most 4 KiB a read anyway, and while the pump
 		// sleeps, a full pty keeps the kernel's worker waking for every

@@ -44,8 +44,15 @@ type Runner struct {
 	funcMu sync.Mutex
 	funcs  map[string]bool
 	// own are the paths the lines made themselves (see ownPaths).
-	own   ownPaths
-	askMu sync.Mutex
+	own ownPaths
+	// hdocs and hdocFuncs are the commands that read a here-document, in
+	// the last line and in the functions defined so far; hdocFiles the
+	// copies of those read (heredoc.go).
+	hdocMu    sync.Mutex
+	hdocs     map[syntax.Pos]string
+	hdocFuncs map[syntax.Pos]string
+	hdocFiles map[*os.File]*os.File
+	askMu     sync.Mutex
 
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -347,6 +354,8 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}()
 
 	r.noteFuncs(file)
+	r.noteHeredocs(file)
+	backgroundStdin(file)
 	ctx = withApproved(ctx, approved)
 	if r.childVar.value != nil {
 		ctx = context.WithValue(ctx, childVarKey{}, r.childVar)

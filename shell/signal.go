@@ -54,15 +54,18 @@ func (s *procSet) len() int {
 // terminal already reached them), and the running line stops after the
 // current command, its status 128+n. It is safe to call from any goroutine.
 func (r *Runner) Signal(sig os.Signal, forward bool) {
-	if forward {
-		r.procs.signal(sig)
-	}
+	// The line is stopped before the program hears of the signal: a
+	// program that exits on it at once must not let the next command of
+	// the line start in between.
 	r.sigMu.Lock()
 	r.sig = sig
 	cancel := r.cancel
 	r.sigMu.Unlock()
 	if cancel != nil {
 		cancel()
+	}
+	if forward {
+		r.procs.signal(sig)
 	}
 }
 

@@ -1,0 +1,43 @@
+#!/bin/sh
+# bench/supervise.sh: the cost of running under the seccomp supervisor
+# (shell/supervise), against the same work run plainly.
+#
+#   Exec1000       bash running /bin/true 1000 times: the cost per exec
+#   Fork1000       bash forking 1000 times without exec ($(:)): plain, under
+#                  the filter, with the process limit as a cgroup, and with
+#                  the supervisor counting forks
+#   WriteOpen10000 one process opening a file for writing 10,000 times:
+#                  plain, with the supervisor opening the file itself
+#                  (ADDFD), and with the kernel opening it after the check
+#                  (CONTINUE)
+#   ReadOpen10000  the same for reading, which the filter lets through
+#   StartTrue      one /bin/true: the fixed cost of the helper and the filter
+#
+# ns/op is wall time for the whole loop; on a shared machine the CPU
+# columns say more: super-cpu-ms/op is the supervisor's CPU time,
+# tree-cpu-ms/op the supervised processes'. Divide by the loop's count for
+# the cost of one call.
+#
+#   Command        a build of 60 C files with make -j2 (each compile starts
+#                  gcc, cc1, as, and the link collect2 and ld: about 250
+#                  processes, 60 of them heavy), from clean each time
+#
+# Usage: bench/supervise.sh [count]   (default 3 runs of each)
+set -eu
+cd "$(dirname "$0")/.."
+count=${1:-3}
+go test -run '^$' -bench 'Exec|Fork|Open|StartTrue' -benchtime 10x -count "$count" ./shell/supervise
+
+if command -v cc >/dev/null && command -v make >/dev/null; then
+	dir=$(mktemp -d)
+	trap 'rm -rf "$dir"' EXIT
+	i=0
+	while [ $i -lt 60 ]; do
+		printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$dir/f$i.c"
+		i=$((i + 1))
+	done
+	printf 'int main(void) { return 0; }\n' >"$dir/main.c"
+	printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$dir/Makefile"
+	SUPERVISE_BENCH_DIR=$dir SUPERVISE_BENCH_CMD='rm -f *.o prog && make -s -j2' \
+		go test -run '^$' -bench Command -benchtime 5x -count "$count" ./shell/supervise
+fi

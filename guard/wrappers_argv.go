@@ -1,0 +1,292 @@
+package guard
+
+import (
+	"strings"
+
+	"guardsh/internal/argv"
+)
+
+// The wrappers read their options through internal/argv, the one grammar
+// the run-time check reads too. An option a grammar does not know never
+// hides the wrapped command: every reading of the words is an inner, each
+// classified, and the walker adds an unknown_option finding.
+
+// wordValues returns the values of words and a function reporting which
+// are known, as internal/argv takes them.
+func wordValues(ws []Word) ([]string, func(int) bool) {
+	vs := make([]string, len(ws))
+	for i, w := range ws {
+		vs[i] = w.Value
+	}
+	return vs, func(i int) bool { return ws[i].Known }
+}
+
+// readings parses a wrapper's words with its grammar.
+func readings(sp *argv.Spec, args []Word) []argv.Reading {
+	vs, known := wordValues(args)
+	return sp.Parse(vs, known)
+}
+
+// readingInners returns the command each reading runs; a reading that
+// does not understand an option carries its name, even with no command.
+func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []inner {
+	var ins []inner
+	for _, r := range rs {
+		in := inner{label: label, stdin: stdin, unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+		if !r.Stopped && r.Cmd < len(args) {
+			in.args = args[r.Cmd:]
+		}
+		if len(in.args) > 0 || in.unknown != "" {
+			ins = append(ins, in)
+		}
+	}
+	return ins
+}
+
+// firstUnknown returns the first option a reading did not understand:
+// the ones after it are words it read as options on that reading only.
+func firstUnknown(u []string) string {
+	if len(u) == 0 {
+		return ""
+	}
+	return u[0]
+}
+
+// wrapped runs a wrapper's words through its grammar (by name) and returns
+// the command every reading runs.
+func wrapped(name string, args []Word, stdin bool) []inner {
+	sp := argv.Wrapper(name)
+	if sp == nil {
+		return nil
+	}
+	return readingInners(name, args, readings(sp, args), stdin)
+}
+
+// sudoInners: `sudo [opts] [NAME=V...] cmd`; with -s or -i and no command,
+// a root shell reading its commands from stdin.
+func (w *walker) sudoInners(c *Command, name string, args []Word) []inner {
+	rs := readings(argv.Wrapper(name), args)
+	ins := readingInners(name, args, rs, true)
+	for _, r := range rs {
+		if name == "sudo" && !r.Stopped && r.Cmd >= len(args) && (r.Has("s", "shell") || r.Has("i", "login")) {
+			ins = append(ins, w.shellInner(c, "sh", nil)...)
+			break
+		}
+	}
+	return ins
+}
+
+// doasInners: `doas [-Lns] [-a style] [-C config] [-u user] cmd`; -C only
+// checks the config against the command.
+func doasInners(args []Word) []inner {
+	rs := readings(argv.Wrapper("doas"), args)
+	var keep []argv.Reading
+	for _, r := range rs {
+		if r.Has("C", "") {
+			r.Stopped = true
+		}
+		keep = append(keep, r)
+	}
+	return readingInners("doas", args, keep, true)
+}
+
+// operandInners: a wrapper whose command follows an operand (timeout
+// DURATION cmd, chroot DIR cmd, flock FILE cmd, taskset MASK cmd).
+func operandInners(name string, args []Word) []inner {
+	return wrapped(name, args, true)
+}
+
+// commandInner: `command [-p] cmd`; `command -v/-V` only looks it up.
+func commandInner(args []Word) []inner {
+	return wrapped("command", args, true)
+}
+
+// flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
+func flockInner(args []Word) []inner {
+	if in := bundledC("flock -c", args); in != nil {
+		return in
+	}
+	return operandInners("flock", args)
+}
+
+// watchInner: `watch [opts] cmd...`: the words are joined and run by sh -c,
+// unless -x.
+func watchInner(args []Word) []inner {
+	var ins []inner
+	for _, r := range readings(argv.Wrapper("watch"), args) {
+		in := inner{label: "watch", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+		if !r.Stopped && r.Cmd < len(args) {
+			if r.Has("x", "exec") {
+				in.args = args[r.Cmd:]
+			} else {
+				code := joinWords(args[r.Cmd:])
+				in.code = &code
+			}
+		}
+		if in.args != nil || in.code != nil || in.unknown != "" {
+			ins = append(ins, in)
+		}
+	}
+	return ins
+}
+
+// sshInner: `ssh [opts] HOST [cmd...]`: the words are joined and run by
+// the remote shell. OpenSSH takes options after the host too.
+func sshInner(args []Word) []inner {
+	var ins []inner
+	for _, r := range readings(argv.Wrapper("ssh"), args) {
+		in := inner{label: "ssh", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+		if !r.Stopped && r.Cmd < len(args) && len(r.Operands) > 0 {
+			code := joinWords(args[r.Cmd:])
+			in.code = &code
+		}
+		if in.code != nil || in.unknown != "" {
+			ins = append(ins, in)
+		}
+	}
+	return ins
+}
+
+// dockerInner: `docker exec [opts] CONTAINER CMD...`, `docker run [opts]
+// IMAGE [CMD...]`, global options first.
+func dockerInner(name string, args []Word) []inner {
+	var ins []inner
+	for _, g := range readings(argv.DockerGlobal, args) {
+		i := g.Cmd
+		if i >= len(args) || !args[i].Known {
+			continue
+		}
+		sub := args[i].Value
+		i++
+		if sub == "container" && i < len(args) && args[i].Known {
+			sub = args[i].Value
+			i++
+		}
+		var sp *argv.Spec
+		switch sub {
+		case "exec":
+			sp = argv.DockerExec
+		case "run", "create":
+			sp = argv.DockerRun
+		default:
+			continue
+		}
+		rest := args[i:]
+		if isHelp(rest) {
+			continue // docker run --help only prints help
+		}
+		for _, r := range readings(sp, rest) {
+			in := inner{label: name + " " + sub, unknown: firstUnknown(append(g.Unknown, r.Unknown...)), truncated: g.Truncated || r.Truncated}
+			if r.Cmd < len(rest) && len(r.Operands) > 0 {
+				in.args = rest[r.Cmd:]
+			}
+			if in.args != nil || in.unknown != "" {
+				ins = append(ins, in)
+			}
+		}
+	}
+	return ins
+}
+
+// xargsInner: `xargs [opts] [cmd [args]]`; the command gets more
+// arguments, or its -I/-i/-J/-R string is replaced by them.
+func xargsInner(args []Word) []inner {
+	var ins []inner
+	for _, r := range readings(argv.Wrapper("xargs"), args) {
+		if r.Stopped {
+			continue
+		}
+		repl := ""
+		for _, o := range r.Opts {
+			switch {
+			case !o.Long && (o.Name == "I" || o.Name == "J"):
+				repl = o.Value
+			case !o.Long && o.Name == "i" || o.Long && o.Name == "replace":
+				repl = "{}"
+				if o.Value != "" {
+					repl = o.Value
+				}
+			}
+		}
+		cmd := []Word{Lit("echo")}
+		if r.Cmd < len(args) {
+			cmd = args[r.Cmd:]
+		}
+		if repl != "" {
+			cmd, _ = placeholder(cmd, repl)
+		} else {
+			cmd = append(append([]Word(nil), cmd...), unknownArg)
+		}
+		ins = append(ins, inner{label: "xargs", args: cmd, unknown: firstUnknown(r.Unknown), truncated: r.Truncated})
+	}
+	return ins
+}
+
+// parallelInner: `parallel [opts] cmd ::: args`, or commands as arguments.
+func parallelInner(args []Word) []inner {
+	var ins []inner
+	for _, r := range readings(argv.Wrapper("parallel"), args) {
+		if r.Stopped {
+			continue
+		}
+		repl := "{}"
+		if o, ok := r.Last("I", ""); ok && o.Value != "" {
+			repl = o.Value
+		}
+		pipe := r.Has("", "pipe") || r.Has("", "pipepart")
+		for _, in := range parallelCmd(args[r.Cmd:], repl, pipe) {
+			in.unknown, in.truncated = firstUnknown(r.Unknown), r.Truncated
+			ins = append(ins, in)
+		}
+	}
+	return ins
+}
+
+// parallelCmd reads what follows parallel's options; with --pipe, the
+// input reaches the command's stdin, not its arguments.
+func parallelCmd(args []Word, repl string, pipe bool) []inner {
+	var cmd []Word
+	var values []Word
+	for i := 0; i < len(args); i++ {
+		if args[i].Known && strings.HasPrefix(args[i].Value, ":::") || args[i].Known && args[i].Value == "::::" {
+			for _, v := range args[i+1:] {
+				if v.Known && strings.HasPrefix(v.Value, ":::") {
+					continue
+				}
+				values = append(values, v)
+			}
+			break
+		}
+		cmd = append(cmd, args[i])
+	}
+	if len(cmd) == 0 {
+		var ins []inner
+		for _, v := range values {
+			code := v
+			ins = append(ins, inner{label: "parallel", code: &code})
+		}
+		if len(ins) == 0 {
+			ins = append(ins, inner{label: "parallel", code: &Word{Value: Unknown}})
+		}
+		return ins
+	}
+	out := make([]Word, len(cmd))
+	found := false
+	for k, wd := range cmd {
+		if strings.Contains(wd.Value, "{") && strings.Contains(wd.Value, "}") || strings.Contains(wd.Value, repl) {
+			wd.Value, wd.Known, found = Unknown, false, true
+		}
+		out[k] = wd
+	}
+	if !found && !pipe {
+		out = append(out, unknownArg)
+	}
+	if len(out) == 1 && pipe || len(out) == 2 && !found {
+		// One word: a command line template, run by a shell.
+		code := out[0]
+		if !found && strings.Contains(code.Value, " ") {
+			return []inner{{label: "parallel", code: &code}}
+		}
+	}
+	return []inner{{label: "parallel", args: out}}
+}

@@ -1,0 +1,184 @@
+package supervise
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// handle answers one notification. The process's memory is opened, the
+// notification re-validated (so the memory is the notifying process's,
+// not a later one with the same pid), the arguments read, the
+// notification validated again, and only then is the Decider asked.
+func (s *Supervisor) handle(n *seccompNotif) {
+	s.count(func(st *Stats) { st.Notifications++ })
+	defer func() {
+		// A bug (in the Decider or here) refuses the call: it fails closed,
+		// and the supervisor goes on with the rest of the tree.
+		if r := recover(); r != nil {
+			s.refuse(n, fmt.Sprintf("syscall %d", n.Data.Nr), unix.EPERM, fmt.Sprintf("internal error: %v", r))
+		}
+	}()
+	pid := int(n.Pid)
+	nr := n.Data.Nr
+	if s.limit != nil && s.limit.counts() {
+		s.limit.seen(pid)
+		if isFork(nr) {
+			if !s.limit.allowFork(pid) {
+				s.count(func(st *Stats) { st.Refused++ })
+				respond(s.listener, n.ID, false, 0, unix.EAGAIN)
+				s.limitOnce.Do(func() { s.limitNotice(pid) })
+				return
+			}
+			respond(s.listener, n.ID, true, 0, 0)
+			return
+		}
+	}
+	if target, ok := traceTarget(n); ok {
+		// Never the supervisor: it holds the listener and the answers.
+		if tgid(target) == os.Getpid() {
+			s.refuse(n, "ptrace", unix.EPERM, "a process of the tree tried to reach into the supervisor")
+			return
+		}
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
+	info, ok := calls[nr]
+	if !ok {
+		// The filter reported a call this table does not know: fail closed.
+		s.refuse(n, fmt.Sprintf("syscall %d", nr), unix.EPERM, "reported call unknown to the supervisor")
+		return
+	}
+	p, err := openProc(pid)
+	if err != nil {
+		if idValid(s.listener, n.ID) {
+			s.refuse(n, info.name, unix.EPERM, "cannot read the process: "+err.Error())
+		}
+		return
+	}
+	defer p.close()
+	if !idValid(s.listener, n.ID) {
+		return
+	}
+	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
+	if s.initial && pid == s.pid && nr == unix.SYS_EXECVE {
+		ev.Initial, s.initial = true, false
+	}
+	err = info.read(p, &n.Data.Args, ev)
+	if err == nil {
+		ev.Cwd, err = p.link("cwd")
+	}
+	if err == nil {
+		ev.Comm = p.comm()
+	}
+	if !idValid(s.listener, n.ID) {
+		return
+	}
+	if err != nil {
+		var errno unix.Errno
+		switch {
+		case errors.Is(err, errFault):
+			errno = unix.EFAULT
+		case errors.As(err, &errno):
+		default:
+			errno = unix.EPERM
+		}
+		s.refuse(n, info.name, errno, "cannot read the arguments: "+err.Error())
+		return
+	}
+	if info.kind == KindOpen && nr != unix.SYS_OPEN_BY_HANDLE_AT {
+		s.open(n, p, ev)
+		return
+	}
+	if s.cfg.Decider.Decide(ev) != Allow {
+		s.count(func(st *Stats) { st.Denied++ })
+		respond(s.listener, n.ID, false, 0, unix.EPERM)
+		return
+	}
+	respond(s.listener, n.ID, true, 0, 0)
+}
+
+// traceTarget returns the pid a ptrace or process_vm_* call reaches.
+func traceTarget(n *seccompNotif) (int, bool) {
+	switch n.Data.Nr {
+	case unix.SYS_PTRACE:
+		return int(int32(n.Data.Args[1])), true
+	case unix.SYS_PROCESS_VM_WRITEV, unix.SYS_PROCESS_VM_READV:
+		return int(int32(n.Data.Args[0])), true
+	}
+	return 0, false
+}
+
+// tgid returns the process a thread id belongs to (itself if unknown).
+func tgid(tid int) int {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(tid) + "/status")
+	if err != nil {
+		return tid
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				return n
+			}
+		}
+	}
+	return tid
+}
+
+// refuse fails the call with errno and reports it.
+func (s *Supervisor) refuse(n *seccompNotif, call string, errno unix.Errno, msg string) {
+	s.count(func(st *Stats) { st.Refused++ })
+	respond(s.listener, n.ID, false, 0, errno)
+	s.notice(int(n.Pid), call, msg)
+}
+
+// open decides an open. A read-only openat2 (reported because its flags
+// are in memory) is not a write and is not asked about, but is still
+// performed here where possible so that the flags checked are the flags
+// used.
+func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
+	write := ev.Flags&writeOpenFlags != 0
+	var o *opened
+	if s.addfd {
+		o = s.prepareOpen(p, ev)
+		if o != nil {
+			defer o.close()
+			ev.Path = o.path
+		}
+	}
+	if write && inSupervisor(ev.Path) {
+		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of the supervisor")
+		return
+	}
+	if write && s.cfg.Decider.Decide(ev) != Allow {
+		s.count(func(st *Stats) { st.Denied++ })
+		respond(s.listener, n.ID, false, 0, unix.EPERM)
+		return
+	}
+	if o == nil {
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
+	fd, errno := o.open()
+	if fd < 0 && errno == errRace {
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
+	if fd < 0 {
+		respond(s.listener, n.ID, false, 0, errno)
+		return
+	}
+	defer unix.Close(fd)
+	if _, err := addFD(s.listener, n.ID, fd, ev.Flags&unix.O_CLOEXEC != 0); err != nil {
+		if err == unix.ENOENT {
+			return // the process is gone
+		}
+		respond(s.listener, n.ID, false, 0, unix.EIO)
+		return
+	}
+	s.count(func(st *Stats) { st.Opened++ })
+}

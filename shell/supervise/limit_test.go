@@ -1,0 +1,64 @@
+package supervise
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A tree that tries to start more processes than the limit is stopped at
+// it: forks fail with EAGAIN, and the supervisor says the limit was hit.
+// The tree is bounded (100 short sleeps), so that a failing limit cannot
+// hurt the machine.
+func testProcessLimit(t *testing.T, wantLimit string) {
+	requireSupervisor(t)
+	r := &recorder{}
+	cmd := exec.Command("/bin/bash", "-c", `for i in $(seq 100); do sleep 0.3 & done; wait; echo finished`)
+	cmd.Dir = t.TempDir()
+	cmd.Env = os.Environ()
+	res := run(t, cmd, r, 50)
+	t.Cleanup(func() {
+		// The cgroup goes once its last task has left it, in the background.
+		waitFor(t, func() bool {
+			m, _ := filepath.Glob(fmt.Sprintf("/sys/fs/cgroup/*/guardsh-%d-*", os.Getpid()))
+			return len(m) == 0
+		})
+	})
+	if res.stats.Limit != wantLimit {
+		t.Skipf("the process limit is enforced by %q here, not %q", res.stats.Limit, wantLimit)
+	}
+	if !res.stats.LimitHit {
+		t.Errorf("the limit was not reported as hit: %+v\n%s", res.stats, res.out)
+	}
+	if len(r.notices) != 1 || !strings.Contains(r.notices[0].Message, "process limit of 50 reached") {
+		t.Errorf("notices = %+v, want one about the limit", r.notices)
+	}
+	if !strings.Contains(res.out, "Resource temporarily unavailable") {
+		t.Errorf("bash saw no failed fork:\n%s", res.out)
+	}
+}
+
+func TestProcessLimitCgroup(t *testing.T) { testProcessLimit(t, "cgroup") }
+
+func TestProcessLimitCounted(t *testing.T) {
+	tryCgroup = false
+	defer func() { tryCgroup = true }()
+	testProcessLimit(t, "count")
+}
+
+// Where the cgroup is made but the child cannot join it, the supervisor
+// starts again and counts.
+func TestProcessLimitFallsBackToCounting(t *testing.T) {
+	requireSupervisor(t)
+	l, err := newCgroupLimiter(50)
+	if err != nil {
+		t.Skipf("no cgroup here: %v", err)
+	}
+	l.close()
+	failCgroupJoin = true
+	defer func() { failCgroupJoin = false }()
+	testProcessLimit(t, "count")
+}

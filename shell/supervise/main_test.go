@@ -1,0 +1,151 @@
+package supervise
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestMain lets the test binary be both the supervised helper (MaybeChild)
+// and a harmless target program that tries real system calls on paths the
+// test names (always inside t.TempDir()) and reports each result.
+func TestMain(m *testing.M) {
+	MaybeChild()
+	switch os.Getenv("SUPERVISE_TEST_MODE") {
+	case "container":
+		os.Exit(forbidSeccompThenProbe())
+	case "supervisor":
+		os.Exit(superviseThenWait())
+	}
+	if acts := os.Getenv("SUPERVISE_TEST_DO"); acts != "" {
+		os.Exit(runActions(strings.Split(acts, ";")))
+	}
+	os.Exit(m.Run())
+}
+
+// runActions performs each action ("unlink PATH", "open-w PATH",
+// "open-r PATH", "rename OLD NEW", "kill -1", "chmod PATH") and prints
+// "<action>: ok" or "<action>: <errno name>".
+func runActions(acts []string) int {
+	for _, act := range acts {
+		f := strings.Fields(act)
+		if len(f) == 0 {
+			continue
+		}
+		var err error
+		switch f[0] {
+		case "unlink":
+			err = unix.Unlink(f[1])
+		case "rmdir":
+			err = unix.Rmdir(f[1])
+		case "rename":
+			err = unix.Rename(f[1], f[2])
+		case "open-w":
+			var fd int
+			fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC, 0o644)
+			if err == nil {
+				_, err = unix.Write(fd, []byte("written\n"))
+				unix.Close(fd)
+			}
+		case "open-r":
+			var fd int
+			fd, err = unix.Open(f[1], unix.O_RDONLY, 0)
+			if err == nil {
+				unix.Close(fd)
+			}
+		case "chmod":
+			err = unix.Chmod(f[1], 0o600)
+		case "kill":
+			err = unix.Kill(-1, 0)
+		case "nnp": // prints "nnp N: ok"
+			data, _ := os.ReadFile("/proc/self/status")
+			for _, l := range strings.Split(string(data), "\n") {
+				if v, ok := strings.CutPrefix(l, "NoNewPrivs:"); ok {
+					act += strings.TrimSpace(v)
+				}
+			}
+		case "open-w-loop": // open-w-loop N PATH: N opens for writing
+			n, _ := strconv.Atoi(f[1])
+			for i := 0; i < n && err == nil; i++ {
+				var fd int
+				if fd, err = unix.Open(f[2], unix.O_WRONLY|unix.O_CREAT|unix.O_APPEND|unix.O_CLOEXEC, 0o644); err == nil {
+					unix.Close(fd)
+				}
+			}
+		case "open-r-loop": // open-r-loop N PATH: N opens for reading
+			n, _ := strconv.Atoi(f[1])
+			for i := 0; i < n && err == nil; i++ {
+				var fd int
+				if fd, err = unix.Open(f[2], unix.O_RDONLY|unix.O_CLOEXEC, 0); err == nil {
+					unix.Close(fd)
+				}
+			}
+		case "umask0-create": // a new file with mode 0666 under umask 0
+			unix.Umask(0)
+			var fd int
+			if fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT, 0o666); err == nil {
+				unix.Close(fd)
+			}
+		case "create-excl":
+			var fd int
+			if fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL, 0o644); err == nil {
+				unix.Close(fd)
+			}
+		case "append": // append a line, through a relative path from the directory
+			unix.Chdir(filepath.Dir(f[1]))
+			var fd int
+			if fd, err = unix.Open(filepath.Base(f[1]), unix.O_WRONLY|unix.O_APPEND, 0); err == nil {
+				unix.Write(fd, []byte("appended\n"))
+				unix.Close(fd)
+			}
+		case "seize-parent": // PTRACE_SEIZE does not stop the tracee
+			_, _, e := unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_SEIZE, uintptr(os.Getppid()), 0, 0, 0, 0)
+			if e != 0 {
+				err = e
+			} else {
+				unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_DETACH, uintptr(os.Getppid()), 0, 0, 0, 0)
+			}
+		case "vmread-parent":
+			var b [8]byte
+			local := []unix.Iovec{{Base: &b[0], Len: 8}}
+			remote := []unix.RemoteIovec{{Base: 0x400000, Len: 8}}
+			_, err = unix.ProcessVMReadv(os.Getppid(), local, remote, 0)
+		case "ready", "done":
+		case "wait": // until the file exists, without a reported call
+			for !fileExists(f[1]) {
+				time.Sleep(5 * time.Millisecond)
+			}
+		case "kill-self":
+			err = unix.Kill(os.Getpid(), 0)
+		case "truncate":
+			err = unix.Truncate(f[1], 0)
+		default:
+			err = fmt.Errorf("unknown action %q", f[0])
+		}
+		fmt.Printf("%s: %s\n", act, errName(err))
+	}
+	return 0
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func errName(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var e unix.Errno
+	if errors.As(err, &e) {
+		return unix.ErrnoName(e)
+	}
+	return err.Error()
+}

@@ -1,0 +1,219 @@
+package supervise
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// creds are the lines of /proc/PID/status that decide what a process may
+// open, and its umask.
+type creds struct {
+	id    string // Uid, Gid, Groups and CapEff lines
+	umask uint32
+	mntns string
+}
+
+func readCreds(pid int) (creds, error) {
+	dir := "/proc/" + strconv.Itoa(pid)
+	fd, err := unix.Open(dir+"/status", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return creds{}, err
+	}
+	var buf [8192]byte
+	n, err := unix.Read(fd, buf[:])
+	unix.Close(fd)
+	if err != nil {
+		return creds{}, err
+	}
+	var c creds
+	var id []byte
+	for line := range bytes.SplitSeq(buf[:n], []byte("\n")) {
+		k, v, _ := bytes.Cut(line, []byte(":"))
+		switch string(k) {
+		case "Uid", "Gid", "Groups", "CapEff":
+			id = append(append(id, line...), '\n')
+		case "Umask":
+			u, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 8, 32)
+			if err == nil {
+				c.umask = uint32(u)
+			}
+		}
+	}
+	c.id = string(id)
+	c.mntns, err = readlink(dir + "/ns/mnt")
+	return c, err
+}
+
+// Filesystems whose files mean something different depending on who
+// opens them (/proc/self) or whose writes act on the system: an open
+// there is left to the kernel, never performed by the supervisor.
+var pseudoFS = map[int64]bool{
+	unix.PROC_SUPER_MAGIC: true, unix.SYSFS_MAGIC: true, unix.CGROUP_SUPER_MAGIC: true,
+	unix.CGROUP2_SUPER_MAGIC: true, unix.DEBUGFS_MAGIC: true, unix.TRACEFS_MAGIC: true,
+	unix.SECURITYFS_MAGIC: true, unix.BPF_FS_MAGIC: true, unix.EFIVARFS_MAGIC: true,
+}
+
+// opened is an open the supervisor will perform: the file (or, for a new
+// file, its directory) already resolved to a descriptor.
+type opened struct {
+	path  string // the real path checked
+	obj   int    // O_PATH descriptor of the file, or of the parent for a new file
+	base  string // the new file's name in obj; "" when obj is the file
+	flags int
+	mode  uint32 // the new file's mode, umask applied
+	fix   bool   // the supervisor's umask is stricter: chmod after creating
+}
+
+func (o *opened) close() { unix.Close(o.obj) }
+
+// errRace says a new file appeared between the check and the open: the
+// supervisor lets the kernel open it instead.
+const errRace = unix.Errno(0)
+
+// open performs the open; errRace (0) means: let the kernel do it.
+func (o *opened) open() (int, unix.Errno) {
+	flags := o.flags&^(unix.O_CREAT|unix.O_EXCL) | unix.O_NOCTTY | unix.O_CLOEXEC
+	if o.base == "" {
+		if o.flags&unix.O_CREAT != 0 && o.flags&unix.O_EXCL != 0 {
+			return -1, unix.EEXIST
+		}
+		fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(o.obj), flags, 0)
+		if err != nil {
+			return -1, errnoOf(err)
+		}
+		return fd, 0
+	}
+	fd, err := unix.Openat(o.obj, o.base, flags|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW, o.mode)
+	if err == unix.EEXIST && o.flags&unix.O_EXCL == 0 {
+		return -1, errRace
+	}
+	if err != nil {
+		return -1, errnoOf(err)
+	}
+	if o.fix {
+		unix.Fchmod(fd, o.mode)
+	}
+	return fd, 0
+}
+
+func errnoOf(err error) unix.Errno {
+	if e, ok := err.(unix.Errno); ok {
+		return e
+	}
+	return unix.EIO
+}
+
+// prepareOpen resolves the file an open names, as the process would, and
+// returns it when the supervisor can open it in the process's stead: the
+// process has the supervisor's credentials, root and mount namespace, the
+// file is a regular file (or a new one) outside pseudo-filesystems, and no
+// magic link (/proc/PID/fd/N, /dev/stdout) is on the way. Otherwise it
+// returns nil and the kernel performs the open after the check.
+func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
+	flags := int(ev.Flags)
+	if flags&(unix.O_PATH|unix.O_TMPFILE|unix.O_DIRECTORY) != 0 || ev.RawPath == "" {
+		return nil
+	}
+	c, err := readCreds(p.pid)
+	if err != nil || c.id != s.self.id || c.mntns != s.self.mntns {
+		return nil
+	}
+	if root, err := p.link("root"); err != nil || root != "/" {
+		return nil
+	}
+	var dirfd int
+	if filepath.IsAbs(ev.RawPath) {
+		dirfd, err = unix.Open("/", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	} else {
+		dir := "cwd"
+		if ev.dirfd != unix.AT_FDCWD {
+			dir = "fd/" + strconv.Itoa(int(ev.dirfd))
+		}
+		dirfd, err = unix.Open("/proc/"+strconv.Itoa(p.pid)+"/"+dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	}
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(dirfd)
+	how := &unix.OpenHow{Flags: uint64(unix.O_PATH | unix.O_CLOEXEC | flags&unix.O_NOFOLLOW), Resolve: unix.RESOLVE_NO_MAGICLINKS}
+	o := &opened{flags: flags}
+	obj, err := unix.Openat2(dirfd, procSelf(ev.RawPath, p.pid), how)
+	switch {
+	case err == nil:
+		var st unix.Stat_t
+		if unix.Fstat(obj, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || pseudo(obj) {
+			// Left to the kernel; the Decider still gets the real path
+			// (/proc/self is the process's, not the supervisor's).
+			if real := fdLink(obj); real != "" {
+				ev.Path = real
+			}
+			unix.Close(obj)
+			return nil
+		}
+		o.obj = obj
+		o.path = fdLink(obj)
+		return o
+	case err == unix.ENOENT && flags&unix.O_CREAT != 0:
+		dir, base := filepath.Split(ev.RawPath)
+		if base == "" || base == "." || base == ".." {
+			return nil
+		}
+		if dir == "" {
+			dir = "."
+		}
+		how.Flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC
+		obj, err := unix.Openat2(dirfd, dir, how)
+		if err != nil {
+			return nil
+		}
+		if pseudo(obj) {
+			unix.Close(obj)
+			return nil
+		}
+		o.obj, o.base = obj, base
+		o.path = filepath.Join(fdLink(obj), base)
+		o.mode = ev.Mode & 07777 &^ c.umask
+		o.fix = o.mode&s.self.umask != 0
+		return o
+	}
+	return nil
+}
+
+// procSelf rewrites a leading /proc/self or /proc/thread-self to the
+// process's own pid: resolved by the supervisor, they would name the
+// supervisor.
+func procSelf(path string, pid int) string {
+	for _, self := range []string{"/proc/self", "/proc/thread-self"} {
+		if rest, ok := strings.CutPrefix(path, self); ok && (rest == "" || rest[0] == '/') {
+			return "/proc/" + strconv.Itoa(pid) + rest
+		}
+	}
+	return path
+}
+
+// inSupervisor says whether path is under /proc/PID of the supervisor
+// (or one of its threads).
+func inSupervisor(path string) bool {
+	rest, ok := strings.CutPrefix(path, "/proc/")
+	if !ok {
+		return false
+	}
+	pid, _, _ := strings.Cut(rest, "/")
+	n, err := strconv.Atoi(pid)
+	return err == nil && n > 0 && tgid(n) == os.Getpid()
+}
+
+func pseudo(fd int) bool {
+	var sf unix.Statfs_t
+	return unix.Fstatfs(fd, &sf) != nil || pseudoFS[sf.Type]
+}
+
+func fdLink(fd int) string {
+	l, _ := readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	return l
+}

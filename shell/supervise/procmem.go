@@ -1,0 +1,231 @@
+package supervise
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// Bounds on what is read from a process: beyond them the call is refused
+// (fail closed) rather than checked on a part.
+const (
+	maxPath    = unix.PathMax
+	maxArgs    = 1 << 16
+	maxArgSize = 4 << 20 // ARG_MAX is at most a quarter of the stack limit
+)
+
+// errFault says the process passed a pointer the supervisor cannot read;
+// the kernel would have answered EFAULT.
+var errFault = errors.New("bad address")
+
+// proc reads one notifying process: its memory through /proc/PID/mem and
+// its directories and descriptors through /proc/PID.
+type proc struct {
+	pid  int
+	mem  int // descriptor of /proc/PID/mem
+	left int // bytes of argv and envp still allowed
+	// pages caches the pages read: argv, envp and their strings sit
+	// together on a few pages of the stack, and each read of
+	// /proc/PID/mem costs a walk of the process's page tables.
+	pages [cachedPages]page
+	next  int
+}
+
+type page struct {
+	addr uint64 // 1: empty
+	n    int
+	data [pageSize]byte
+}
+
+const (
+	pageSize    = 4096
+	cachedPages = 4
+)
+
+func openProc(pid int) (*proc, error) {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/mem", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	p := &proc{pid: pid, mem: fd, left: maxArgSize}
+	for i := range p.pages {
+		p.pages[i].addr = 1
+	}
+	return p, nil
+}
+
+func (p *proc) close() { unix.Close(p.mem) }
+
+// readPage returns what can be read of the page holding addr, from addr.
+func (p *proc) readPage(addr uint64) ([]byte, error) {
+	base := addr &^ (pageSize - 1)
+	var pg *page
+	for i := range p.pages {
+		if p.pages[i].addr == base {
+			pg = &p.pages[i]
+			break
+		}
+	}
+	if pg == nil {
+		pg = &p.pages[p.next]
+		p.next = (p.next + 1) % cachedPages
+		n, err := unix.Pread(p.mem, pg.data[:], int64(base))
+		if n <= 0 {
+			pg.addr = 1
+			if err == nil {
+				err = unix.EIO
+			}
+			return nil, fmt.Errorf("%w: %v", errFault, err)
+		}
+		pg.addr, pg.n = base, n
+	}
+	off := int(addr - base)
+	if off >= pg.n {
+		return nil, errFault
+	}
+	return pg.data[off:pg.n], nil
+}
+
+// str reads the NUL-terminated string at addr, at most max bytes.
+func (p *proc) str(addr uint64, max int) (string, error) {
+	if addr == 0 {
+		return "", errFault
+	}
+	var out []byte
+	for len(out) < max {
+		b, err := p.readPage(addr)
+		if err != nil {
+			return "", err
+		}
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			if out == nil {
+				return string(b[:i]), nil
+			}
+			return string(append(out, b[:i]...)), nil
+		}
+		out = append(out, b...)
+		addr += uint64(len(b))
+	}
+	return "", fmt.Errorf("string longer than %d bytes", max)
+}
+
+func (p *proc) word(addr uint64) (uint64, error) {
+	var b [8]byte
+	for i := 0; i < 8; {
+		chunk, err := p.readPage(addr + uint64(i))
+		if err != nil {
+			return 0, err
+		}
+		i += copy(b[i:], chunk)
+	}
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56, nil
+}
+
+// strv reads a NULL-terminated array of strings (argv, envp).
+func (p *proc) strv(addr uint64) ([]string, error) {
+	if addr == 0 {
+		return nil, nil // Linux takes a NULL argv or envp as empty
+	}
+	var out []string
+	for i := 0; ; i++ {
+		if i >= maxArgs {
+			return nil, errors.New("too many arguments")
+		}
+		ptr, err := p.word(addr + uint64(8*i))
+		if err != nil {
+			return nil, err
+		}
+		if ptr == 0 {
+			return out, nil
+		}
+		s, err := p.str(ptr, p.left)
+		if err != nil {
+			return nil, err
+		}
+		p.left -= len(s) + 1
+		out = append(out, s)
+	}
+}
+
+// link reads one of the process's links under /proc/PID (cwd, root,
+// fd/N).
+func (p *proc) link(name string) (string, error) {
+	return readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
+}
+
+// dir returns the directory a path relative to dirfd is resolved from:
+// the working directory for AT_FDCWD, else the directory open on dirfd.
+func (p *proc) dir(dirfd int32) (string, error) {
+	if dirfd == unix.AT_FDCWD {
+		return p.link("cwd")
+	}
+	if dirfd < 0 {
+		return "", unix.EBADF
+	}
+	return p.link("fd/" + strconv.Itoa(int(dirfd)))
+}
+
+// resolve makes path absolute the way the kernel would start resolving
+// it: relative to dirfd, and inside the process's root. Symbolic links
+// are not followed here.
+func (p *proc) resolve(dirfd int32, path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		d, err := p.dir(dirfd)
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(d, path)
+	}
+	root, err := p.link("root")
+	if err != nil {
+		return "", err
+	}
+	if root != "/" {
+		path = filepath.Join(root, path)
+	}
+	return filepath.Clean(path), nil
+}
+
+// pathArg reads the path argument at addr and resolves it against dirfd.
+// It returns the path as written and as resolved.
+func (p *proc) pathArg(dirfd int32, addr uint64) (raw, abs string, err error) {
+	raw, err = p.str(addr, maxPath)
+	if err != nil {
+		return "", "", err
+	}
+	if raw == "" {
+		return "", "", unix.ENOENT
+	}
+	abs, err = p.resolve(dirfd, raw)
+	return raw, abs, err
+}
+
+// readlink is os.Readlink without its retries and allocations for the
+// short links of /proc.
+func readlink(path string) (string, error) {
+	var buf [unix.PathMax]byte
+	n, err := unix.Readlink(path, buf[:])
+	if err != nil {
+		return "", &os.PathError{Op: "readlink", Path: path, Err: err}
+	}
+	return string(buf[:n]), nil
+}
+
+// comm returns the process's name, "" if unknown.
+func (p *proc) comm() string {
+	fd, err := unix.Open("/proc/"+strconv.Itoa(p.pid)+"/comm", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return ""
+	}
+	defer unix.Close(fd)
+	var buf [64]byte
+	n, _ := unix.Read(fd, buf[:])
+	return strings.TrimSuffix(string(buf[:max(n, 0)]), "\n")
+}

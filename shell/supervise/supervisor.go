@@ -1,0 +1,308 @@
+package supervise
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+
+	"golang.org/x/sys/unix"
+)
+
+// Config says how to supervise a command.
+type Config struct {
+	// Decider decides every reported call. It must be set.
+	Decider Decider
+	// MaxProcs limits the number of processes (and threads, where a cgroup
+	// enforces it) in the tree; 0 means no limit. See Supervisor.
+	MaxProcs int
+	// Notice, if set, receives what the supervisor did on its own. It is
+	// called from the supervisor's goroutine.
+	Notice func(Notice)
+}
+
+// Supervisor supervises the process tree of one command: every process
+// the command starts runs under the same seccomp filter, inherited over
+// fork, clone and exec, and every call the filter reports is decided by
+// the Decider.
+//
+// An allowed open for writing is, where the kernel has
+// SECCOMP_IOCTL_NOTIF_ADDFD and the process has the supervisor's
+// credentials, root and mount namespace, performed by the supervisor on
+// the file it checked (symbolic links resolved, magic links refused) and
+// the descriptor handed to the process: what was checked is what is
+// opened. Every other allowed call goes on in the kernel, which reads its
+// arguments again from the process's memory.
+type Supervisor struct {
+	cfg       Config
+	listener  int
+	wakeR     int
+	wakeW     int
+	pid       int
+	limit     limiter
+	addfd     bool
+	self      creds
+	done      chan struct{}
+	closing   sync.Once
+	limitOnce sync.Once
+	initial   bool // the helper's exec of the target is still to come
+	mu        sync.Mutex
+	err       error
+	stats     Stats
+	statsMu   sync.Mutex
+}
+
+// Stats counts what a supervisor did.
+type Stats struct {
+	Notifications int    // calls reported by the filter
+	Denied        int    // calls refused by the Decider
+	Refused       int    // calls refused by the supervisor itself (unreadable arguments, process limit)
+	Opened        int    // opens the supervisor performed and handed over
+	LimitHit      bool   // the process limit refused a fork
+	Limit         string // how the process limit is enforced: "cgroup", "count" or ""
+}
+
+// Start starts cmd under a supervisor. cmd is rewritten to run a
+// re-executed copy of the running binary (whose main calls MaybeChild
+// first), which installs the filter and then executes cmd's program with
+// cmd's arguments and environment: the caller sets up cmd (Stdin, Stdout,
+// Dir, Env, SysProcAttr, ExtraFiles) as for an unsupervised run, calls
+// Start instead of cmd.Start, then cmd.Wait, then Close.
+//
+// The first reported call is the execve of cmd's program itself
+// (Event.Initial). If Start fails, nothing of cmd's program has run and
+// the helper, if started, has been waited for: do not call cmd.Wait.
+//
+// Start makes the calling process non-dumpable (PR_SET_DUMPABLE 0), so
+// that a process of the tree with the same uid can neither trace it nor
+// read or write its memory nor copy its descriptors; the filter refuses
+// pidfd_getfd, and the supervisor refuses ptrace and process_vm_* aimed
+// at itself, for root.
+func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
+	return start(cmd, cfg, tryCgroup)
+}
+
+func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
+	if cfg.Decider == nil {
+		return nil, errors.New("supervise: no decider")
+	}
+	if cmd.Err != nil {
+		return nil, cmd.Err
+	}
+	if cmd.Process != nil {
+		return nil, errors.New("supervise: command already started")
+	}
+	if a := Available(); !a.OK {
+		return nil, fmt.Errorf("supervise: %s", a.Reason)
+	}
+	s := &Supervisor{cfg: cfg, listener: -1, done: make(chan struct{}), addfd: Available().AddFD}
+	var err error
+	if s.self, err = readCreds(os.Getpid()); err != nil {
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
+	}
+	orig := *cmd // to start again without a cgroup if joining it fails
+	var opts filterOptions
+	if cfg.MaxProcs > 0 {
+		s.limit, err = newLimiter(cfg.MaxProcs, cgroupOK)
+		if err != nil {
+			return nil, fmt.Errorf("supervise: process limit: %w", err)
+		}
+		opts.countForks = s.limit.counts()
+		s.stats.Limit = s.limit.name()
+	}
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		s.cleanupLimit()
+		return nil, fmt.Errorf("supervise: socketpair: %w", err)
+	}
+	parent := pair[0]
+	childEnd := os.NewFile(uintptr(pair[1]), "supervise-socket")
+	childFD := 3 + len(cmd.ExtraFiles)
+	cmd.ExtraFiles = append(cmd.ExtraFiles, childEnd)
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd.Env = append(append([]string(nil), env...), childEnv+"="+strconv.Itoa(childFD))
+	target := cmd.Path
+	cmd.Args = append([]string{"guardsh-supervise"}, childArgs(opts, target, cmd.Args)...)
+	cmd.Path = "/proc/self/exe"
+
+	err = cmd.Start()
+	childEnd.Close()
+	if err != nil {
+		unix.Close(parent)
+		s.cleanupLimit()
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	s.pid = cmd.Process.Pid
+	s.initial = true
+	fail := func(err error) (*Supervisor, error) {
+		unix.Close(parent)
+		cmd.Process.Kill()
+		cmd.Wait()
+		s.cleanupLimit()
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	// Before the helper's exec of the target is answered, nothing of the
+	// target has run: the process joins its cgroup now.
+	if s.limit != nil {
+		if err := s.limit.add(s.pid); err != nil {
+			if !s.limit.counts() {
+				fail(err)
+				*cmd = orig
+				return start(cmd, cfg, false)
+			}
+			return fail(err)
+		}
+	}
+	s.listener, err = recvListener(parent)
+	unix.Close(parent)
+	if err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		s.cleanupLimit()
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		unix.Close(s.listener)
+		return fail(err)
+	}
+	s.wakeR, s.wakeW = p[0], p[1]
+	go s.loop()
+	return s, nil
+}
+
+// recvListener receives the helper's listener, or its error.
+func recvListener(sock int) (int, error) {
+	buf := make([]byte, 4096)
+	oob := make([]byte, unix.CmsgSpace(4))
+	n, oobn, _, _, err := unix.Recvmsg(sock, buf, oob, unix.MSG_CMSG_CLOEXEC)
+	if err != nil {
+		return -1, fmt.Errorf("receiving the listener: %w", err)
+	}
+	if n == 0 {
+		return -1, errors.New("the supervised child exited before installing its filter")
+	}
+	if buf[0] == 'e' {
+		return -1, errors.New(string(buf[1:n]))
+	}
+	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+	if err != nil || len(msgs) != 1 {
+		return -1, errors.New("no listener received")
+	}
+	fds, err := unix.ParseUnixRights(&msgs[0])
+	if err != nil || len(fds) != 1 {
+		return -1, errors.New("no listener received")
+	}
+	return fds[0], nil
+}
+
+// Pid returns the pid of the command's process.
+func (s *Supervisor) Pid() int { return s.pid }
+
+// Wait waits until the supervisor stops: when no process of the tree is
+// left, or after Close. It returns the error that stopped it, if any.
+func (s *Supervisor) Wait() error {
+	<-s.done
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Close stops supervising and releases the supervisor. A process of the
+// tree still running then gets ENOSYS from every call the filter reports
+// (the kernel's answer when no supervisor listens): it can no longer exec,
+// open for writing, or delete, and nothing it does goes unchecked.
+func (s *Supervisor) Close() error {
+	s.closing.Do(func() { unix.Write(s.wakeW, []byte{0}) })
+	return s.Wait()
+}
+
+// Stats returns what the supervisor did so far.
+func (s *Supervisor) Stats() Stats {
+	s.statsMu.Lock()
+	defer s.statsMu.Unlock()
+	st := s.stats
+	if s.limit != nil && s.limit.hit() {
+		st.LimitHit = true
+	}
+	return st
+}
+
+func (s *Supervisor) count(f func(st *Stats)) {
+	s.statsMu.Lock()
+	f(&s.stats)
+	s.statsMu.Unlock()
+}
+
+func (s *Supervisor) cleanupLimit() {
+	if s.limit != nil {
+		s.limit.close()
+	}
+}
+
+func (s *Supervisor) notice(pid int, call, msg string) {
+	if s.cfg.Notice != nil {
+		s.cfg.Notice(Notice{Pid: pid, Syscall: call, Message: msg})
+	}
+}
+
+// limitNotice reports, once, that the process limit refused a fork (pid
+// is 0 when a cgroup refused it and the process is not known).
+func (s *Supervisor) limitNotice(pid int) {
+	s.notice(pid, "fork", fmt.Sprintf("process limit of %d reached (%s): forks failed with EAGAIN", s.cfg.MaxProcs, s.limit.name()))
+}
+
+func (s *Supervisor) loop() {
+	err := s.serve()
+	if s.limit != nil && s.limit.hit() {
+		s.count(func(st *Stats) { st.LimitHit = true })
+		s.limitOnce.Do(func() { s.limitNotice(0) })
+	}
+	unix.Close(s.listener)
+	unix.Close(s.wakeR)
+	unix.Close(s.wakeW)
+	s.cleanupLimit()
+	s.mu.Lock()
+	s.err = err
+	s.mu.Unlock()
+	close(s.done)
+}
+
+func (s *Supervisor) serve() error {
+	fds := []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}
+	var n seccompNotif
+	for {
+		fds[0].Revents, fds[1].Revents = 0, 0
+		if _, err := unix.Poll(fds, -1); err != nil {
+			if err == unix.EINTR {
+				continue
+			}
+			return fmt.Errorf("supervise: poll: %w", err)
+		}
+		if fds[1].Revents != 0 {
+			return nil
+		}
+		if fds[0].Revents&unix.POLLIN != 0 {
+			err := recvNotif(s.listener, &n)
+			switch {
+			case err == unix.ENOENT: // the process died before we read it
+				continue
+			case err != nil:
+				return fmt.Errorf("supervise: receiving a notification: %w", err)
+			}
+			s.handle(&n)
+			continue
+		}
+		if fds[0].Revents&(unix.POLLHUP|unix.POLLERR) != 0 {
+			return nil // no process uses the filter any more
+		}
+	}
+}
