@@ -170,6 +170,15 @@ func TestConformance(t *testing.T) {
 	for _, n := range stale {
 		t.Errorf("known-differences.txt lists %s, which is no script", n)
 	}
+	doc, err := os.ReadFile("docs/conformance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range known {
+		if !strings.Contains(string(doc), "| `"+n+"` |") {
+			t.Errorf("docs/conformance.md does not list the known difference %s", n)
+		}
+	}
 	for _, s := range scripts {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
