@@ -176,6 +176,13 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	switch own.Name() {
 	case "cd", "pushd":
 		sc.dir = cdTarget(own, sc)
+		if n := len(x.Args); n >= 2 && len(own.Args) == 2 {
+			if p, dir, ok := mktempValue(x.Args[n-1], sc); ok && dir {
+				// `cd "$(mktemp -d)"`: into a new directory of the line's.
+				sc.dir = p
+				w.addOwn(p, true, true, sc)
+			}
+		}
 	case "popd":
 		sc.dir = ""
 	case "echo":

@@ -64,6 +64,8 @@ var ownFileTests = []struct {
 	{line: `tmp="$(mktemp -t conf.XXXX)"; echo ok > "$tmp"; rm "$tmp"`, level: Safe},
 	{line: `d=$(mktemp -d); echo a > "$d/f"; rm -rf "$d"`, level: Safe},
 	{line: `d=$(mktemp -d ./w.XXXXXX); rm -r "$d"`, level: Safe},
+	{line: `cd "$(mktemp -d)"; touch a; rm a`, level: Safe},
+	{line: `cd "$(mktemp)"; rm a`, level: Medium, rule: "rm"}, // a file: cd fails
 	{line: `f() { local d=$(mktemp -d); rm -rf "$d"; }; f`, level: Safe},
 	{line: `t=$(mktemp --suffix=.txt ./n.XXXX); chmod +x "$t"; : > "$t"`, level: Safe},
 	{line: `t=$(mktemp /etc/x.XXXX); echo a > "$t"`, level: Medium, rule: "write_etc"},
@@ -106,6 +108,10 @@ var ownFileTests = []struct {
 	{line: `for f in a /etc/passwd; do : > $f; done`, level: High, rule: "write_system_file"},
 	{line: `for x in $(ls); do rm -rf $x; done`, level: High, rule: "rm_rf"},
 	{line: `for x in *; do rm -rf $x; done`, level: High, rule: "rm_rf"},
+	{line: `for a in 1 2 3 4; do for b in 1 2 3 4; do echo $a$b > f.$a$b; done; done`, level: Safe},
+	// Past the bound, the loop's variable could be anything.
+	{line: `for a in 1 2 3 4 5; do for b in 1 2 3 4; do echo x > f.$a$b; done; done`, level: Medium, rule: "redirect_unknown"},
+	{line: `for a in 1 2 3 4 5; do for d in build /; do rm -rf "$d"; done; done`, level: Blocked, rule: "rm_rf_root"},
 }
 
 // existing are the paths in testState's directory that exist before a

@@ -32,6 +32,9 @@ type walker struct {
 	// that could make one of them a link elsewhere (see own_files.go).
 	own    map[string]bool
 	ownOff bool
+	// loopWalks is how many times the loops around the walk repeat their
+	// bodies (0: none), bounded by maxLoopValues.
+	loopWalks int
 	// feed is what commands read on stdin when they sit inside a compound
 	// or function that is fed by a pipe or a redirect.
 	feed *feed
@@ -67,7 +70,7 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 		w = &walker{}
 	}
 	w.g, w.nodes, w.deep, w.fields, w.feed, w.bgJob = g, 0, false, 0, nil, false
-	w.own, w.ownOff = nil, false
+	w.own, w.ownOff, w.loopWalks = nil, false, 0
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
 	if len(w.funcs) > 0 {
@@ -381,14 +384,17 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 			for _, wd := range l.Items {
 				w.wordSubst(wd, src, sc, depth)
 			}
-			if vals := loopValues(l, sc); vals != nil {
+			if vals := loopValues(l, sc); vals != nil && max(w.loopWalks, 1)*len(vals) <= maxLoopValues {
 				// `for i in 1 2 3`: the body runs with each known value.
+				save := w.loopWalks
+				w.loopWalks = max(save, 1) * len(vals)
 				for _, v := range vals {
 					sc.set(l.Name.Value, value{s: v, known: true})
 					for _, s := range x.Do {
 						w.stmt(s, src, sc, depth+1, via)
 					}
 				}
+				w.loopWalks = save
 				return
 			}
 			sc.set(l.Name.Value, value{})
@@ -682,7 +688,8 @@ func unquoted(w *syntax.Word) (string, bool) {
 }
 
 // maxLoopValues bounds the known values a for loop's body is walked with,
-// one walk each; past it the variable could be anything.
+// one walk each, nested loops multiplied; past it the variable could be
+// anything.
 const maxLoopValues = 16
 
 // loopValues returns the words a for loop goes through when all are
