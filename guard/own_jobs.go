@@ -7,8 +7,8 @@ import (
 )
 
 // The line's own jobs: `sleep 30 & kill "$!"` signals a job the line
-// started, `kill %1` one of the shell's jobs, `kill $(jobs -p)` all of
-// them, `kill -USR1 $$` the script itself. None reaches another process,
+// started, and so do `kill %1` and `kill $(jobs -p)` after it; `kill -USR1
+// $$` the script itself. None reaches another process,
 // so the kill rule leaves them alone; `kill 1`, `kill -9 -1` and a pid
 // from anywhere else keep their levels.
 
@@ -33,11 +33,15 @@ func ownKill(c *Command, st State, sc *scope, words []*syntax.Word, bg bool) boo
 	self, _ := st.lookup("$")
 	for _, p := range pids {
 		switch {
-		case p.Known && (isJobSpec(p.Value) || isInterpJob(p.Value) || self != "" && p.Value == self):
+		case p.Known && self != "" && p.Value == self:
+		case p.Known && (isJobSpec(p.Value) || isInterpJob(p.Value)) && (bg || sc == nil):
+			// A job of the line's (at run time: one guardsh's kill cannot
+			// signal, as its jobs are no processes). A jobspec alone, in
+			// an interactive line, is a job of an earlier line: asked.
 		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && p.Vars[0] == "!" && bg:
 		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && p.Vars[0] == "$":
 		case !p.Known && p.Value == Unknown && len(p.Vars) == 1 && sc != nil && sc.vars[p.Vars[0]].job:
-		case !p.Known && p.Value == Unknown && p.Subst && len(p.Vars) == 0 && jobsOnly:
+		case !p.Known && p.Value == Unknown && p.Subst && len(p.Vars) == 0 && jobsOnly && bg:
 		default:
 			return false
 		}

@@ -42,6 +42,8 @@ var ownTests = []struct {
 	{line: `sleep 30 & trap 'kill $! 2>/dev/null' EXIT`, level: Safe},
 	{line: `kill -USR1 $$`, level: Safe},
 	{line: `kill "$!"`, level: Medium, rule: "kill"}, // no job of the line's
+	{line: `kill %1`, level: Medium, rule: "kill"},   // a job of an earlier line
+	{line: `kill $(jobs -p)`, level: Medium, rule: "kill"},
 	{line: `sleep 30 & kill $! 1234`, level: Medium, rule: "kill"},
 	{line: `sleep 30 & kill $(pgrep ssh)`, level: Medium, rule: "kill"},
 	{line: `sleep 30 & kill $(jobs -p) $(pgrep ssh)`, level: Medium, rule: "kill"},
