@@ -43,6 +43,14 @@ func (o *ownPaths) add(p string, dir bool) {
 	o.m[p] = o.m[p] || dir
 }
 
+// reset forgets what earlier lines made: a file made lines ago is the
+// user's, not the running line's.
+func (o *ownPaths) reset() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	clear(o.m)
+}
+
 // has reports p or a directory above it as the line's own.
 func (o *ownPaths) has(p string) bool {
 	p = filepath.Clean(p)

@@ -353,6 +353,7 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 		cancel()
 	}()
 
+	r.own.reset()
 	r.noteFuncs(file)
 	r.noteHeredocs(file)
 	backgroundStdin(file)
