@@ -152,7 +152,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		if !w.active[name] {
 			w.active[name] = true
 			inner := sc.clone()
-			inner.params, inner.paramsKnown, inner.definition = append([]Word(nil), args[1:]...), true, false
+			// Inside the walk of a definition, what the parameters stand for
+			// comes from the calls made elsewhere still.
+			inner.params, inner.paramsKnown, inner.definition = append([]Word(nil), args[1:]...), true, sc.definition
 			// The body reads what the call reads: a pipe, a here-string.
 			save := w.feed
 			if c.Stdin != nil || c.StdinPiped {
