@@ -65,7 +65,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		return
 	}
 	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
-	if s.initial && pid == s.pid && nr == unix.SYS_EXECVE {
+	// The helper execs the command from the thread it locked, whose id
+	// (what the kernel reports) is not always the process's.
+	if s.initial && nr == unix.SYS_EXECVE && (pid == s.pid || tgid(pid) == s.pid) {
 		ev.Initial, s.initial = true, false
 	}
 	err = info.read(p, &n.Data.Args, ev)
