@@ -28,10 +28,11 @@ import (
 var ownRules = map[string]bool{ruleRm: true, ruleRmRf: true, "chmod": true, ruleTruncateFile: true}
 
 // ownKeeping are the programs that cannot turn a path into a link to
-// another file: after them, the line's own paths stay its own.
+// another file: after them, the line's own paths stay its own. (Not sed:
+// its e command runs programs.)
 var ownKeeping = map[string]bool{
 	"echo": true, "printf": true, "cat": true, "ls": true, "grep": true, "wc": true, "sort": true,
-	"uniq": true, "head": true, "tail": true, "cut": true, "tr": true, "sed": true, "true": true,
+	"uniq": true, "head": true, "tail": true, "cut": true, "tr": true, "true": true,
 	"false": true, ":": true, "test": true, "[": true, "sleep": true, "wait": true, "kill": true,
 	"read": true, "cd": true, "pwd": true, "export": true, "local": true, "declare": true,
 	"readonly": true, "typeset": true, "set": true, "shift": true, "return": true, "exit": true,

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"mvdan.cc/sh/v3/interp"
@@ -24,10 +25,18 @@ func Exists(path string) bool {
 // ownPaths are the files and directories the running line made itself,
 // which did not exist before: a redirect opened them new, or mktemp,
 // touch or mkdir made them. guard.State.Own asks it at run time, so that
-// deleting, emptying or chmod +x of them is no question.
+// deleting, emptying or chmod +x of them is no question. Each is kept with
+// its device and inode: a path replaced since (by a link to somewhere
+// else, or anything) is no longer the line's own.
 type ownPaths struct {
 	mu sync.Mutex
-	m  map[string]bool // path → is a directory
+	m  map[string]ownEntry
+}
+
+// ownEntry is what a path the line made was when it was made.
+type ownEntry struct {
+	dir      bool
+	dev, ino uint64
 }
 
 func (o *ownPaths) add(p string, dir bool) {
@@ -35,12 +44,20 @@ func (o *ownPaths) add(p string, dir bool) {
 	if p == "/" || !filepath.IsAbs(p) {
 		return
 	}
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+		return
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.m == nil {
-		o.m = map[string]bool{}
+		o.m = map[string]ownEntry{}
 	}
-	o.m[p] = o.m[p] || dir
+	o.m[p] = ownEntry{dir: dir || fi.IsDir(), dev: uint64(st.Dev), ino: st.Ino}
 }
 
 // reset forgets what earlier lines made: a file made lines ago is the
@@ -51,20 +68,51 @@ func (o *ownPaths) reset() {
 	clear(o.m)
 }
 
-// has reports p or a directory above it as the line's own.
+// has reports p, or p inside a directory, that the line made and that is
+// still what was made, with no link on the way from it to p.
 func (o *ownPaths) has(p string) bool {
 	p = filepath.Clean(p)
 	o.mu.Lock()
-	defer o.mu.Unlock()
-	if _, ok := o.m[p]; ok {
-		return true
-	}
-	for d := filepath.Dir(p); d != "/" && d != "."; d = filepath.Dir(d) {
-		if o.m[d] {
-			return true
+	root, e, found := p, ownEntry{}, false
+	for d := p; ; d = filepath.Dir(d) {
+		if en, ok := o.m[d]; ok && (d == p || en.dir) {
+			root, e, found = d, en, true
+			break
+		}
+		if d == "/" || d == "." {
+			break
 		}
 	}
-	return false
+	o.mu.Unlock()
+	if !found {
+		return false
+	}
+	fi, err := os.Lstat(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true // gone: nothing of anyone's is there
+	}
+	if err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+		return false
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || uint64(st.Dev) != e.dev || st.Ino != e.ino {
+		return false // replaced since it was made
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == "." {
+		return err == nil
+	}
+	at := root
+	for _, comp := range strings.Split(rel, string(filepath.Separator)) {
+		at = filepath.Join(at, comp)
+		fi, err := os.Lstat(at)
+		if errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+		if err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+			return false // a link on the way leads out of the directory
+		}
+	}
+	return true
 }
 
 // makers are the programs whose new operands the runner records.

@@ -34,6 +34,26 @@ func TestOwnPaths(t *testing.T) {
 			t.Errorf("own(%s) = %v, want %v", p, got, want)
 		}
 	}
+	// Replaced by a link, or with a link inside: no longer the line's own.
+	newf := filepath.Join(e.dir, "new")
+	os.Remove(newf)
+	if err := os.Symlink("/etc/passwd", newf); err != nil {
+		t.Fatal(err)
+	}
+	if r.own.has(newf) {
+		t.Error("a link put in place of a file the line made is still its own")
+	}
+	if err := os.Symlink("/", filepath.Join(e.dir, "d", "e", "up")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"d/e/up", "d/e/up/etc"} {
+		if r.own.has(filepath.Join(e.dir, p)) {
+			t.Errorf("own(%s) through a link", p)
+		}
+	}
+	if !r.own.has(filepath.Join(e.dir, "d", "e", "g")) {
+		t.Error("a new file in the line's directory is not its own")
+	}
 	r.Run(context.Background(), "true")
 	if r.own.has(filepath.Join(e.dir, "new")) {
 		t.Error("the next line still owns what the last one made")
