@@ -11,6 +11,7 @@ import (
 
 	"guardsh/guard"
 	"guardsh/prompt"
+	"guardsh/shell"
 )
 
 // guardFrom builds the Guard of settings already loaded: it is the single
@@ -66,7 +67,7 @@ func processState() guard.State {
 	if err != nil {
 		dir = ""
 	}
-	return guard.State{Var: os.LookupEnv, Dir: dir}
+	return guard.State{Var: os.LookupEnv, Dir: dir, Exists: shell.Exists}
 }
 
 // newStyle returns how output written to w is decorated: colored by level

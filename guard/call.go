@@ -55,8 +55,14 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 			v := value{}
 			if as.Array == nil && as.Index == nil && !as.Append {
-				lw := sc.literal(as.Value)
-				v = value{s: lw.Value, known: lw.Known}
+				if p, dir, ok := mktempValue(as.Value, sc); ok {
+					// `t=$(mktemp ./x.XXXX)`: a new file of the line's.
+					v = value{s: p, known: true}
+					w.addOwn(p, dir, true, sc)
+				} else {
+					lw := sc.literal(as.Value)
+					v = w.valueOf(lw, sc)
+				}
 			}
 			sc.set(as.Name.Value, v)
 			lw := Word{Value: Unknown}
@@ -70,11 +76,16 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		// commands do (HISTFILE=, LD_PRELOAD=): the rules see NAME=VALUE
 		// words as the command.
 		if len(c.Redirects) > 0 {
-			w.command(c, sc, depth)
-		} else if len(c.Args) > 0 {
+			// `out=$(cmd) 2>/dev/null`: the redirects belong to no
+			// program; the words are assignments, not a command name.
+			w.v.Plan = append(w.v.Plan, c)
+			c.ownFiles = w.ownTargets(c, sc)
+		}
+		if len(c.Args) > 0 || len(c.Redirects) > 0 {
 			w.rules(c)
 			w.unwrap(c, sc, depth) // the code they hold (PROMPT_COMMAND=...)
 		}
+		w.noteOwnRedirects(c, sc)
 		return nil
 	}
 	// Assignments before a command set its environment only; a few of them
@@ -141,7 +152,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		if !w.active[name] {
 			w.active[name] = true
 			inner := sc.clone()
-			inner.params, inner.paramsKnown = append([]Word(nil), args[1:]...), true
+			// Inside the walk of a definition, what the parameters stand for
+			// comes from the calls made elsewhere still.
+			inner.params, inner.paramsKnown, inner.definition = append([]Word(nil), args[1:]...), true, sc.definition
 			// The body reads what the call reads: a pipe, a here-string.
 			save := w.feed
 			if c.Stdin != nil || c.StdinPiped {
@@ -153,6 +166,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		}
 		return nil
 	}
+	c.ownJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
 	w.command(c, sc, depth)
 	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -164,6 +178,13 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	switch own.Name() {
 	case "cd", "pushd":
 		sc.dir = cdTarget(own, sc)
+		if n := len(x.Args); n >= 2 && len(own.Args) == 2 {
+			if p, dir, ok := mktempValue(x.Args[n-1], sc); ok && dir {
+				// `cd "$(mktemp -d)"`: into a new directory of the line's.
+				sc.dir = p
+				w.addOwn(p, true, true, sc)
+			}
+		}
 	case "popd":
 		sc.dir = ""
 	case "echo":
@@ -368,9 +389,12 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		}
 		v := value{}
 		lw := Word{Value: Unknown}
-		if as.Array == nil && as.Index == nil && !as.Append {
+		if p, dir, ok := mktempValue(as.Value, sc); ok && as.Array == nil && as.Index == nil && !as.Append {
+			v, lw = value{s: p, known: true}, Lit(p)
+			w.addOwn(p, dir, true, sc)
+		} else if as.Array == nil && as.Index == nil && !as.Append {
 			lw = sc.literal(as.Value)
-			v = value{s: lw.Value, known: lw.Known}
+			v = w.valueOf(lw, sc)
 		}
 		sc.set(as.Name.Value, v)
 		lw.Value = as.Name.Value + "=" + lw.Value
@@ -387,11 +411,16 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 		return
 	}
 	w.v.Plan = append(w.v.Plan, c)
+	c.ownFiles = w.ownTargets(c, sc)
 	w.unwrap(c, sc, depth)
-	if len(c.Args) > 0 && !c.Args[0].Known {
+	if len(c.Args) > 0 && !c.Args[0].Known && !(sc.definition && positionalOnly(c.Args[0], sc)) {
+		// `"$@"` in a function's body where it is defined runs what each
+		// call passes: a call on the line is classified with its words,
+		// a call made later is checked with them at run time.
 		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
 	}
 	w.rules(c)
+	w.noteOwn(c, sc)
 }
 
 // rules applies every rule and custom pattern to one command.
@@ -403,6 +432,9 @@ func (w *walker) rules(c *Command) {
 	// findings keep a stable order.
 	for _, i := range w.candidates(c) {
 		b := &w.g.rules[i]
+		if c.ownJobs && b.Name == "kill" || c.ownFiles && ownRules[b.Name] {
+			continue // the line's own jobs or files only
+		}
 		for _, h := range b.check(c) {
 			t := h.Text
 			if t == "" {
@@ -622,4 +654,28 @@ func safeFormat(format string, args []string) (s string, err error) {
 	}()
 	s, _, err = expand.Format(&expand.Config{}, format, args)
 	return s, err
+}
+
+// positionalOnly reports a word made of positional parameters alone
+// (`"$@"`, `"$1"`, `$*`), with no substitution.
+func positionalOnly(wd Word, sc *scope) bool {
+	if len(wd.Vars) == 0 || wd.Subst {
+		return false
+	}
+	for _, v := range wd.Vars {
+		if v != "@" && v != "*" && strings.Trim(v, "0123456789") != "" && !sc.vars[v].param {
+			return false
+		}
+	}
+	return true
+}
+
+// valueOf is what a variable assigned the word holds.
+func (w *walker) valueOf(lw Word, sc *scope) value {
+	v := value{s: lw.Value, known: lw.Known}
+	if !lw.Known && lw.Value == Unknown && !lw.Subst && len(lw.Vars) == 1 {
+		v.job = lw.Vars[0] == "!" && w.bgJob || sc.vars[lw.Vars[0]].job
+	}
+	v.param = !lw.Known && sc.definition && positionalOnly(lw, sc)
+	return v
 }

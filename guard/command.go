@@ -86,6 +86,11 @@ type Command struct {
 	// evalTrusted reports `eval "$(CMD)"` of a trusted init command
 	// (WithTrustedEval), set as the walker unwraps it.
 	evalTrusted bool
+	// ownJobs reports a kill of the line's own jobs only (see ownKill).
+	ownJobs bool
+	// ownFiles reports that every path the command deletes, empties or
+	// changes the mode of is the line's own (see ownTargets).
+	ownFiles bool
 	// family caches the hits of the rule family that last looked at the
 	// command (see fsFamilyHits).
 	family familyMemo

@@ -29,6 +29,17 @@ type State struct {
 	// is a pipe or another stream whose text is not known: a shell reading
 	// its commands from it runs unknown code.
 	StdinPiped bool
+	// Exists reports, for Classify, that a path (absolute, cleaned) exists
+	// before the line runs. A path that does not and that the line makes
+	// (a redirect, touch, mkdir) is the line's own: deleting it, emptying
+	// it or making it executable touches nothing else. Nil means any path
+	// may exist.
+	Exists func(path string) bool
+	// Own reports, for CheckArgv and CheckWrite, that a path (absolute,
+	// cleaned) is one the running line made itself (a redirect opened it
+	// new, mktemp, touch or mkdir made it), or is inside such a directory.
+	// Nil means none is.
+	Own func(path string) bool
 	// Stdin is, for CheckArgv, the text the command's standard input holds
 	// when it is known (a here-document a shell reads): a shell reading
 	// it runs it as code, classified as the static check classifies it.

@@ -14,6 +14,9 @@ import (
 type value struct {
 	s     string
 	known bool
+	// job reports $! of a job the line started; param a positional
+	// parameter where a function is defined (`local f=$1`).
+	job, param bool
 }
 
 // scope holds what the walker knows while it walks one script: variables
@@ -25,7 +28,10 @@ type scope struct {
 	params []Word
 	// paramsKnown reports that params are all the positional parameters.
 	paramsKnown bool
-	r           *resolver
+	// definition reports the walk of a function's body where it is
+	// defined, with parameters that stand for the calls made elsewhere.
+	definition bool
+	r          *resolver
 	// homeVal caches home() until HOME is assigned.
 	homeVal string
 	homeOK  bool
@@ -103,7 +109,14 @@ func (e environ) Get(name string) expand.Variable {
 			vs[i] = p.Value
 		}
 		return expand.Variable{Set: true, Kind: expand.Indexed, List: vs}
-	case unknownVar, "?", "$", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
+	case "$":
+		// The shell's process id, where the state knows it (the run-time
+		// check, guardsh -c): digits, nothing else.
+		if v, ok := s.st.lookup("$"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
+			return strVar(v)
+		}
+		return strVar(Unknown)
+	case unknownVar, "?", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
 		return strVar(Unknown)
 	case "0":
 		return strVar("guardsh")

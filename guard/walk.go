@@ -24,6 +24,17 @@ type walker struct {
 	deep bool
 	// fields counts the words the line's commands expanded to.
 	fields int
+	// bgJob reports that the line started a background job so far: $!
+	// names one of its own jobs.
+	bgJob bool
+	// own holds the paths the line made that did not exist before it
+	// (true for a directory); ownOff reports that the line ran a program
+	// that could make one of them a link elsewhere (see own_files.go).
+	own    map[string]bool
+	ownOff bool
+	// loopWalks is how many times the loops around the walk repeat their
+	// bodies (0: none), bounded by maxLoopValues.
+	loopWalks int
 	// feed is what commands read on stdin when they sit inside a compound
 	// or function that is fed by a pipe or a redirect.
 	feed *feed
@@ -58,7 +69,8 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	if w == nil {
 		w = &walker{}
 	}
-	w.g, w.nodes, w.deep, w.fields, w.feed = g, 0, false, 0, nil
+	w.g, w.nodes, w.deep, w.fields, w.feed, w.bgJob = g, 0, false, 0, nil, false
+	w.own, w.ownOff, w.loopWalks = nil, false, 0
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
 	if len(w.funcs) > 0 {
@@ -161,6 +173,10 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
+	c.ownJobs = ownKill(c, st, nil, nil, false)
+	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
+	// commands are checked again with their final words when they run.
+	w.bgJob = true
 	if st.Stdin != nil {
 		in := Lit(*st.Stdin)
 		c.Stdin, c.StdinPiped = &in, false
@@ -186,6 +202,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
+	c.ownFiles = w.ownTargets(c, sc)
 	w.rules(c)
 	return w.done()
 }
@@ -297,6 +314,9 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 		w.command(c, sc, depth)
 		return
 	}
+	if st.Background {
+		defer func() { w.bgJob = true }()
+	}
 	if call, ok := st.Cmd.(*syntax.CallExpr); ok {
 		w.call(call, st, src, sc, depth, via, nil)
 		return
@@ -364,6 +384,19 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 			for _, wd := range l.Items {
 				w.wordSubst(wd, src, sc, depth)
 			}
+			if vals := loopValues(l, sc); vals != nil && max(w.loopWalks, 1)*len(vals) <= maxLoopValues {
+				// `for i in 1 2 3`: the body runs with each known value.
+				save := w.loopWalks
+				w.loopWalks = max(save, 1) * len(vals)
+				for _, v := range vals {
+					sc.set(l.Name.Value, value{s: v, known: true})
+					for _, s := range x.Do {
+						w.stmt(s, src, sc, depth+1, via)
+					}
+				}
+				w.loopWalks = save
+				return
+			}
 			sc.set(l.Name.Value, value{})
 		case *syntax.CStyleLoop:
 			w.arithm(l.Init, src, sc, depth)
@@ -404,7 +437,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		if !w.active[name] {
 			w.active[name] = true
 			inner := sc.clone()
-			inner.params, inner.paramsKnown = nil, false
+			inner.params, inner.paramsKnown, inner.definition = nil, false, true
 			w.stmt(x.Body, src, inner, depth+1, append(via[:len(via):len(via)], name+"()"))
 			w.active[name] = false
 		}
@@ -652,4 +685,27 @@ func unquoted(w *syntax.Word) (string, bool) {
 		}
 	}
 	return sb.String(), true
+}
+
+// maxLoopValues bounds the known values a for loop's body is walked with,
+// one walk each, nested loops multiplied; past it the variable could be
+// anything.
+const maxLoopValues = 16
+
+// loopValues returns the words a for loop goes through when all are
+// known (no glob, no substitution) and few; nil otherwise.
+func loopValues(l *syntax.WordIter, sc *scope) []string {
+	if len(l.Items) == 0 || len(l.Items) > maxLoopValues {
+		return nil
+	}
+	var vals []string
+	for _, wd := range l.Items {
+		for _, f := range sc.fields(wd) {
+			if !f.Known || f.Glob || f.Subst || len(vals) == maxLoopValues {
+				return nil
+			}
+			vals = append(vals, f.Value)
+		}
+	}
+	return vals
 }

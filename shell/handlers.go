@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -40,6 +41,9 @@ func hcState(hc interp.HandlerContext) guard.State {
 		Dir:        hc.Dir,
 		StdinPiped: streamStdin(hc.Stdin),
 		Var: func(name string) (string, bool) {
+			if name == "$" { // the interpreter's $$, which env does not hold
+				return strconv.Itoa(os.Getpid()), true
+			}
 			vr := env.Get(name)
 			if !vr.IsSet() {
 				return "", false
@@ -94,6 +98,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 		}
 	}
 	st := hcState(hc)
+	st.Own = r.own.has
 	if text, ok := r.heredocStdin(hc, args); ok {
 		// A shell reading a here-document: its text is code (heredoc.go).
 		st.Stdin, st.StdinPiped = &text, false
@@ -144,9 +149,17 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	if path != "" && !filepath.IsAbs(path) {
 		abs = filepath.Join(hc.Dir, path)
 	}
+	if rw, ok, err := openDescriptor(hc, abs); ok {
+		return rw, err // a descriptor the command has, not a file to check
+	}
+	// A file that does not exist yet is made, not emptied, and is the
+	// line's own once made.
+	isNew := flag&os.O_CREATE != 0 && !Exists(abs)
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
-		v := r.checker.CheckWrite(path, flag&os.O_TRUNC != 0, st)
+		st.Own = r.own.has
+		trunc := flag&os.O_TRUNC != 0 && !isNew
+		v := r.checker.CheckWrite(path, trunc, st)
 		target := resolveWrite(abs)
 		real := target.real
 		if target.desc {
@@ -155,7 +168,7 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 		if real != "" && real != filepath.Clean(abs) {
 			// A symlink: what is written is its target (`ln -s ~/.bashrc
 			// x; echo >> x`). The higher of the two verdicts counts.
-			if w := r.checker.CheckWrite(real, flag&os.O_TRUNC != 0, st); w.Level > v.Level {
+			if w := r.checker.CheckWrite(real, trunc, st); w.Level > v.Level {
 				v = w
 			}
 		}
@@ -168,6 +181,9 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 		f, err := target.open(flag, perm)
 		if err != nil {
 			return nil, err
+		}
+		if isNew {
+			r.own.add(abs, false)
 		}
 		return f, nil
 	}
@@ -209,7 +225,10 @@ func (r *Runner) execHandler(ctx context.Context, args []string) error {
 	if !r.gateEnv(ctx, hc, args) || !r.gateShell(ctx, hc, path, args) {
 		return interp.ExitStatus(126)
 	}
-	return r.startAndWait(ctx, hc, path, args)
+	hc, made := r.noteMaking(hc, args)
+	err = r.startAndWait(ctx, hc, path, args)
+	made(err)
+	return err
 }
 
 // notFound says why a program could not be found, as bash does: a name

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -42,6 +43,8 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
+	// own are the paths the lines made themselves (see ownPaths).
+	own ownPaths
 	// hdocs and hdocFuncs are the commands that read a here-document, in
 	// the last line and in the functions defined so far; hdocFiles the
 	// copies of those read (heredoc.go).
@@ -247,10 +250,13 @@ func supportedOpts(opts []string) []string {
 // State returns what the shell knows, for classifying a line before it
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
-	st := guard.State{Dir: r.Dir(), ParamsKnown: true}
+	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
 	if r.ran {
 		vars, params := r.interp.Vars, r.interp.Params
 		st.Var = func(name string) (string, bool) {
+			if name == "$" {
+				return strconv.Itoa(os.Getpid()), true // the interpreter's $$
+			}
 			vr, ok := vars[name]
 			if !ok || !vr.IsSet() {
 				return "", false
@@ -259,7 +265,13 @@ func (r *Runner) State() guard.State {
 		}
 		st.Params = append([]string{}, params...)
 	} else {
-		st.Var = guard.MapVars(r.envMap)
+		vars := guard.MapVars(r.envMap)
+		st.Var = func(name string) (string, bool) {
+			if name == "$" {
+				return strconv.Itoa(os.Getpid()), true // the interpreter's $$
+			}
+			return vars(name)
+		}
 		st.Params = append([]string{}, r.params...)
 	}
 	return st
@@ -354,6 +366,7 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 		cancel()
 	}()
 
+	r.own.reset()
 	r.noteFuncs(file)
 	r.noteHeredocs(file)
 	backgroundStdin(file)
