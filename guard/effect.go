@@ -1,0 +1,196 @@
+package guard
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// The checks of what a running program really does, one call at a time,
+// as a kernel-level supervisor reports it (package shell/supervise): a
+// program about to be executed, a file about to be deleted, renamed,
+// emptied, opened for writing, or have its mode or owner changed. They
+// read the same rules as the static check: an exec is a one-command line,
+// and a file effect is the command that has that effect, keeping only
+// what the path itself adds (the filesystem root and system directories,
+// the home directory, disk devices, guardsh's own files, account files,
+// /boot): deleting a file in the working directory is the program's own
+// business, deleting /etc/passwd is write_system_file's.
+
+// Effect kinds, as CheckEffect takes them; they are the supervisor's
+// kinds of events.
+const (
+	EffectOpen   = "open"     // an open for writing
+	EffectRemove = "remove"   // unlink, unlinkat, rmdir
+	EffectRename = "rename"   // rename: path to path2
+	EffectTrunc  = "truncate" // truncate
+	EffectChmod  = "chmod"
+	EffectChown  = "chown"
+	EffectMknod  = "mknod"
+	EffectLink   = "link"    // a hard link of path at path2
+	EffectSymlnk = "symlink" // a symbolic link at path2 (path is its text)
+)
+
+// neutralPath is a path no protection covers, which a file effect's
+// command is also classified on: what it gets there is the program's own
+// business, not the path's, and is left out.
+const neutralPath = "/tmp/guardsh-neutral/f"
+
+// CheckExec classifies a program about to be executed, as a one-command
+// line run in st.Dir, under every identity it has: the name it was
+// started by (argv[0]) and the file really executed (path, symbolic links
+// resolved), by its full path and by its base name. env lists the
+// environment entries ("NAME=value") of the variables that make programs
+// run code (env_code's table: LD_PRELOAD, BASH_ENV, ...) that the exec
+// sets; the others are ignored. The highest verdict wins.
+func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v Verdict) {
+	if len(argv) == 0 {
+		argv = []string{file}
+	}
+	defer g.failClosed(&v, quoteArgv(argv))
+	var code []string
+	for _, kv := range env {
+		if name, _, ok := strings.Cut(kv, "="); ok {
+			if _, ok := envCodeRowOf(name); ok {
+				code = append(code, kv)
+			}
+		}
+	}
+	names := []string{argv[0]}
+	if file != "" {
+		names = append(names, file, path.Base(file))
+	}
+	seen := map[string]bool{}
+	for i, name := range names {
+		if name == "" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		a := append([]string{name}, argv[1:]...)
+		if len(code) > 0 {
+			a = append(append([]string{"env"}, code...), a...)
+		}
+		w := g.classifyArgv(a, st)
+		w.Command = quoteArgv(argv)
+		if i == 0 || w.Level > v.Level {
+			w.Findings = append(v.Findings, w.Findings...)
+			v = w
+		} else {
+			for _, f := range w.Findings {
+				v.add(f)
+			}
+		}
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// CheckEffect classifies one file effect about to happen (kind is one of
+// the Effect constants; path2 is a rename's or link's new name), with the
+// protections the rules give the paths: deleting, renaming, emptying,
+// opening for writing, linking, or changing the mode or owner of a
+// protected file takes the level of the rule that protects it. An effect
+// on an unprotected path is safe, whatever the program doing it: the
+// program was checked when it was executed. An unknown kind is treated as
+// a write to both paths.
+func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
+	defer g.failClosed(&v, kind+" "+p)
+	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
+	add := func(w, base Verdict) {
+		for _, f := range w.Findings {
+			if !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
+				v.add(f)
+			}
+		}
+	}
+	argv := func(prog string, args ...string) {
+		base := make([]string, len(args))
+		for i, a := range args {
+			base[i] = a
+			if a == p || a == p2 {
+				base[i] = neutralPath
+			}
+		}
+		add(g.classifyArgv(append([]string{prog}, args...), st), g.classifyArgv(append([]string{prog}, base...), st))
+	}
+	write := func(p string, truncate bool) {
+		if p != "" {
+			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralPath, truncate, st))
+		}
+	}
+	switch kind {
+	case EffectOpen:
+		write(p, false)
+	case EffectTrunc:
+		write(p, true)
+	case EffectRemove:
+		argv("rm", "-f", p)
+		argv("rm", "-rf", p)
+	case EffectRename:
+		argv("mv", p, p2)
+		write(p, true)
+		write(p2, true)
+	case EffectChmod:
+		argv("chmod", "600", p)
+		write(p, false)
+	case EffectChown:
+		argv("chown", "root", p)
+		write(p, false)
+	case EffectMknod:
+		write(p, false)
+	case EffectLink:
+		// A hard link is a second name for the file, and a write through
+		// it writes the file: linking a protected file is writing it.
+		write(p, false)
+		write(p2, false)
+	case EffectSymlnk:
+		// Opening the link opens its target, and that open is checked.
+		write(p2, false)
+	default:
+		write(p, true)
+		write(p2, true)
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ChangesUser reports whether a line, as classified into v, is one
+// command that runs a program as another user (sudo, sudoedit, doas,
+// pkexec, run0, su), directly or behind wrappers (`nice sudo make
+// install`), and nothing else: a kernel-level supervisor, which forbids
+// gaining privileges, runs such a line outside, checked statically only.
+func (v Verdict) ChangesUser() bool {
+	if len(v.Plan) == 0 {
+		return false
+	}
+	depth := -1 // the depth of wrappers of the program found, once found
+	for i, c := range v.Plan {
+		switch {
+		case i > 0 && len(c.Via) == 0:
+			return false // a second command of its own
+		case depth >= 0:
+			if len(c.Via) <= depth {
+				return false // a command beside it, not run by it
+			}
+		case slices.Contains(sysSudoProgs, c.Name()):
+			depth = len(c.Via)
+		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
+			return false // the next command is not what this one wraps
+		}
+	}
+	return depth >= 0
+}
+
+// UserChangePrograms lists the programs that run a command as another
+// user, which ChangesUser looks for.
+func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
