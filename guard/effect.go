@@ -3,6 +3,7 @@ package guard
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -194,3 +195,46 @@ func (v Verdict) ChangesUser() bool {
 // UserChangePrograms lists the programs that run a command as another
 // user, which ChangesUser looks for.
 func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
+
+// CheckSignal classifies a signal about to be sent by a running program
+// to pid (0 or negative: a process group, -1 every process), as `kill
+// -SIG PID` is: aimed at pid 1 or at more than one process, it is at least
+// kill_all_processes' level. Signal 0 only checks that the process exists.
+func (g *Guard) CheckSignal(pid, sig int, st State) (v Verdict) {
+	argv := []string{"kill", "-" + strconv.Itoa(sig), strconv.Itoa(pid)}
+	defer g.failClosed(&v, quoteArgv(argv))
+	v = g.classifyArgv(argv, st)
+	if sig != 0 && (pid <= 0 || pid == 1) && !slices.ContainsFunc(v.Findings, func(f Finding) bool { return f.Rule == "kill_all_processes" }) {
+		what := "every process of a process group, guardsh's own among them"
+		if pid == 1 {
+			what = "init"
+		}
+		g.emit(&v, "kill_all_processes", "a program the line started signals "+what, quoteArgv(argv))
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// systemCallRules are the rules whose subject each call changing the
+// running system is: its findings carry their names.
+var systemCallRules = map[string]string{
+	"reboot": "shutdown", "kexec_load": "shutdown", "kexec_file_load": "shutdown",
+	"init_module": "kernel_module", "finit_module": "kernel_module", "delete_module": "kernel_module",
+}
+
+// CheckSystemCall classifies a call that changes the running system,
+// made by a program a line started (mount and the new mount API, umount2,
+// pivot_root, chroot, swapon, swapoff, reboot, module loading, kexec):
+// blocked, whatever the program, since no line's preview showed it. path
+// is what it names (a mount point, a module's file), "" for none.
+func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
+	text := strings.TrimSpace(call + " " + path)
+	v = Verdict{Command: text, Findings: []Finding{}}
+	rule, ok := systemCallRules[call]
+	if !ok {
+		rule = "mount"
+	}
+	v.add(Finding{Rule: rule, Level: Blocked, Reason: "a program the line started calls " + call + ", which changes the running system", Text: text})
+	v.Blocked = true
+	return v
+}

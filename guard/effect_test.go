@@ -103,3 +103,23 @@ func TestChangesUser(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckSignal(t *testing.T) {
+	g := mustGuard(t)
+	for _, tc := range []struct {
+		pid, sig int
+		want     Level
+	}{
+		{-1, 9, High}, {1, 15, High}, {0, 15, High}, {-4242, 15, High},
+		{1, 0, Safe}, {4242, 15, Medium},
+	} {
+		if v := g.CheckSignal(tc.pid, tc.sig, effectState()); v.Level != tc.want {
+			t.Errorf("kill(%d, %d): %v %v, want %v", tc.pid, tc.sig, v.Level, v.Findings, tc.want)
+		}
+	}
+	for _, call := range []string{"mount", "reboot", "finit_module", "kexec_load", "swapoff"} {
+		if v := g.CheckSystemCall(call, "/x"); !v.Blocked || v.Level != Blocked {
+			t.Errorf("%s: %v", call, v)
+		}
+	}
+}
