@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"guardsh/hook"
+	"guardsh/shell/supervise"
 )
 
 // runDoctor reports what guardsh runs with and what is wrong with it: the
@@ -116,7 +117,10 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 	if !any {
 		w("  no agent has guardsh's hook: guardsh --install-hook AGENT (%s)", strings.Join(hook.Agents(), ", "))
 	}
-	w("process-tree supervision: not yet: static and run-time checks only")
+	w("executor:    %s", st.executorLine())
+	if a := supervise.Available(); !a.OK && st.superviseRequired() {
+		problem("the policy requires the supervisor (supervise = \"required\") and it cannot run here (%s): no line runs", a.Reason)
+	}
 
 	if len(problems) == 0 {
 		w("all is well")

@@ -70,6 +70,19 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if settings.bashExecutor() {
+		if o.agent.approved != "" || o.agent.cwdFD > 0 {
+			// Not yet in bash: a hook's approval and the agent's
+			// directory report run in the interpreter.
+			if settings.superviseRequired() {
+				fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet run lines a hook approved")
+				return 126
+			}
+			return runLine(o, r, g, src, audit, stderr)
+		}
+		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
+			src: src, name: name, params: params}, func() int { return runLine(o, r, g, src, audit, stderr) })
+	}
 	return runLine(o, r, g, src, audit, stderr)
 }
 

@@ -52,12 +52,16 @@ func hcState(hc interp.HandlerContext) guard.State {
 // gate decides about a verdict found at run time: nil runs it, a refusal
 // is printed and returned.
 func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusal {
-	return r.gateAt(r.pol, v, what, approvedLevel(ctx))
+	return r.gateAt(r.pol, v, what, approvedLevel(ctx), "")
 }
 
-// gateAt is gate for a line approved at level approved, deciding with p.
-func (r *Runner) gateAt(p policy, v guard.Verdict, what string, approved guard.Level) *Refusal {
+// gateAt is gate for a line approved at level approved, deciding with p;
+// hint, when set, replaces the hint of a refusal of what is not blocked.
+func (r *Runner) gateAt(p policy, v guard.Verdict, what string, approved guard.Level, hint string) *Refusal {
 	ref := p.decideRunTime(v, what, approved, r.ask)
+	if ref != nil && hint != "" && !v.Blocked {
+		ref.Hint = hint
+	}
 	if ref != nil {
 		r.refuse(ref)
 	}

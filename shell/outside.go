@@ -54,13 +54,17 @@ func (r *Runner) Approve(src string) (line string, approved guard.Level, status 
 // does outside the interpreter (what is the call, as a person reads it),
 // as the run-time check decides about a command: nil lets it go on; a
 // refusal is printed and recorded in the audit log (RunTime). Nobody is
-// asked yet: what is above the approved level is refused unless -y
-// approves it.
+// asked yet, and -y does not approve it: what is above the approved level
+// (and above info_leak, whose default answer is yes) is refused.
 func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level) *Refusal {
 	p := r.pol
-	p.asker = nil
-	return r.gateAt(p, v, what, approved)
+	p.asker, p.yes = nil, false
+	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
 }
+
+// HintOutside refuses a call above the level the line was approved at
+// (the %s), found by the supervisor.
+const HintOutside = "the line was approved at %s, and guardsh does not yet ask about what a running program does beyond that"
 
 // Track records a program running outside the interpreter, so that Signal
 // reaches it; the returned func forgets it, and must be called before the
