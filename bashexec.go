@@ -27,6 +27,10 @@ import (
 // there. Only the test binary changes it (bashexec_test.go).
 var maxProcs = 4096
 
+// available says whether the supervisor can run here. Only the test
+// binary replaces it (bashexec_test.go), to test the fallback.
+var available = supervise.Available
+
 // bashExecutor reports whether the settings run lines in real bash:
 // executor = "bash", or a policy that requires the supervisor.
 func (s settings) bashExecutor() bool { return s.cfg.Executor == "bash" || s.superviseRequired() }
@@ -40,7 +44,7 @@ func (s settings) executorLine() string {
 	if !s.bashExecutor() {
 		return `guardsh's interpreter (executor = "interpreter"): static and run-time checks of the interpreter's own commands`
 	}
-	a := supervise.Available()
+	a := available()
 	switch {
 	case a.OK:
 		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
@@ -71,7 +75,7 @@ type bashRun struct {
 // returns the exit status.
 func runBash(b bashRun, fallback func() int) int {
 	bash, err := exec.LookPath("bash")
-	avail := supervise.Available()
+	avail := available()
 	switch {
 	case err != nil && b.settings.superviseRequired():
 		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)

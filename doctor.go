@@ -13,7 +13,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"guardsh/hook"
-	"guardsh/shell/supervise"
 )
 
 // runDoctor reports what guardsh runs with and what is wrong with it: the
@@ -118,7 +117,7 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 		w("  no agent has guardsh's hook: guardsh --install-hook AGENT (%s)", strings.Join(hook.Agents(), ", "))
 	}
 	w("executor:    %s", st.executorLine())
-	if a := supervise.Available(); !a.OK && st.superviseRequired() {
+	if a := available(); !a.OK && st.superviseRequired() {
 		problem("the policy requires the supervisor (supervise = \"required\") and it cannot run here (%s): no line runs", a.Reason)
 	}
 
