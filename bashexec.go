@@ -130,7 +130,7 @@ func runBash(b bashRun, fallback func() int) int {
 	home, _ := os.UserHomeDir()
 	limitSaid := false
 	sup, err := supervise.Start(cmd, supervise.Config{
-		Decider:  newDecider(b.g, b.r, approved, env, home),
+		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
 		MaxProcs: maxProcs,
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
