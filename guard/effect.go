@@ -37,6 +37,20 @@ const (
 // business, not the path's, and is left out.
 const neutralPath = "/tmp/guardsh-neutral/f"
 
+// neutralFor is neutralPath with the characters of p's last name that the
+// rules read as patterns (a file really named `*.o`, which rm was given
+// when the glob matched nothing): their findings are the name's, not the
+// place's.
+func neutralFor(p string) string {
+	special := strings.Map(func(r rune) rune {
+		if strings.ContainsRune("*?[]{}~", r) {
+			return r
+		}
+		return -1
+	}, path.Base(p))
+	return neutralPath + special
+}
+
 // CheckExec classifies a program about to be executed, as a one-command
 // line run in st.Dir, under every identity it has: the name it was
 // started by (argv[0]) and the file really executed (path, symbolic links
@@ -108,15 +122,18 @@ func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
 		base := make([]string, len(args))
 		for i, a := range args {
 			base[i] = a
-			if a == p || a == p2 {
-				base[i] = neutralPath
+			switch {
+			case a == p:
+				base[i] = neutralFor(p)
+			case a == p2:
+				base[i] = neutralFor(p2)
 			}
 		}
 		add(g.classifyArgv(append([]string{prog}, args...), st), g.classifyArgv(append([]string{prog}, base...), st))
 	}
 	write := func(p string, truncate bool) {
 		if p != "" {
-			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralPath, truncate, st))
+			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralFor(p), truncate, st))
 		}
 	}
 	switch kind {

@@ -44,6 +44,10 @@ func TestCheckEffect(t *testing.T) {
 		{EffectChown, "/home/u/proj/a.out", "", Safe},
 		{EffectLink, "/home/u/proj/a", "/home/u/proj/b", Safe},
 		{EffectSymlnk, "a", "/home/u/proj/b", Safe},
+		// A file really named as a pattern (rm given *.o that matched nothing).
+		{EffectRemove, "/home/u/proj/*.o", "", Safe},
+		{EffectOpen, "/home/u/proj/[a]{b}?~", "", Safe},
+		{EffectOpen, "/etc/*.conf", "", Medium},
 	} {
 		v := g.CheckEffect(tc.kind, tc.p, tc.p2, effectState())
 		if v.Level != tc.want {
