@@ -116,7 +116,7 @@ func runBash(b bashRun, fallback func() int) int {
 	if os.Geteuid() != 0 && v.ChangesUser() {
 		// The supervisor's no_new_privs would make sudo fail: the line,
 		// approved on its argv, runs outside it.
-		fmt.Fprintf(b.stderr, "guardsh: %s runs outside the supervisor (it changes user): what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
+		fmt.Fprintf(b.stderr, "guardsh: the line changes user (%s), so it runs outside the supervisor: what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
