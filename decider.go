@@ -51,14 +51,16 @@ func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.
 
 // Decide implements supervise.Decider.
 func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
+	if ev.Initial {
+		d.execSeen = true
+		return supervise.Allow // the approved bash itself
+	}
 	if ev.Kind == supervise.KindExec && !d.execSeen {
 		d.execSeen = true
-		// The approved bash itself. Nothing of the tree runs before the
-		// helper's exec of it, so the first exec is that one; the
-		// supervisor marks it Initial, and the argv is checked too
-		// (the mark was seen missing under load, see the report of
-		// h16-wire).
-		if ev.Initial || ev.Path == d.bash.Path && slices.Equal(ev.Argv, d.bash.Args) {
+		// Nothing of the tree runs before the helper's exec of bash, so
+		// the first exec reported is that one, should the supervisor not
+		// have marked it Initial: allowed if it is exactly bash's.
+		if ev.Path == d.bash.Path && slices.Equal(ev.Argv, d.bash.Args) {
 			return supervise.Allow
 		}
 	}
