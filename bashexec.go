@@ -98,9 +98,14 @@ func runBash(b bashRun, fallback func() int) int {
 	if status >= 0 {
 		return status
 	}
-	st := processState()
-	st.Params, st.ParamsKnown = b.params, true
-	v := b.g.Classify(line, st)
+	// The verdict again, for what only some runs need: auto mode's
+	// environment, and a user's sudo line.
+	var v guard.Verdict
+	if b.o.auto || os.Geteuid() != 0 {
+		st := processState()
+		st.Params, st.ParamsKnown = b.params, true
+		v = b.g.Classify(line, st)
+	}
 
 	env := bashEnv(os.Environ())
 	if b.o.auto && v.Auto {
