@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"guardsh/allowlist"
 	"guardsh/guard"
 	"guardsh/shell"
@@ -46,6 +48,8 @@ func (s settings) executorLine() string {
 	}
 	a := available()
 	switch {
+	case !a.OK && nestedSupervised(a):
+		return "guardsh's interpreter, inside the tree of a guardsh whose supervisor checks it"
 	case a.OK:
 		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
 	case s.superviseRequired():
@@ -85,6 +89,11 @@ func runBash(b bashRun, fallback func() int) int {
 		return 126
 	case err != nil:
 		fmt.Fprintf(b.stderr, "guardsh: executor = \"bash\" and bash is not found (%v): running in guardsh's interpreter\n", err)
+		return fallback()
+	case !avail.OK && nestedSupervised(avail):
+		// A guardsh run by a line of a supervised guardsh: the kernel
+		// allows one listener in a filter chain, and the outer
+		// supervisor already checks everything this tree does.
 		return fallback()
 	case !avail.OK && b.settings.superviseRequired():
 		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
@@ -169,6 +178,14 @@ func runBash(b bashRun, fallback func() int) int {
 		fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: the line reached the process limit of %d\n", maxProcs)
 	}
 	return bashStatus(werr, b.stderr)
+}
+
+// nestedSupervised reports that the supervisor is unavailable because
+// this guardsh already runs under one: it was started by a guardsh
+// (GUARDSH_PARENT) and the kernel refuses a second listener (EBUSY).
+func nestedSupervised(a supervise.Availability) bool {
+	_, nested := os.LookupEnv(parentVar)
+	return nested && strings.Contains(a.Reason, unix.EBUSY.Error())
 }
 
 // bashArgs is bash's command line for the approved line: the shell
