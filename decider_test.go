@@ -60,3 +60,30 @@ func TestDecider(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecide measures the decisions a build's tree asks for most: a
+// compiler's exec and a write-open and an unlink of an object file.
+func BenchmarkDecide(b *testing.B) {
+	g, err := guard.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := shell.New(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := newDecider(g, r, &exec.Cmd{Path: "/usr/bin/bash"}, guard.Medium, []string{"HOME=/h", "PATH=/usr/bin"}, "/h")
+	d.execSeen = true
+	for _, ev := range []*supervise.Event{
+		{Pid: 1, Syscall: "execve", Kind: supervise.KindExec, Argv: []string{"cc", "-O1", "-c", "-o", "f1.o", "f1.c"}, Path: "/usr/bin/x86_64-linux-gnu-gcc-12", Cwd: "/h/p"},
+		{Pid: 1, Syscall: "execve", Kind: supervise.KindExec, Argv: []string{"/usr/libexec/gcc/x86_64-linux-gnu/12/cc1", "-quiet", "f1.c", "-quiet", "-dumpbase", "f1.c", "-O1", "-o", "/tmp/ccXYZ.s"}, Path: "/usr/libexec/gcc/x86_64-linux-gnu/12/cc1", Cwd: "/h/p"},
+		{Pid: 1, Syscall: "openat", Kind: supervise.KindOpen, Path: "/h/p/f1.o", Flags: 0o1101, Cwd: "/h/p"},
+		{Pid: 1, Syscall: "unlinkat", Kind: supervise.KindRemove, Path: "/tmp/ccXYZ.s", Cwd: "/h/p"},
+	} {
+		b.Run(ev.Syscall+"-"+ev.Path, func(b *testing.B) {
+			for range b.N {
+				d.Decide(ev)
+			}
+		})
+	}
+}
