@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -145,16 +147,15 @@ func runBash(b bashRun, fallback func() int) int {
 	}
 
 	home, _ := os.UserHomeDir()
-	limitSaid := false
+	var limitSaid atomic.Bool
 	sup, err := supervise.Start(cmd, supervise.Config{
 		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
 		MaxProcs: maxProcs,
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
-				if limitSaid {
+				if limitSaid.Swap(true) {
 					return
 				}
-				limitSaid = true
 				fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: %s\n", n.Message)
 				return
 			}
@@ -168,13 +169,18 @@ func runBash(b bashRun, fallback func() int) int {
 			return 126
 		}
 		fmt.Fprintln(b.stderr, "guardsh: running in guardsh's interpreter")
-		return fallback()
+		// Decided already: it runs at the level it was approved at.
+		status, err := b.r.RunApproved(context.Background(), line, approved)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		}
+		return status
 	}
 	done := b.r.Track(cmd.Process)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
-	if s := sup.Stats(); s.LimitHit && !limitSaid {
+	if s := sup.Stats(); s.LimitHit && !limitSaid.Load() {
 		fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: the line reached the process limit of %d\n", maxProcs)
 	}
 	return bashStatus(werr, b.stderr)
