@@ -70,7 +70,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	for i := range v.Findings {
 		v.Findings[i].Text = v.Command
 	}
-	key := fmt.Sprintf("%d %s %q %s %s", ev.Pid, ev.Kind, ev.Argv, ev.Path, ev.Path2)
+	key := fmt.Sprintf("%d %s %#o %q %s %s", ev.Pid, ev.Syscall, ev.Flags, ev.Argv, ev.Path, ev.Path2)
 	if ev.Kind == supervise.KindExec {
 		// execvp tries every directory of PATH: one refusal says it.
 		key = fmt.Sprintf("%d exec %q", ev.Pid, ev.Argv)
@@ -94,6 +94,13 @@ func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 		return d.g.CheckSignal(ev.TargetPid, ev.Signal, d.state(ev, nil))
 	case supervise.KindSystem:
 		return d.g.CheckSystemCall(ev.Syscall, ev.Path)
+	case supervise.KindOpen:
+		if ev.Syscall == "open_by_handle_at" {
+			if ev.Flags&(syscall.O_WRONLY|syscall.O_RDWR|syscall.O_CREAT|syscall.O_TRUNC|syscall.O_APPEND) == 0 {
+				return guard.Verdict{Command: ev.String()} // a read: not checked, as other reads
+			}
+			return d.g.CheckSystemCall(ev.Syscall, ev.Path)
+		}
 	}
 	kind := string(ev.Kind)
 	if ev.Kind == supervise.KindOpen && ev.Flags&syscall.O_TRUNC != 0 {

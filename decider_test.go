@@ -49,6 +49,8 @@ func TestDecider(t *testing.T) {
 		{"rmdir the home", file(supervise.KindRemove, "rmdir", "/h"), supervise.Deny},
 		{"symlink onto the config", &supervise.Event{Pid: 46, Comm: "ln", Syscall: "symlink", Kind: supervise.KindLink, Path: "x", Path2: "/h/.config/guardsh/config.toml"}, supervise.Deny},
 		{"kill -1", &supervise.Event{Pid: 47, Comm: "kill", Syscall: "kill", Kind: supervise.KindSignal, TargetPid: -1, Signal: 9}, supervise.Deny},
+		{"open_by_handle_at for writing", &supervise.Event{Pid: 49, Comm: "x", Syscall: "open_by_handle_at", Kind: supervise.KindOpen, Path: "/", Flags: 1}, supervise.Deny},
+		{"open_by_handle_at for reading", &supervise.Event{Pid: 49, Comm: "x", Syscall: "open_by_handle_at", Kind: supervise.KindOpen, Path: "/", Flags: 0}, supervise.Allow},
 		{"mount", &supervise.Event{Pid: 48, Comm: "mount", Syscall: "mount", Kind: supervise.KindSystem, Path: "/dev/sda1", Path2: "/mnt"}, supervise.Deny},
 	} {
 		stderr.Reset()

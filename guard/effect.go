@@ -237,12 +237,15 @@ func (g *Guard) CheckSignal(pid, sig int, st State) (v Verdict) {
 var systemCallRules = map[string]string{
 	"reboot": "shutdown", "kexec_load": "shutdown", "kexec_file_load": "shutdown",
 	"init_module": "kernel_module", "finit_module": "kernel_module", "delete_module": "kernel_module",
+	"open_by_handle_at": "write_system_file",
 }
 
 // CheckSystemCall classifies a call that changes the running system,
 // made by a program a line started (mount and the new mount API, umount2,
-// pivot_root, chroot, swapon, swapoff, reboot, module loading, kexec):
-// blocked, whatever the program, since no line's preview showed it. path
+// pivot_root, chroot, swapon, swapoff, reboot, module loading, kexec), or
+// that opens a file for writing by its handle (open_by_handle_at, which
+// names no path): blocked, whatever the program, since no line's preview
+// showed it. path
 // is what it names (a mount point, a module's file), "" for none.
 func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
 	text := strings.TrimSpace(call + " " + path)
@@ -251,7 +254,11 @@ func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
 	if !ok {
 		rule = "mount"
 	}
-	v.add(Finding{Rule: rule, Level: Blocked, Reason: "a program the line started calls " + call + ", which changes the running system", Text: text})
+	reason := "a program the line started calls " + call + ", which changes the running system"
+	if call == "open_by_handle_at" {
+		reason = "a program the line started opens a file for writing by its handle, not its path, so no protection can be checked"
+	}
+	v.add(Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
 	v.Blocked = true
 	return v
 }
