@@ -25,11 +25,11 @@ const (
 	EffectRemove = "remove"   // unlink, unlinkat, rmdir
 	EffectRename = "rename"   // rename: path to path2
 	EffectTrunc  = "truncate" // truncate
-	EffectChmod  = "chmod"
-	EffectChown  = "chown"
-	EffectMknod  = "mknod"
-	EffectLink   = "link"    // a hard link of path at path2
-	EffectSymlnk = "symlink" // a symbolic link at path2 (path is its text)
+	EffectChmod  = "chmod"    // a change of mode
+	EffectChown  = "chown"    // a change of owner or group
+	EffectMknod  = "mknod"    // a device node, FIFO or socket made
+	EffectLink   = "link"     // a hard link of path at path2
+	EffectSymlnk = "symlink"  // a symbolic link at path2 (path is its text)
 )
 
 // neutralPath is a path no protection covers, which a file effect's
