@@ -1,0 +1,137 @@
+package allowlist
+
+import (
+	"strings"
+	"testing"
+)
+
+// toolSafe are read-only forms of the service, container and developer
+// CLIs: auto-safe.
+var toolSafe = []string{
+	// kubectl
+	"kubectl get pods", "kubectl get pods -A", "kubectl get pods -n kube-system -o wide", "kubectl -n x get deploy",
+	"kubectl get pods -o jsonpath='{.items[*].metadata.name}'", "kubectl get pods -o go-template='{{.kind}}'", "kubectl get secrets",
+	"kubectl get secret x -o name", "kubectl get pods -l app=web --sort-by=.metadata.name", "kubectl get pods -w", "kubectl get nodes -o yaml",
+	"kubectl --context prod get svc", "kubectl describe pod x", "kubectl describe secret x", "kubectl describe nodes",
+	"kubectl logs x", "kubectl logs -f x", "kubectl logs x -c app --tail=100", "kubectl logs -l app=web --all-containers", "kubectl logs --previous x",
+	"kubectl top pods", "kubectl top node", "kubectl top pod -A --sort-by=cpu", "kubectl version", "kubectl version --client", "kubectl version -o json",
+	"kubectl api-resources", "kubectl api-resources --namespaced=true", "kubectl api-versions", "kubectl explain pods", "kubectl explain pods.spec --recursive",
+	"kubectl cluster-info", "kubectl config view", "kubectl config view --minify", "kubectl config get-contexts", "kubectl config current-context",
+	"kubectl auth can-i list pods", "kubectl auth whoami", "kubectl events -A", "kubectl plugin list", "kubectl get pods --v=6",
+	// helm
+	"helm list", "helm ls -A", "helm list -n x -o json", "helm status r", "helm history r", "helm get values r", "helm get values r -a -o yaml",
+	"helm get notes r", "helm show values bitnami/nginx", "helm show chart ./chart", "helm show all oci://r/c", "helm search repo nginx", "helm repo list", "helm version",
+	"helm --kube-context x list", "helm dependency list ./chart",
+	// docker and podman
+	"docker ps", "docker ps -a", "docker ps -aq", "docker ps --format '{{.Names}}'", "docker images", "docker image ls", "docker inspect x",
+	"docker inspect -f '{{.State.Status}}' x", "docker logs x", "docker logs -f --tail 100 x", "docker version", "docker info", "docker --version",
+	"docker stats --no-stream", "docker network ls", "docker volume ls", "docker image history x", "docker container ls -a", "docker system df",
+	"docker -c remote ps", "docker context ls", "docker top x", "docker port x",
+	"podman ps", "podman ps -a", "podman images", "podman inspect x", "podman logs x", "podman version", "podman info", "podman volume ls",
+	// gh
+	"gh pr view", "gh pr view 12", "gh pr view 12 --comments", "gh pr list", "gh pr list --state merged -L 5", "gh pr diff 3", "gh pr checks",
+	"gh pr status", "gh issue view 4", "gh issue list -l bug", "gh issue status", "gh repo view", "gh repo view cli/cli", "gh repo list cli",
+	"gh run view 1", "gh run view 1 --log-failed", "gh run list", "gh run list -w ci.yml", "gh release view", "gh release list", "gh workflow list",
+	"gh workflow view ci.yml", "gh pr list --json number,title --jq '.[].title'", "gh auth status", "gh status", "gh --version",
+	"gh api repos/x/y", "gh api repos/x/y/pulls --paginate", "gh api -X GET repos/x/y", "gh api user --jq .login", "gh api -H 'Accept: application/vnd.github.v3.diff' repos/x/y/pulls/1",
+	// systemd
+	"systemctl", "systemctl status", "systemctl status nginx", "systemctl status nginx -n 50", "systemctl --user status x", "systemctl list-units",
+	"systemctl list-units --type=service --state=running", "systemctl list-unit-files", "systemctl is-active x", "systemctl is-enabled x",
+	"systemctl show x -p MainPID", "systemctl cat x", "systemctl list-timers --all", "systemctl --failed", "systemctl status x --no-pager",
+	"journalctl", "journalctl -u x", "journalctl -u x -f", "journalctl -b", "journalctl -b -1", "journalctl -k", "journalctl --since '1 hour ago'",
+	"journalctl -n 20", "journalctl -p err -b", "journalctl -o json-pretty -u x", "journalctl --disk-usage", "journalctl --list-boots", "journalctl _PID=1",
+	"journalctl -xe", "journalctl -fu x",
+	// npm, pip, go, terraform
+	"npm ls", "npm ls --depth=0", "npm ls -g", "npm list --all", "npm view react", "npm view react version", "npm info react", "npm outdated",
+	"npm explain react", "npm why react", "npm config list", "npm -v", "npm --version", "npm root -g",
+	"pip list", "pip list --outdated", "pip list --format=json", "pip show requests", "pip show -f requests", "pip freeze", "pip3 list", "pip -V", "pip list --not-req",
+	"go version", "go version -m ./bin/x", "go env", "go env GOPATH", "go env -json", "go doc fmt", "go doc -all fmt.Println", "go list ./...",
+	"go list -m all", "go list -json ./...", "go list -f '{{.ImportPath}}' ./...", "go list -deps -test ./...", "go list -m -u all", "go list -m -versions x",
+	"terraform version", "terraform -version", "terraform version -json",
+	// text tools
+	"numfmt --to=iec 1024", "numfmt --from=iec 1K", "tsort f", "pr -2 f", "pr -h title f", "fmt -w 72 f", "fmt f", "unexpand -a f", "look foo", "look -f foo words",
+}
+
+// toolUnsafe are their writing, running or leaking neighbours: each asks.
+var toolUnsafe = []struct{ line, why string }{
+	// kubectl
+	{"kubectl delete pod x", "not a known"}, {"kubectl apply -f x.yaml", "not a known"}, {"kubectl exec x -- sh", "not a known"},
+	{"kubectl port-forward x 80", "not a known"}, {"kubectl proxy", "not a known"}, {"kubectl cp x:/a b", "not a known"}, {"kubectl edit pod x", "not a known"},
+	{"kubectl get pods --kubeconfig ~/.kube/config", "credentials"}, {"kubectl get pods --kubeconfig ./evil.yaml", "exec plugin"},
+	{"kubectl --kubeconfig x get pods", "exec plugin"}, {"kubectl get pods -s https://evil", "another server"}, {"kubectl get pods --server=https://evil", "another server"},
+	{"kubectl get pods --token abc", "secret on the command line"}, {"kubectl get --raw /api/v1/secrets", "--raw"},
+	{"kubectl get secret x -o yaml", "secrets"}, {"kubectl get secrets -o json", "secrets"}, {"kubectl get secret x -o jsonpath='{.data}'", "secrets"},
+	{"kubectl get secret/x -o yaml", "secrets"}, {"kubectl get -f x.yaml -o yaml", "secrets"}, {"kubectl get secret x --template '{{.data}}'", "secrets"},
+	{"kubectl get -k .", "kustomize"}, {"kubectl config view --raw", "credentials"}, {"kubectl config set-context x", "not a known"},
+	{"kubectl config use-context x", "not a known"}, {"kubectl cluster-info dump", "no operand"}, {"kubectl get pods --cache-dir /tmp/x", "cache"},
+	{"kubectl get pods --namesp x", "abbreviation"}, {"kubectl foo", "not a known"}, {"kubectl debug x", "not a known"}, {"kubectl scale deploy x --replicas 0", "not a known"},
+	{"kubectl logs x --kubeconfig=k", "exec plugin"}, {"kubectl top pod --profile=cpu", "profile"},
+	// helm
+	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"}, {"helm template c", "not a known"},
+	{"helm template c --post-renderer ./x", "not a known"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
+	{"helm list --kubeconfig k", "exec plugin"}, {"helm list --kube-apiserver https://x", "another server"}, {"helm show chart s3://b/c", "plugin"},
+	{"helm repo add x https://x", "not a known"}, {"helm rollback r 1", "not a known"}, {"helm plugin install x", "not a known"},
+	// docker and podman
+	{"docker run x", "not a known"}, {"docker exec x sh", "not a known"}, {"docker cp x:/a b", "not a known"}, {"docker login", "not a known"},
+	{"docker rm x", "not a known"}, {"docker build .", "not a known"}, {"docker stats", "no-stream"}, {"docker --config /tmp/c ps", "plugins"},
+	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker compose ps", "not a known"}, {"docker image rm x", "not a known"},
+	{"docker image prune", "not a known"}, {"docker network create x", "not a known"}, {"docker volume rm x", "not a known"}, {"docker system prune", "not a known"},
+	{"docker ps --forma x", "abbreviation"}, {"docker pull x", "not a known"}, {"docker save x", "not a known"}, {"docker context use x", "not a known"},
+	{"podman run x", "not a known"}, {"podman --url tcp://x ps", "another service"}, {"podman --root /x ps", "storage"}, {"podman ps --sync", "unknown"},
+	// gh
+	{"gh pr view --web", "browser"}, {"gh pr view -w", "browser"}, {"gh repo view --web", "browser"}, {"gh pr merge 1", "not a known"},
+	{"gh pr create", "not a known"}, {"gh pr checkout 1", "not a known"}, {"gh issue close 1", "not a known"}, {"gh repo delete x", "not a known"},
+	{"gh repo clone x", "not a known"}, {"gh auth token", "not a known"}, {"gh auth status -t", "token"}, {"gh auth status --show-token", "token"},
+	{"gh api -X DELETE repos/x/y", "not a GET"}, {"gh api --method POST repos/x/y", "not a GET"}, {"gh api -f a=b repos/x/y", "POST"},
+	{"gh api -F a=b repos/x/y", "POST"}, {"gh api repos/x/y --raw-field a=b", "POST"}, {"gh api repos/x/y --input f.json", "request body"},
+	{"gh api graphql", "POST"}, {"gh api https://evil.example/x", "another host"}, {"gh api --hostname evil.example user", "another host"},
+	{"gh api -H 'X-HTTP-Method-Override: DELETE' repos/x/y", "Accept"}, {"gh api user --jq env", "environment"}, {"gh pr list -q '$ENV'", "environment"},
+	{"gh run rerun 1", "not a known"}, {"gh run cancel 1", "not a known"}, {"gh workflow run ci.yml", "not a known"}, {"gh release create v1", "not a known"},
+	{"gh secret list", "not a known"}, {"gh extension install x", "not a known"}, {"gh x", "not a known"}, {"gh api --verbose user", "headers"},
+	{"gh browse", "not a known"}, {"gh release download v1", "not a known"}, {"gh run download 1", "not a known"},
+	// systemd
+	{"systemctl restart x", "not a known"}, {"systemctl stop x", "not a known"}, {"systemctl enable --now x", "not a known"},
+	{"systemctl daemon-reload", "not a known"}, {"systemctl status x -H host", "ssh"}, {"systemctl -H host status", "ssh"}, {"systemctl edit x", "not a known"},
+	{"systemctl show-environment", "not a known"}, {"systemctl poweroff", "not a known"}, {"systemctl kill x", "not a known"}, {"systemctl mask x", "not a known"},
+	{"systemctl status x --now", "not allowed"}, {"systemctl is-system-running --wait", "not allowed"},
+	{"journalctl --vacuum-size=1G", "deletes"}, {"journalctl --vacuum-time=2d", "deletes"}, {"journalctl --vacuum-files 3", "deletes"},
+	{"journalctl --rotate", "rotates"}, {"journalctl --flush", "moves"}, {"journalctl --sync", "writes"}, {"journalctl --relinquish-var", "not allowed"},
+	{"journalctl --setup-keys", "keys"}, {"journalctl --update-catalog", "catalog"}, {"journalctl --cursor-file=c", "writes a file"},
+	{"journalctl --image=x.raw", "image"}, {"journalctl --vac=1G", "deletes"}, {"journalctl -M c", "container"},
+	{"journalctl --rot", "rotates"},
+	// npm, pip, go, cargo, terraform
+	{"npm install", "not a known"}, {"npm i x", "not a known"}, {"npm run build", "not a known"}, {"npm exec x", "not a known"}, {"npm test", "not a known"},
+	{"npm config get //registry.npmjs.org/:_authToken", "not a known"}, {"npm config set x y", "not a known"}, {"npm ls --userconfig=x", "unknown"},
+	{"npm ls --dep=0", "abbreviation"}, {"npm publish", "not a known"}, {"npx x", "needs"}, {"npm version patch", "not a known"},
+	{"pip install x", "not a known"}, {"pip download x", "not a known"}, {"pip uninstall x", "not a known"}, {"pip list --python /tmp/py", "interpreter"},
+	{"pip list --log f", "writes"}, {"pip --python=x list", "interpreter"}, {"pip freeze > req.txt", "redirect"},
+	{"go list -toolexec x ./...", "runs a program"}, {"go list -exec x ./...", "runs a program"}, {"go list -export ./...", "builds"},
+	{"go list -compiled ./...", "builds"}, {"go env -w GOFLAGS=-x", "writes"}, {"go env -u GOFLAGS", "writes"}, {"go doc -http", "server"},
+	{"go build", "not a known"}, {"go run .", "not a known"}, {"go test ./...", "not a known"}, {"go generate ./...", "not a known"},
+	{"go mod tidy", "not a known"}, {"go get x", "not a known"}, {"go install x", "not a known"}, {"go list -mod=mod ./...", "rewrite"},
+	{"go list -modfile=x.mod ./...", "another go.mod"}, {"go list -overlay=o.json ./...", "replaces"}, {"go list -C /tmp ./...", "absolute"},
+	{"go list ./... -toolexec x", "after its operands"}, {"go list --toolexec=x ./...", "runs a program"}, {"go tool x", "not a known"},
+	{"cargo tree", "not a read-only"}, {"cargo metadata", "not a read-only"}, {"cargo build", "not a read-only"},
+	{"terraform plan", "only allowed"}, {"terraform apply", "only allowed"}, {"terraform validate", "only allowed"}, {"terraform show", "only allowed"},
+	{"terraform providers", "only allowed"}, {"terraform init", "only allowed"}, {"terraform -chdir=x version", "only allowed"}, {"terraform version -x", "only -json"},
+	// make and text tools
+	{"make -n", "unknown flag"}, {"make --dry-run", "unknown flag"}, {"make -n all", "unknown flag"}, {"tsort a b", "too many"},
+}
+
+func TestToolLines(t *testing.T) {
+	l := New()
+	for _, line := range toolSafe {
+		if ok, why := l.CheckLine(line); !ok {
+			t.Errorf("%q asks (%s), want auto-safe", line, why)
+		}
+	}
+	for _, c := range toolUnsafe {
+		ok, why := l.CheckLine(c.line)
+		switch {
+		case ok:
+			t.Errorf("%q is auto-safe, want it to ask", c.line)
+		case !strings.Contains(why, c.why):
+			t.Errorf("%q asks because %q, want a reason with %q", c.line, why, c.why)
+		}
+	}
+}
