@@ -48,6 +48,15 @@ var toolSafe = []string{
 	"go version", "go version -m ./bin/x", "go env", "go env GOPATH", "go env -json", "go doc fmt", "go doc -all fmt.Println", "go list ./...",
 	"go list -m all", "go list -json ./...", "go list -f '{{.ImportPath}}' ./...", "go list -deps -test ./...", "go list -m -u all", "go list -m -versions x",
 	"terraform version", "terraform -version", "terraform version -json",
+	// aws, gcloud, az
+	"aws --version", "aws s3 ls", "aws s3 ls s3://bucket/prefix/ --recursive", "aws ec2 describe-instances", "aws ec2 describe-instances --region us-east-1 --output table",
+	"aws sts get-caller-identity", "aws iam list-users --query 'Users[].UserName'", "aws --profile dev s3api list-buckets", "aws lambda list-functions --no-paginate",
+	"aws ec2 describe-instances --filters Name=instance-state-name,Values=running", "aws configure list", "aws configure list-profiles", "aws logs describe-log-groups",
+	"aws s3api get-bucket-policy --bucket b", "aws ec2 describe-instances --dry-run",
+	"gcloud compute instances list", "gcloud projects list", "gcloud config list", "gcloud auth list", "gcloud --project p compute instances list",
+	"gcloud compute instances describe vm1 --zone us-central1-a", "gcloud container clusters list --format=json", "gcloud sql instances list", "gcloud --version",
+	"az vm list", "az account show", "az group list -o table", "az vm show -g rg -n vm1", "az storage account list --query '[].name'", "az keyvault list",
+	"az aks show -g rg -n c", "az --version",
 	// text tools
 	"numfmt --to=iec 1024", "numfmt --from=iec 1K", "tsort f", "pr -2 f", "pr -h title f", "fmt -w 72 f", "fmt f", "unexpand -a f", "look foo", "look -f foo words",
 }
@@ -114,6 +123,27 @@ var toolUnsafe = []struct{ line, why string }{
 	{"cargo tree", "not a read-only"}, {"cargo metadata", "not a read-only"}, {"cargo build", "not a read-only"},
 	{"terraform plan", "only allowed"}, {"terraform apply", "only allowed"}, {"terraform validate", "only allowed"}, {"terraform show", "only allowed"},
 	{"terraform providers", "only allowed"}, {"terraform init", "only allowed"}, {"terraform -chdir=x version", "only allowed"}, {"terraform version -x", "only -json"},
+	// aws, gcloud, az
+	{"aws s3 cp s3://b/k .", "only s3 ls"}, {"aws s3 sync . s3://b", "only s3 ls"}, {"aws s3 rm s3://b/k", "only s3 ls"}, {"aws configure", "needs a service"}, {"aws configure export-credentials", "credentials"},
+	{"aws configure get aws_secret_access_key", "credentials"}, {"aws configure set region x", "credentials"}, {"aws ec2 terminate-instances --instance-ids i-1", "not a describe"},
+	{"aws s3api get-object --bucket b --key k out.txt", "write a file"}, {"aws s3api get-object --bucket b --key k --dry-run out.txt", "write a file"},
+	{"aws ec2 describe-instances out.txt", "no operand"}, {"aws ec2 describe-instances --instance-ids i-1 out.txt", "no operand"},
+	{"aws secretsmanager get-secret-value --secret-id x", "secret"}, {"aws ecr get-login-password", "secret"}, {"aws sts get-session-token", "secret"},
+	{"aws ssm get-parameter --name x --with-decryption", "decrypted"}, {"aws ssm get-parameters-by-path --path / --with-d", "decrypted"},
+	{"aws ec2 describe-instances --endpoint-url https://evil", "elsewhere"}, {"aws ec2 describe-instances --endpoint https://evil", "elsewhere"},
+	{"aws ec2 describe-instances --debug", "credentials"}, {"aws ec2 describe-instances --cli-input-json file://x.json", "from a file"},
+	{"aws ec2 describe-instances --filters file://f.json", "as a parameter"}, {"aws eks get-token --cluster-name c", "secret"},
+	{"aws ec2 get-password-data --instance-id i", "secret"}, {"aws glacier get-job-output --vault-name v --job-id j out", "write a file"},
+	{"aws lambda invoke --function-name f out", "not a describe"}, {"aws ec2 describe-instances --region", "needs a value"},
+	{"gcloud auth print-access-token", "not a known command group"}, {"gcloud compute ssh list", "not a known command group"}, {"gcloud compute instances delete x", "not a known command group"},
+	{"gcloud secrets versions access latest --secret s", "not a known command group"}, {"gcloud compute instances list --flags-file f.yaml", "flags from a file"},
+	{"gcloud compute instances list --log-http", "credentials"}, {"gcloud config set project p", "not a known"}, {"gcloud run deploy list", "not a known command group"},
+	{"gcloud compute instances list --access-token-file t", "token"},
+	{"az account get-access-token", "secret"}, {"az keyvault secret show --name x --vault-name v", "secret"}, {"az storage account keys list -n a", "secret"},
+	{"az vm delete -n x", "not a command word"}, {"az webapp config appsettings list -n a -g g", "secret"}, {"az acr credential show -n r", "secret"},
+	{"az vm list --debug", "credentials"}, {"az --debug vm list", "credentials"}, {"az vm list --output-file f", "write a file"}, {"az aks get-credentials -n c", "secret"},
+	{"az cosmosdb keys list -n a", "secret"}, {"az webapp config connection-string list -n a", "secret"}, {"az appconfig kv list -n c", "secret"},
+	{"az login", "only allowed"}, {"az rest --method delete --url x", "after the command"},
 	// make and text tools
 	{"make -n", "unknown flag"}, {"make --dry-run", "unknown flag"}, {"make -n all", "unknown flag"}, {"tsort a b", "too many"},
 }

@@ -1,0 +1,259 @@
+package allowlist
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The cloud CLIs (aws, gcloud, az) have thousands of operations; auto mode
+// allows them by the shape of their names: describe-*, list-* and get-*
+// for aws, list and describe for gcloud, list and show for az. Names that
+// print a secret (tokens, keys, passwords, credentials, secret values) or
+// write a download to a file ask, and so do the flags that send the
+// request elsewhere, read its input from a file, or log it with its
+// credentials.
+
+// awsGlobalsWithValue are the aws global options that take a value.
+var awsGlobalsWithValue = w("output query profile region color ca-bundle cli-read-timeout cli-connect-timeout cli-binary-format")
+
+// awsGlobalBools are the aws global options that take none.
+var awsGlobalBools = w("no-verify-ssl no-paginate no-sign-request no-cli-pager no-cli-auto-prompt")
+
+// awsDenied are aws options auto mode refuses, with the reason. aws
+// (argparse) takes a unique abbreviation of any of them too.
+var awsDenied = map[string]string{
+	"endpoint-url":          "aws --endpoint-url sends the signed request, with its session token, elsewhere",
+	"debug":                 "aws --debug logs the request with its credentials",
+	"cli-input-json":        "aws --cli-input-json reads the request from a file",
+	"cli-input-yaml":        "aws --cli-input-yaml reads the request from a file",
+	"cli-auto-prompt":       "aws --cli-auto-prompt is interactive",
+	"with-decryption":       "aws --with-decryption prints decrypted secrets",
+	"generate-cli-skeleton": "aws --generate-cli-skeleton is not a query",
+}
+
+// awsSecretWords in a get-* operation's name mean that it prints a secret
+// (get-secret-value, get-login-password, get-session-token...) or writes
+// a download to an output file (get-object, get-job-output, get-media...).
+var awsSecretWords = w("secret password token credential login access key session decrypt auth object media clip asset tile block chunk output export sdk shadow content read-set reference frame profile configuration download")
+
+// awsOperation matches the read-only operation names.
+var awsOperation = regexp.MustCompile(`^(describe|list|get)-[a-z0-9-]+$`)
+
+// checkAws allows aws SERVICE describe-*|list-*|get-* (but names that
+// print secrets or write files), aws s3 ls, aws configure list and
+// list-profiles, and aws --version.
+func checkAws(c *Call) string {
+	var words []string
+	extra := "" // why an operand after the operation asks
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		if strings.HasPrefix(t, "file://") || strings.HasPrefix(t, "fileb://") {
+			return "aws reads " + quoteArg(t) + " as a parameter"
+		}
+		if name, ok := strings.CutPrefix(t, "--"); ok {
+			name, _, hasEq := strings.Cut(name, "=")
+			if name == "" {
+				return "aws does not take --"
+			}
+			for d, why := range awsDenied {
+				if strings.HasPrefix(d, name) {
+					return why
+				}
+			}
+			switch {
+			case name == "version" && len(args) == 1:
+				return ""
+			case contains(awsGlobalBools, name):
+				if hasEq {
+					return "aws --" + name + " takes no value"
+				}
+			case contains(awsGlobalsWithValue, name) || len(words) >= 2:
+				if !hasEq && i+1 >= len(args) && contains(awsGlobalsWithValue, name) {
+					return "aws --" + name + " needs a value"
+				}
+				// A service flag's value is the next word, unless that is
+				// a flag (the service flag was a boolean one).
+				if !hasEq && i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "--") {
+					i++
+					if strings.HasPrefix(args[i].Text, "file://") || strings.HasPrefix(args[i].Text, "fileb://") {
+						return "aws reads " + quoteArg(args[i].Text) + " as a parameter"
+					}
+				}
+			default:
+				return "unknown flag --" + name + " for aws"
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "-") {
+			return "unknown flag " + t + " for aws"
+		}
+		if len(words) < 2 {
+			words = append(words, t)
+			continue
+		}
+		if len(words) == 2 && words[0] == "s3" && words[1] == "ls" {
+			words = append(words, t) // the one S3 URI of s3 ls
+			continue
+		}
+		if extra == "" {
+			extra = "aws " + strings.Join(words, " ") + " takes no operand here (it may be an output file)"
+		}
+	}
+	if len(words) < 2 {
+		return "aws needs a service and an operation"
+	}
+	svc, op := words[0], words[1]
+	switch {
+	case svc == "s3":
+		if op == "ls" {
+			return ""
+		}
+		return "`aws s3 " + op + "` is not a known read-only command (only s3 ls)"
+	case svc == "configure":
+		if op == "list" || op == "list-profiles" {
+			return ""
+		}
+		return "`aws configure " + op + "` may print or change credentials"
+	case !awsOperation.MatchString(op):
+		return "`aws " + svc + " " + op + "` is not a describe-, list- or get- operation"
+	case strings.HasPrefix(op, "get-"):
+		for _, s := range awsSecretWords {
+			if strings.Contains(op, s) {
+				return "`aws " + svc + " " + op + "` may print a secret or write a file"
+			}
+		}
+	}
+	return extra
+}
+
+// cloudWord is a group or command word of gcloud and az.
+var cloudWord = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// gcloudGroups are the gcloud command groups a list or describe may
+// follow. A word that is not one of them may be a command whose operand
+// happens to be "list" (gcloud compute ssh list), so it asks.
+var gcloudGroups = w("compute instances disks images snapshots networks subnets firewall-rules addresses zones regions machine-types instance-groups managed unmanaged instance-templates routers routes forwarding-rules target-pools backend-services health-checks ssl-certificates url-maps target-http-proxies target-https-proxies operations projects organizations folders iam service-accounts roles container clusters node-pools sql databases users backups tiers flags config configurations auth functions run services revisions jobs executions domain-mappings app versions instances logging logs sinks metrics pubsub topics subscriptions storage buckets objects artifacts repositories docker packages tags dns managed-zones record-sets billing accounts kms keyrings locations components builds triggers scheduler tasks queues redis spanner bigtable dataproc composer environments source repos deployment-manager deployments endpoints monitoring policies dashboards channels memcache filestore workflows eventarc api-gateway apis gateways network-services certificate-manager certificates secrets resource-manager asset assets recommender recommendations workstations ai models endpoints bq datasets tables")
+
+// gcloudDenied are gcloud flags auto mode refuses, with the reason.
+var gcloudDenied = map[string]string{
+	"flags-file":                  "gcloud --flags-file reads flags from a file",
+	"access-token-file":           "gcloud --access-token-file uses a token from a file",
+	"log-http":                    "gcloud --log-http logs the requests with their credentials",
+	"verbosity":                   "gcloud --verbosity may log the requests with their credentials",
+	"credential-file-override":    "gcloud --credential-file-override uses other credentials",
+	"impersonate-service-account": "gcloud --impersonate-service-account acts as another account",
+}
+
+// gcloudValueFlags are the gcloud flags that take the next word as their
+// value, before the command's verb.
+var gcloudValueFlags = w("project account configuration format filter zone region limit page-size sort-by billing-project")
+
+// refusedPrefix returns the reason for a flag that is, or abbreviates, a
+// refused one.
+func refusedPrefix(name string, denied map[string]string) string {
+	for d, why := range denied {
+		if name != "" && strings.HasPrefix(d, name) {
+			return why
+		}
+	}
+	return ""
+}
+
+// checkGcloud allows gcloud GROUP... list|describe.
+func checkGcloud(c *Call) string {
+	var words []string
+	verb := false
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		if name, ok := strings.CutPrefix(t, "--"); ok {
+			name, _, hasEq := strings.Cut(name, "=")
+			if why := refusedPrefix(name, gcloudDenied); why != "" {
+				return why
+			}
+			if name == "version" && len(args) == 1 {
+				return ""
+			}
+			if !verb && !hasEq && contains(gcloudValueFlags, name) {
+				i++
+			}
+			continue
+		}
+		if verb {
+			continue // an operand or a flag of the command
+		}
+		if strings.HasPrefix(t, "-") {
+			if t != "-q" {
+				return "gcloud " + t + " before the command is not allowed"
+			}
+			continue
+		}
+		words = append(words, t)
+		if t == "list" || t == "describe" {
+			verb = true
+			continue
+		}
+		if !contains(gcloudGroups, t) {
+			return "`gcloud " + strings.Join(words, " ") + "` is not a known command group"
+		}
+	}
+	if !verb || len(words) < 2 {
+		return "gcloud is only allowed for GROUP list and GROUP describe"
+	}
+	return ""
+}
+
+// azSecretWords in an az group mean that its list or show prints a
+// secret: account keys, credentials, app settings, connection strings.
+var azSecretWords = w("key credential secret appsettings connection-string password token sas kv")
+
+// azDenied are az flags auto mode refuses: --debug logs the bearer token,
+// the others write files.
+var azDenied = w("debug file output-file destination dest download path")
+
+// checkAz allows az GROUP... list|show, with the command's flags after it.
+func checkAz(c *Call) string {
+	var words []string
+	verb := false
+	for _, a := range c.Args {
+		t := a.Text
+		if name, ok := strings.CutPrefix(t, "--"); ok {
+			name, _, _ = strings.Cut(name, "=")
+			for _, d := range azDenied {
+				if name != "" && strings.HasPrefix(d, name) {
+					return "az --" + name + " may log credentials or write a file"
+				}
+			}
+			if name == "version" && len(c.Args) == 1 {
+				return ""
+			}
+			if !verb {
+				return "az takes flags after the command"
+			}
+			continue
+		}
+		if verb {
+			continue // a flag's value or a short flag
+		}
+		if !cloudWord.MatchString(t) {
+			return "`az " + t + "` is not a command word"
+		}
+		words = append(words, t)
+		if t == "list" || t == "show" {
+			verb = true
+			continue
+		}
+		if t != "keyvault" {
+			for _, s := range azSecretWords {
+				if strings.Contains(t, s) {
+					return "`az " + strings.Join(words, " ") + "` may print a secret"
+				}
+			}
+		}
+	}
+	if !verb || len(words) < 2 {
+		return "az is only allowed for GROUP list and GROUP show"
+	}
+	return ""
+}
