@@ -88,6 +88,9 @@ func checkAws(c *Call) string {
 		if strings.HasPrefix(t, "-") {
 			return "unknown flag " + t + " for aws"
 		}
+		if t == "help" {
+			return "aws help starts a pager"
+		}
 		if len(words) < 2 {
 			words = append(words, t)
 			continue
@@ -133,7 +136,7 @@ var cloudWord = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 // gcloudGroups are the gcloud command groups a list or describe may
 // follow. A word that is not one of them may be a command whose operand
 // happens to be "list" (gcloud compute ssh list), so it asks.
-var gcloudGroups = w("compute instances disks images snapshots networks subnets firewall-rules addresses zones regions machine-types instance-groups managed unmanaged instance-templates routers routes forwarding-rules target-pools backend-services health-checks ssl-certificates url-maps target-http-proxies target-https-proxies operations projects organizations folders iam service-accounts roles container clusters node-pools sql databases users backups tiers flags config configurations auth functions run services revisions jobs executions domain-mappings app versions instances logging logs sinks metrics pubsub topics subscriptions storage buckets objects artifacts repositories docker packages tags dns managed-zones record-sets billing accounts kms keyrings locations components builds triggers scheduler tasks queues redis spanner bigtable dataproc composer environments source repos deployment-manager deployments endpoints monitoring policies dashboards channels memcache filestore workflows eventarc api-gateway apis gateways network-services certificate-manager certificates secrets resource-manager asset assets recommender recommendations workstations ai models endpoints bq datasets tables")
+var gcloudGroups = w("keys compute instances disks images snapshots networks subnets firewall-rules addresses zones regions machine-types instance-groups managed unmanaged instance-templates routers routes forwarding-rules target-pools backend-services health-checks ssl-certificates url-maps target-http-proxies target-https-proxies operations projects organizations folders iam service-accounts roles container clusters node-pools sql databases users backups tiers flags config configurations auth functions run services revisions jobs executions domain-mappings app versions instances logging logs sinks metrics pubsub topics subscriptions storage buckets objects artifacts repositories docker packages tags dns managed-zones record-sets billing accounts kms keyrings locations components builds triggers scheduler tasks queues redis spanner bigtable dataproc composer environments source repos deployment-manager deployments endpoints monitoring policies dashboards channels memcache filestore workflows eventarc api-gateway apis gateways network-services certificate-manager certificates secrets resource-manager asset assets recommender recommendations workstations ai models endpoints bq datasets tables")
 
 // gcloudDenied are gcloud flags auto mode refuses, with the reason.
 var gcloudDenied = map[string]string{
@@ -160,7 +163,7 @@ func refusedPrefix(name string, denied map[string]string) string {
 	return ""
 }
 
-// checkGcloud allows gcloud GROUP... list|describe.
+// checkGcloud allows gcloud GROUP... list|list-*|describe.
 func checkGcloud(c *Call) string {
 	var words []string
 	verb := false
@@ -190,7 +193,7 @@ func checkGcloud(c *Call) string {
 			continue
 		}
 		words = append(words, t)
-		if t == "list" || t == "describe" {
+		if t == "describe" || t == "list" || strings.HasPrefix(t, "list-") {
 			verb = true
 			continue
 		}
@@ -199,7 +202,7 @@ func checkGcloud(c *Call) string {
 		}
 	}
 	if !verb || len(words) < 2 {
-		return "gcloud is only allowed for GROUP list and GROUP describe"
+		return "gcloud is only allowed for GROUP list, list-* and describe"
 	}
 	return ""
 }
@@ -209,8 +212,12 @@ func checkGcloud(c *Call) string {
 var azSecretWords = w("key credential secret appsettings connection-string password token sas kv")
 
 // azDenied are az flags auto mode refuses: --debug logs the bearer token,
-// the others write files.
-var azDenied = w("debug file output-file destination dest download path")
+// --open starts a browser, the others write files.
+var azDenied = w("debug open file output-file destination dest download path")
+
+// azGlobals are az's global flags, spelled in full: not abbreviations of
+// a refused flag (--output is not --output-file).
+var azGlobals = w("output only-show-errors query subscription verbose help")
 
 // checkAz allows az GROUP... list|show, with the command's flags after it.
 func checkAz(c *Call) string {
@@ -221,8 +228,8 @@ func checkAz(c *Call) string {
 		if name, ok := strings.CutPrefix(t, "--"); ok {
 			name, _, _ = strings.Cut(name, "=")
 			for _, d := range azDenied {
-				if name != "" && strings.HasPrefix(d, name) {
-					return "az --" + name + " may log credentials or write a file"
+				if name != "" && strings.HasPrefix(d, name) && !contains(azGlobals, name) {
+					return "az --" + name + " may log credentials, start a browser or write a file"
 				}
 			}
 			if name == "version" && len(c.Args) == 1 {

@@ -24,7 +24,7 @@ func systemctlSpec() Spec {
 		return Spec{Name: name, Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy}
 	}
 	var subs []Spec
-	for _, v := range w("status list-units list-unit-files list-sockets list-timers list-jobs list-dependencies list-automounts list-paths is-active is-enabled is-failed is-system-running show cat get-default") {
+	for _, v := range w("status list-units list-unit-files list-sockets list-timers list-jobs list-dependencies list-automounts list-paths list-machines is-active is-enabled is-failed is-system-running show cat get-default") {
 		subs = append(subs, verb(v))
 	}
 	return Spec{Name: "systemctl", Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy, Subs: subs, Bare: true,
