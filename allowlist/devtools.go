@@ -11,17 +11,42 @@ func npmSpec() Spec {
 		return Spec{Name: name, Short: short, Long: w(long + ws), NoAbbrev: true}
 	}
 	ls := "all long parseable global depth= omit= include= link package-lock-only unicode install-links"
-	view := sub("view", "", "")
+	view := func(n string) Spec {
+		s := sub(n, "", "")
+		s.Check = checkNpmView
+		return s
+	}
 	return Spec{Name: "npm", Short: "v", Long: w("version help"), NoAbbrev: true, Bare: true,
 		Subs: []Spec{
 			sub("ls", "alpg", ls), sub("list", "alpg", ls), sub("ll", "alpg", ls), sub("la", "alpg", ls),
-			view, sub("info", "", ""), sub("show", "", ""), sub("v", "", ""),
+			view("view"), view("info"), view("show"), view("v"),
 			sub("outdated", "alpg", "all long parseable global before="),
 			sub("explain", "", ""), sub("why", "", ""),
 			{Name: "config", NoAbbrev: true, Subs: []Spec{sub("list", "lg", "long global location="), sub("ls", "lg", "long global location=")}},
 			sub("root", "g", "global"), sub("prefix", "g", "global"),
 		},
 		Note: "ls, view, outdated, explain, why, config list, root, prefix, -v; not config get (it may print a token), run, exec, install"}
+}
+
+// checkNpmView allows npm view of a registry package (name, @scope/name,
+// name@version): a git, GitHub, URL or path spec makes npm fetch it with
+// git and may build it.
+func checkNpmView(c *Call) string {
+	if len(c.Operands) == 0 {
+		return ""
+	}
+	spec := c.Operands[0].Text
+	name := spec
+	if rest, ok := strings.CutPrefix(spec, "@"); ok {
+		name = rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			name = rest[i+1:]
+		}
+	}
+	if strings.ContainsAny(name, ":/#~") || strings.HasPrefix(spec, ".") || strings.HasSuffix(spec, ".tgz") {
+		return "npm view of " + quoteArg(spec) + " fetches it from outside the registry"
+	}
+	return ""
 }
 
 // pip's reading subcommands. pip reads flags with optparse: unique

@@ -20,6 +20,7 @@ var removedVars = []string{
 	"PS_FORMAT", "PS_PERSONALITY", "CMD_ENV",
 	"NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONINSPECT", "PERL5OPT", "RUBYOPT",
 	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+	"GOFLAGS", "PIP_PYTHON", "PIP_LOG", "PIP_LOG_FILE",
 }
 
 // removedPrefixes start names of variables taken out as well: the dynamic
@@ -35,6 +36,9 @@ var setVars = []string{
 	"GIT_TERMINAL_PROMPT=0",
 	"GIT_NO_LAZY_FETCH=1",
 	"LESSSECURE=1",
+	"GH_PAGER=cat",
+	"SYSTEMD_PAGER=cat",
+	"AWS_PAGER=",
 }
 
 // gitConfig is passed to git through GIT_CONFIG_COUNT/KEY/VALUE, which
