@@ -6,7 +6,7 @@ package allowlist
 // are refused, and so is every journalctl flag that rotates, vacuums,
 // flushes, syncs or writes keys, catalogs or cursor files.
 
-const systemctlDeny = "host machine now runtime force ignore-inhibitors job-mode mode signal kill-whom kill-value what root image preset-mode message wait no-block no-reload no-wall marked dry-run drop-in when reboot-argument boot-loader-menu boot-loader-entry check-inhibitors read-only mkdir"
+const systemctlDeny = "host machine capsule now runtime force ignore-inhibitors job-mode mode signal kill-whom kill-value what root image preset-mode message wait no-block no-reload no-wall marked dry-run drop-in when reboot-argument boot-loader-menu boot-loader-entry check-inhibitors read-only mkdir"
 
 // systemdWhy explains the flags auto mode refuses.
 var systemdWhy = map[string]string{
@@ -14,12 +14,14 @@ var systemdWhy = map[string]string{
 	"--host":    "--host runs ssh to another host",
 	"-M":        "-M reaches into a container",
 	"--machine": "--machine reaches into a container",
+	"-C":        "-C reaches into another user's capsule",
+	"--capsule": "--capsule reaches into another user's capsule",
 }
 
 // systemctlSpec returns systemctl with its read-only verbs.
 func systemctlSpec() Spec {
-	short := "t:p:Palrqn:o:"
-	long := "type= state= property= all recursive reverse after before with-dependencies full value show-types plain no-pager no-legend legend= lines= output= user system global failed quiet no-ask-password timestamp= help version"
+	short := "t:p:P:alqvrhn:o:"
+	long := "type= state= property= all recursive reverse after before with-dependencies full value show-types plain no-pager no-legend legend= lines= output= user system global failed quiet verbose no-warn no-ask-password timestamp= help version"
 	verb := func(name string) Spec {
 		return Spec{Name: name, Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy}
 	}
@@ -34,9 +36,9 @@ func systemctlSpec() Spec {
 // journalctlSpec returns journalctl's reading forms.
 func journalctlSpec() Spec {
 	return Spec{Name: "journalctl", NumOpt: true,
-		Short: "u:t:T:p:g:S:U:b::kfn::ro:xealqmD:i:F:NIc:",
+		Short: "u:t:T:p:g:S:U:b::kfn::ro:xealqmD:i:F:NIc:Wh",
 		Long:  w("unit= user-unit= identifier= exclude-identifier= priority= facility= grep= case-sensitive=? since= until= boot=? dmesg follow lines=? reverse output= output-fields= catalog pager-end all full no-full no-pager quiet no-hostname no-tail utc merge directory= file= system user list-boots disk-usage header fields field= list-catalog dump-catalog verify cursor= after-cursor= show-cursor root= namespace= list-namespaces invocation= list-invocations truncate-newline help version"),
-		Deny:  w("vacuum-size vacuum-files vacuum-time rotate flush sync relinquish-var smart-relinquish-var setup-keys update-catalog force cursor-file image image-policy interval verify-key machine new-id128"),
+		Deny:  w("vacuum-size vacuum-files vacuum-time rotate flush sync relinquish-var smart-relinquish-var setup-keys update-catalog force cursor-file image image-policy interval verify-key machine new-id128 synchronize-on-exit"),
 		Why: map[string]string{
 			"--vacuum-size": "journalctl --vacuum-size deletes journal files", "--vacuum-files": "journalctl --vacuum-files deletes journal files",
 			"--vacuum-time": "journalctl --vacuum-time deletes journal files", "--rotate": "journalctl --rotate rotates the journal",

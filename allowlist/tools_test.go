@@ -37,10 +37,10 @@ var toolSafe = []string{
 	// systemd
 	"systemctl", "systemctl status", "systemctl status nginx", "systemctl status nginx -n 50", "systemctl --user status x", "systemctl list-units",
 	"systemctl list-units --type=service --state=running", "systemctl list-unit-files", "systemctl is-active x", "systemctl is-enabled x",
-	"systemctl show x -p MainPID", "systemctl cat x", "systemctl list-timers --all", "systemctl --failed", "systemctl status x --no-pager",
+	"systemctl show x -p MainPID", "systemctl show -P MainPID x", "systemctl status -v x", "systemctl cat x", "systemctl list-timers --all", "systemctl --failed", "systemctl status x --no-pager",
 	"journalctl", "journalctl -u x", "journalctl -u x -f", "journalctl -b", "journalctl -b -1", "journalctl -k", "journalctl --since '1 hour ago'",
 	"journalctl -n 20", "journalctl -p err -b", "journalctl -o json-pretty -u x", "journalctl --disk-usage", "journalctl --list-boots", "journalctl _PID=1",
-	"journalctl -xe", "journalctl -fu x",
+	"journalctl -xe", "journalctl -fu x", "journalctl -W -n 5",
 	// npm, pip, go, terraform
 	"npm ls", "npm ls --depth=0", "npm ls -g", "npm list --all", "npm view react", "npm view react version", "npm view @types/node versions", "npm view react@18 dependencies", "npm info react", "npm outdated",
 	"npm explain react", "npm why react", "npm config list", "npm -v", "npm --version", "npm root -g",
@@ -103,12 +103,12 @@ var toolUnsafe = []struct{ line, why string }{
 	{"systemctl restart x", "not a known"}, {"systemctl stop x", "not a known"}, {"systemctl enable --now x", "not a known"},
 	{"systemctl daemon-reload", "not a known"}, {"systemctl status x -H host", "ssh"}, {"systemctl -H host status", "ssh"}, {"systemctl edit x", "not a known"},
 	{"systemctl show-environment", "not a known"}, {"systemctl poweroff", "not a known"}, {"systemctl kill x", "not a known"}, {"systemctl mask x", "not a known"},
-	{"systemctl status x --now", "not allowed"}, {"systemctl is-system-running --wait", "not allowed"},
+	{"systemctl status x --now", "not allowed"}, {"systemctl -C u status", "capsule"}, {"systemctl status -s KILL x", "unknown"}, {"systemctl status x -f", "unknown"}, {"systemctl is-system-running --wait", "not allowed"},
 	{"journalctl --vacuum-size=1G", "deletes"}, {"journalctl --vacuum-time=2d", "deletes"}, {"journalctl --vacuum-files 3", "deletes"},
 	{"journalctl --rotate", "rotates"}, {"journalctl --flush", "moves"}, {"journalctl --sync", "writes"}, {"journalctl --relinquish-var", "not allowed"},
 	{"journalctl --setup-keys", "keys"}, {"journalctl --update-catalog", "catalog"}, {"journalctl --cursor-file=c", "writes a file"},
 	{"journalctl --image=x.raw", "image"}, {"journalctl --vac=1G", "deletes"}, {"journalctl -M c", "container"},
-	{"journalctl --rot", "rotates"},
+	{"journalctl --rot", "rotates"}, {"journalctl --synchronize-on-exit=yes", "not allowed"},
 	// npm, pip, go, cargo, terraform
 	{"npm install", "not a known"}, {"npm i x", "not a known"}, {"npm run build", "not a known"}, {"npm exec x", "not a known"}, {"npm test", "not a known"},
 	{"npm config get //registry.npmjs.org/:_authToken", "not a known"}, {"npm config set x y", "not a known"}, {"npm ls --userconfig=x", "unknown"},
