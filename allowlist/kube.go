@@ -32,7 +32,18 @@ var kubeWhy = map[string]string{
 // kubeSub returns a kubectl subcommand spec with the global flags added.
 func kubeSub(name, short, long string) Spec {
 	return Spec{Name: name, Short: kubeGlobalShort + short, Long: w(kubeGlobalLong + " " + long + " help"),
-		Deny: w(kubeGlobalDeny + " raw kustomize"), Why: kubeWhy, NoAbbrev: true}
+		Deny: w(kubeGlobalDeny + " raw kustomize"), Why: kubeWhy, NoAbbrev: true, Check: checkKubeVerbosity}
+}
+
+// checkKubeVerbosity refuses a log level above 6: from 7 on kubectl logs
+// request headers, from 8 on response bodies (a secret's data too).
+func checkKubeVerbosity(c *Call) string {
+	for _, v := range c.Values("-v", "--v") {
+		if len(v) != 1 || v[0] < '0' || v[0] > '6' {
+			return "kubectl -v " + v + " logs requests and responses, secrets too"
+		}
+	}
+	return ""
 }
 
 // kubeOutput are the output flags of kubectl get and its kin.
@@ -41,16 +52,21 @@ const kubeOutput = " output= template= allow-missing-template-keys show-managed-
 // kubectlSpec returns kubectl with its read-only subcommands.
 func kubectlSpec() Spec {
 	get := kubeSub("get", "Af:L:o:Rl:w", "all-namespaces chunk-size= field-selector= filename= ignore-not-found label-columns= recursive selector= server-print subresource= watch watch-only output-watch-events"+kubeOutput)
-	get.Check = checkKubeSecrets
+	get.Check = func(c *Call) string {
+		if r := checkKubeVerbosity(c); r != "" {
+			return r
+		}
+		return checkKubeSecrets(c)
+	}
 	get.Note = "no --raw, no -k; secrets only by name"
 	describe := kubeSub("describe", "Af:Rl:", "all-namespaces chunk-size= filename= recursive selector= show-events=")
 	logs := kubeSub("logs", "c:fpl:", "all-containers all-pods container= follow ignore-errors insecure-skip-tls-verify-backend limit-bytes= max-log-requests= pod-running-timeout= prefix previous selector= since= since-time= tail= timestamps")
 	topS, topL := "Al:", "all-namespaces containers field-selector= no-headers selector= show-capacity sort-by= sum use-protocol-buffers"
-	top := Spec{Name: "top", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Subs: []Spec{
+	top := Spec{Name: "top", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity, Subs: []Spec{
 		kubeSub("node", topS, topL), kubeSub("nodes", topS, topL), kubeSub("no", topS, topL),
 		kubeSub("pod", topS, topL), kubeSub("pods", topS, topL), kubeSub("po", topS, topL),
 	}}
-	config := Spec{Name: "config", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy,
+	config := Spec{Name: "config", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity,
 		Note: "view (not --raw), get-contexts, get-clusters, get-users, current-context",
 		Subs: []Spec{
 			kubeSub("view", "o:", "flatten minify merge= output= template= allow-missing-template-keys show-managed-fields"),
@@ -66,7 +82,7 @@ func kubectlSpec() Spec {
 	clusterInfo := kubeSub("cluster-info", "", "")
 	clusterInfo.NoOperands = true
 	clusterInfo.Note = "not dump"
-	auth := Spec{Name: "auth", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Subs: []Spec{
+	auth := Spec{Name: "auth", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity, Subs: []Spec{
 		kubeSub("can-i", "Aq", "all-namespaces list no-headers quiet subresource="),
 		kubeSub("whoami", "o:", "output= template= allow-missing-template-keys show-managed-fields"),
 	}}
@@ -81,8 +97,8 @@ func kubectlSpec() Spec {
 		{Name: "plugin", NoAbbrev: true, Subs: []Spec{{Name: "list", Long: w("name-only"), NoAbbrev: true, NoOperands: true}}},
 	}
 	return Spec{Name: "kubectl", Short: kubeGlobalShort, Long: w(kubeGlobalLong), Deny: w(kubeGlobalDeny), Why: kubeWhy,
-		NoAbbrev: true, Subs: subs,
-		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, cluster-info, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k"}
+		NoAbbrev: true, Subs: subs, Check: checkKubeVerbosity,
+		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, cluster-info, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
 }
 
 // kubeRawWhy adds config view --raw to kubectl's reasons.

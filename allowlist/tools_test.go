@@ -17,7 +17,7 @@ var toolSafe = []string{
 	"kubectl top pods", "kubectl top node", "kubectl top pod -A --sort-by=cpu", "kubectl version", "kubectl version --client", "kubectl version -o json",
 	"kubectl api-resources", "kubectl api-resources --namespaced=true", "kubectl api-versions", "kubectl explain pods", "kubectl explain pods.spec --recursive",
 	"kubectl cluster-info", "kubectl config view", "kubectl config view --minify", "kubectl config get-contexts", "kubectl config current-context",
-	"kubectl auth can-i list pods", "kubectl auth whoami", "kubectl events -A", "kubectl plugin list", "kubectl get pods --v=6",
+	"kubectl auth can-i list pods", "kubectl auth whoami", "kubectl events -A", "kubectl plugin list", "kubectl get pods --v=6", "kubectl -v 4 get pods",
 	// helm
 	"helm list", "helm ls -A", "helm list -n x -o json", "helm status r", "helm history r", "helm get values r", "helm get values r -a -o yaml",
 	"helm get notes r", "helm show values bitnami/nginx", "helm show chart ./chart", "helm show all oci://r/c", "helm search repo nginx", "helm repo list", "helm version",
@@ -76,6 +76,8 @@ var toolUnsafe = []struct{ line, why string }{
 	{"kubectl config use-context x", "not a known"}, {"kubectl cluster-info dump", "no operand"}, {"kubectl get pods --cache-dir /tmp/x", "cache"},
 	{"kubectl get pods --namesp x", "abbreviation"}, {"kubectl foo", "not a known"}, {"kubectl debug x", "not a known"}, {"kubectl scale deploy x --replicas 0", "not a known"},
 	{"kubectl logs x --kubeconfig=k", "exec plugin"}, {"kubectl top pod --profile=cpu", "profile"},
+	{"kubectl get secret x -v=9", "logs requests"}, {"kubectl -v 8 get secret x", "logs requests"}, {"kubectl get pods --v=10", "logs requests"},
+	{"kubectl config view --v=9", "logs requests"}, {"kubectl top pod -v9", "logs requests"}, {"kubectl -v=7 top pod", "logs requests"},
 	// helm
 	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"}, {"helm template c", "not a known"},
 	{"helm template c --post-renderer ./x", "not a known"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
