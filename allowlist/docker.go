@@ -64,11 +64,25 @@ func dockerSubs(podman bool) []Spec {
 	network := Spec{Name: "network", NoAbbrev: true, Subs: append(ls(""), dockerSub("inspect", "f:v", "format= verbose"))}
 	volume := Spec{Name: "volume", NoAbbrev: true, Subs: append(ls("cluster"), dockerSub("inspect", "f:", "format="))}
 	system := Spec{Name: "system", NoAbbrev: true, Subs: []Spec{dockerSub("df", "v", "format= verbose"), info}}
-	context := Spec{Name: "context", NoAbbrev: true, Subs: []Spec{dockerSub("ls", "q", "format= quiet"), dockerSub("show", "", "")}}
-	return []Spec{ps, images, inspect, logs, history, stats, top, port, diff, version, info,
+	context := Spec{Name: "context", NoAbbrev: true, Subs: []Spec{dockerSub("ls", "q", "format= quiet"), dockerSub("list", "q", "format= quiet"), dockerSub("show", "", ""), dockerSub("inspect", "f:", "format=")}}
+	// The swarm objects' listing and inspecting forms (docker only).
+	swarm := func(name string, extra ...Spec) Spec {
+		subs := append([]Spec{dockerSub("ls", "f:q", "filter= format= quiet"), dockerSub("list", "f:q", "filter= format= quiet"),
+			dockerSub("inspect", "f:", "format= pretty")}, extra...)
+		return Spec{Name: name, NoAbbrev: true, Subs: subs}
+	}
+	taskPs := dockerSub("ps", "f:q", "filter= format= no-resolve no-trunc quiet")
+	serviceLogs := dockerSub("logs", "fn:t", "details follow no-resolve no-task-ids no-trunc raw since= tail= timestamps")
+	swarmSpecs := []Spec{swarm("service", taskPs, serviceLogs), swarm("node", taskPs), swarm("secret"), swarm("config"),
+		{Name: "stack", NoAbbrev: true, Subs: []Spec{dockerSub("ls", "", "format="), dockerSub("ps", "f:q", "filter= format= no-resolve no-trunc quiet"), dockerSub("services", "f:q", "filter= format= quiet")}},
+		swarm("plugin")}
+	if podman {
+		swarmSpecs = []Spec{swarm("secret"), swarm("pod", dockerSub("ps", "f:q", "filter= format= noheading no-trunc quiet sort= ns ctr-names ctr-ids ctr-status latest"))}
+	}
+	return append([]Spec{ps, images, inspect, logs, history, stats, top, port, diff, version, info,
 		image, container, network, volume, system, context,
 		dockerSub("search", "f:", "filter= format= limit= no-trunc"),
-		dockerSub("events", "f:", "filter= format= since= until=")}
+		dockerSub("events", "f:", "filter= format= since= until=")}, swarmSpecs...)
 }
 
 // dockerSpec returns docker with its read-only subcommands.
@@ -76,7 +90,7 @@ func dockerSpec() Spec {
 	return Spec{Name: "docker", Short: "c:Dl:v", Long: w("context= debug log-level= version help"),
 		Deny: w("config host tls tlscacert tlscert tlskey tlsverify"), Why: dockerWhy, NoAbbrev: true, Bare: true,
 		Subs: dockerSubs(false),
-		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show; never --config, -H/--host; no run, exec, cp, login, build"}
+		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services; never --config, -H/--host; no run, exec, cp, login, build"}
 }
 
 // podmanSpec returns podman with the same read-only subcommands.

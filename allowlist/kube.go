@@ -86,10 +86,17 @@ func kubectlSpec() Spec {
 		kubeSub("can-i", "Aq", "all-namespaces list no-headers quiet subresource="),
 		kubeSub("whoami", "o:", "output= template= allow-missing-template-keys show-managed-fields"),
 	}}
+	rollout := Spec{Name: "rollout", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity,
+		Note: "status and history only", Subs: []Spec{
+			kubeSub("status", "f:Rl:w", "filename= recursive selector= revision= watch timeout="),
+			kubeSub("history", "f:Rl:o:", "filename= recursive selector= revision="+kubeOutput),
+		}}
+	completion := kubeSub("completion", "", "")
+	completion.MaxOperands = 1
 	version := kubeSub("version", "o:", "client output=")
 	version.NoOperands = true
 	subs := []Spec{
-		get, describe, logs, top, config, clusterInfo, auth, version,
+		get, describe, logs, top, config, clusterInfo, auth, version, rollout, completion,
 		kubeSub("api-resources", "o:", "api-group= cached categories= namespaced=? no-headers output= sort-by= verbs="),
 		kubeSub("api-versions", "", ""),
 		kubeSub("explain", "", "api-version= output= recursive"),
@@ -98,7 +105,7 @@ func kubectlSpec() Spec {
 	}
 	return Spec{Name: "kubectl", Short: kubeGlobalShort, Long: w(kubeGlobalLong), Deny: w(kubeGlobalDeny), Why: kubeWhy,
 		NoAbbrev: true, Subs: subs, Check: checkKubeVerbosity,
-		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, cluster-info, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
+		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, cluster-info, rollout status/history, completion, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
 }
 
 // kubeRawWhy adds config view --raw to kubectl's reasons.

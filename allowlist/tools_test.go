@@ -17,7 +17,7 @@ var toolSafe = []string{
 	"kubectl top pods", "kubectl top node", "kubectl top pod -A --sort-by=cpu", "kubectl version", "kubectl version --client", "kubectl version -o json",
 	"kubectl api-resources", "kubectl api-resources --namespaced=true", "kubectl api-versions", "kubectl explain pods", "kubectl explain pods.spec --recursive",
 	"kubectl cluster-info", "kubectl config view", "kubectl config view --minify", "kubectl config get-contexts", "kubectl config current-context",
-	"kubectl auth can-i list pods", "kubectl auth whoami", "kubectl events -A", "kubectl plugin list", "kubectl get pods --v=6", "kubectl -v 4 get pods",
+	"kubectl auth can-i list pods", "kubectl auth whoami", "kubectl events -A", "kubectl plugin list", "kubectl get pods --v=6", "kubectl rollout status deploy/x", "kubectl rollout history deploy/x --revision=2", "kubectl completion bash", "kubectl -v 4 get pods",
 	// helm
 	"helm list", "helm ls -A", "helm list -n x -o json", "helm status r", "helm history r", "helm get values r", "helm get values r -a -o yaml",
 	"helm get notes r", "helm show values bitnami/nginx", "helm show chart ./chart", "helm show all oci://r/c", "helm search repo nginx", "helm repo list", "helm version",
@@ -26,7 +26,7 @@ var toolSafe = []string{
 	"docker ps", "docker ps -a", "docker ps -aq", "docker ps --format '{{.Names}}'", "docker images", "docker image ls", "docker inspect x",
 	"docker inspect -f '{{.State.Status}}' x", "docker logs x", "docker logs -f --tail 100 x", "docker version", "docker info", "docker --version",
 	"docker stats --no-stream", "docker network ls", "docker volume ls", "docker image history x", "docker container ls -a", "docker system df",
-	"docker -c remote ps", "docker context ls", "docker top x", "docker port x",
+	"docker -c remote ps", "docker service ls", "docker service ps web", "docker node ls", "docker secret ls", "docker stack ls", "docker service logs -f web", "podman pod ps", "docker context ls", "docker top x", "docker port x",
 	"podman ps", "podman ps -a", "podman images", "podman inspect x", "podman logs x", "podman version", "podman info", "podman volume ls",
 	// gh
 	"gh pr view", "gh pr view 12", "gh pr view 12 --comments", "gh pr list", "gh pr list --state merged -L 5", "gh pr diff 3", "gh pr checks",
@@ -74,7 +74,7 @@ var toolUnsafe = []struct{ line, why string }{
 	{"kubectl get secret/x -o yaml", "secrets"}, {"kubectl get -f x.yaml -o yaml", "secrets"}, {"kubectl get secret x --template '{{.data}}'", "secrets"},
 	{"kubectl get -k .", "kustomize"}, {"kubectl config view --raw", "credentials"}, {"kubectl config set-context x", "not a known"},
 	{"kubectl config use-context x", "not a known"}, {"kubectl cluster-info dump", "no operand"}, {"kubectl get pods --cache-dir /tmp/x", "cache"},
-	{"kubectl get pods --namesp x", "abbreviation"}, {"kubectl foo", "not a known"}, {"kubectl debug x", "not a known"}, {"kubectl scale deploy x --replicas 0", "not a known"},
+	{"kubectl get pods --namesp x", "abbreviation"}, {"kubectl foo", "not a known"}, {"kubectl rollout restart deploy/x", "not a known"}, {"kubectl rollout undo deploy/x", "not a known"}, {"kubectl diff -f x.yaml", "not a known"}, {"kubectl debug x", "not a known"}, {"kubectl scale deploy x --replicas 0", "not a known"},
 	{"kubectl logs x --kubeconfig=k", "exec plugin"}, {"kubectl top pod --profile=cpu", "profile"},
 	{"kubectl get secret x -v=9", "logs requests"}, {"kubectl -v 8 get secret x", "logs requests"}, {"kubectl get pods --v=10", "logs requests"},
 	{"kubectl config view --v=9", "logs requests"}, {"kubectl top pod -v9", "logs requests"}, {"kubectl -v=7 top pod", "logs requests"},
@@ -88,7 +88,7 @@ var toolUnsafe = []struct{ line, why string }{
 	{"docker rm x", "not a known"}, {"docker build .", "not a known"}, {"docker stats", "no-stream"}, {"docker --config /tmp/c ps", "plugins"},
 	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker compose ps", "not a known"}, {"docker image rm x", "not a known"},
 	{"docker image prune", "not a known"}, {"docker network create x", "not a known"}, {"docker volume rm x", "not a known"}, {"docker system prune", "not a known"},
-	{"docker ps --forma x", "abbreviation"}, {"docker pull x", "not a known"}, {"docker save x", "not a known"}, {"docker context use x", "not a known"},
+	{"docker ps --forma x", "abbreviation"}, {"docker pull x", "not a known"}, {"docker save x", "not a known"}, {"docker context use x", "not a known"}, {"docker service rm x", "not a known"}, {"docker secret create x f", "not a known"}, {"docker stack deploy x", "not a known"}, {"docker plugin install x", "not a known"}, {"docker node rm x", "not a known"},
 	{"podman run x", "not a known"}, {"podman --url tcp://x ps", "another service"}, {"podman --root /x ps", "storage"}, {"podman ps --sync", "unknown"},
 	// gh
 	{"gh pr view --web", "browser"}, {"gh pr view -w", "browser"}, {"gh repo view --web", "browser"}, {"gh pr merge 1", "not a known"},
