@@ -11,6 +11,13 @@ func npmSpec() Spec {
 		return Spec{Name: name, Short: short, Long: w(long + ws), NoAbbrev: true}
 	}
 	ls := "all long parseable global depth= omit= include= link package-lock-only unicode install-links"
+	audit := sub("audit", "", "audit-level= omit= include= package-lock-only")
+	audit.Check = func(c *Call) string {
+		if len(c.Operands) > 1 || len(c.Operands) == 1 && c.Operands[0].Text != "signatures" {
+			return "npm audit is only allowed alone or as npm audit signatures (audit fix writes)"
+		}
+		return ""
+	}
 	view := func(n string) Spec {
 		s := sub(n, "", "")
 		s.Check = checkNpmView
@@ -24,8 +31,12 @@ func npmSpec() Spec {
 			sub("explain", "", ""), sub("why", "", ""),
 			{Name: "config", NoAbbrev: true, Subs: []Spec{sub("list", "lg", "long global location="), sub("ls", "lg", "long global location=")}},
 			sub("root", "g", "global"), sub("prefix", "g", "global"),
+			audit, sub("query", "g", "global package-lock-only expect-results expect-result-count="),
+			sub("search", "lp", "long parseable description searchlimit= searchopts= searchexclude= prefer-online prefer-offline offline"),
+			sub("s", "lp", "long parseable description searchlimit= searchopts= searchexclude="),
+			sub("find", "lp", "long parseable description searchlimit= searchopts= searchexclude="),
 		},
-		Note: "ls, view, outdated, explain, why, config list, root, prefix, -v; not config get (it may print a token), run, exec, install"}
+		Note: "ls, view, outdated, explain, why, config list, root, prefix, audit (not fix), query, search, -v; not config get (it may print a token), run, exec, install"}
 }
 
 // checkNpmView allows npm view of a registry package (name, @scope/name,

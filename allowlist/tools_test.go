@@ -43,7 +43,7 @@ var toolSafe = []string{
 	"journalctl -xe", "journalctl -fu x", "journalctl -W -n 5",
 	// npm, pip, go, terraform
 	"npm ls", "npm ls --depth=0", "npm ls -g", "npm list --all", "npm view react", "npm view react version", "npm view @types/node versions", "npm view react@18 dependencies", "npm info react", "npm outdated",
-	"npm explain react", "npm why react", "npm config list", "npm -v", "npm --version", "npm root -g",
+	"npm explain react", "npm why react", "npm config list", "npm -v", "npm --version", "npm root -g", "npm audit", "npm audit --json", "npm audit signatures", "npm query ':root > *'", "npm search react", "npm s react --long",
 	"pip list", "pip list --outdated", "pip list --format=json", "pip show requests", "pip show -f requests", "pip freeze", "pip3 list", "pip -V", "pip list --not-req",
 	"go version", "go version -m ./bin/x", "go env", "go env GOPATH", "go env -json", "go doc fmt", "go doc -all fmt.Println", "go list ./...",
 	"go list -m all", "go list -json ./...", "go list -f '{{.ImportPath}}' ./...", "go list -deps -test ./...", "go list -m -u all", "go list -m -versions x",
@@ -114,7 +114,7 @@ var toolUnsafe = []struct{ line, why string }{
 	// npm, pip, go, cargo, terraform
 	{"npm install", "not a known"}, {"npm i x", "not a known"}, {"npm run build", "not a known"}, {"npm exec x", "not a known"}, {"npm test", "not a known"},
 	{"npm config get //registry.npmjs.org/:_authToken", "not a known"}, {"npm config set x y", "not a known"}, {"npm ls --userconfig=x", "unknown"},
-	{"npm ls --dep=0", "abbreviation"}, {"npm publish", "not a known"}, {"npx x", "needs"}, {"npm version patch", "not a known"}, {"npm view github:u/r", "outside the registry"}, {"npm view u/r", "outside the registry"},
+	{"npm ls --dep=0", "abbreviation"}, {"npm publish", "not a known"}, {"npm audit fix", "audit fix writes"}, {"npm audit fix --force", "unknown flag"}, {"npm ci", "not a known"}, {"npx x", "needs"}, {"npm version patch", "not a known"}, {"npm view github:u/r", "outside the registry"}, {"npm view u/r", "outside the registry"},
 	{"npm view git+https://x/r.git", "outside the registry"}, {"npm info ./pkg", "outside the registry"}, {"npm v x.tgz", "outside the registry"}, {"npm view @s/p@git+ssh://x", "outside"},
 	{"pip install x", "not a known"}, {"pip download x", "not a known"}, {"pip uninstall x", "not a known"}, {"pip list --python /tmp/py", "interpreter"},
 	{"pip list --log f", "writes"}, {"pip --python=x list", "interpreter"}, {"pip freeze > req.txt", "redirect"},
