@@ -207,9 +207,10 @@ func checkGcloud(c *Call) string {
 	return ""
 }
 
-// azSecretWords in an az group mean that its list or show prints a
-// secret: account keys, credentials, app settings, connection strings.
-var azSecretWords = w("key credential secret appsettings connection-string password token sas kv")
+// azSecretWords in an az group or verb mean that it prints a secret:
+// account keys (list-keys), credentials, app settings, connection
+// strings, publishing profiles (they hold the deployment password).
+var azSecretWords = w("key credential secret appsettings connection-string password token sas kv publish profile")
 
 // azDenied are az flags auto mode refuses: --debug logs the bearer token,
 // --open starts a browser, the others write files.
@@ -219,7 +220,8 @@ var azDenied = w("debug open file output-file destination dest download path")
 // a refused flag (--output is not --output-file).
 var azGlobals = w("output only-show-errors query subscription verbose help")
 
-// checkAz allows az GROUP... list|show, with the command's flags after it.
+// checkAz allows az GROUP... list|list-*|show, with the command's flags
+// after it.
 func checkAz(c *Call) string {
 	var words []string
 	verb := false
@@ -247,9 +249,8 @@ func checkAz(c *Call) string {
 			return "`az " + t + "` is not a command word"
 		}
 		words = append(words, t)
-		if t == "list" || t == "show" {
+		if t == "list" || t == "show" || strings.HasPrefix(t, "list-") {
 			verb = true
-			continue
 		}
 		if t != "keyvault" {
 			for _, s := range azSecretWords {
@@ -260,7 +261,7 @@ func checkAz(c *Call) string {
 		}
 	}
 	if !verb || len(words) < 2 {
-		return "az is only allowed for GROUP list and GROUP show"
+		return "az is only allowed for GROUP list, list-* and show"
 	}
 	return ""
 }

@@ -56,7 +56,7 @@ var toolSafe = []string{
 	"gcloud compute instances list", "gcloud projects list", "gcloud config list", "gcloud auth list", "gcloud --project p compute instances list",
 	"gcloud compute instances describe vm1 --zone us-central1-a", "gcloud container clusters list --format=json", "gcloud sql instances list", "gcloud --version",
 	"az vm list", "az account show", "az group list -o table", "az vm show -g rg -n vm1", "az storage account list --query '[].name'", "az keyvault list",
-	"az aks show -g rg -n c", "az --version", "az vm list --output table", "az account list -o json --only-show-errors",
+	"az aks show -g rg -n c", "az --version", "az vm list --output table", "az account list-locations", "az webapp list-runtimes", "az account list -o json --only-show-errors",
 	"gcloud container images list-tags gcr.io/p/i", "gcloud iam service-accounts keys list --iam-account a@p.iam.gserviceaccount.com", "systemctl list-machines",
 	// text tools
 	"numfmt --to=iec 1024", "numfmt --from=iec 1K", "tsort f", "pr -2 f", "pr -h title f", "fmt -w 72 f", "fmt f", "unexpand -a f", "look foo", "look -f foo words",
@@ -148,7 +148,7 @@ var toolUnsafe = []struct{ line, why string }{
 	{"az vm delete -n x", "not a command word"}, {"az webapp config appsettings list -n a -g g", "secret"}, {"az acr credential show -n r", "secret"},
 	{"az vm list --debug", "credentials"}, {"az --debug vm list", "credentials"}, {"az vm list --output-file f", "write a file"}, {"az aks get-credentials -n c", "secret"},
 	{"az cosmosdb keys list -n a", "secret"}, {"az webapp config connection-string list -n a", "secret"}, {"az appconfig kv list -n c", "secret"},
-	{"az login", "only allowed"}, {"az devops project show -p p --open", "browser"}, {"aws s3 ls help", "pager"}, {"aws ec2 describe-instances help", "pager"}, {"az rest --method delete --url x", "after the command"},
+	{"az login", "only allowed"}, {"az redis list-keys -n r", "secret"}, {"az cosmosdb list-connection-strings -n a", "secret"}, {"az webapp deployment list-publishing-profiles -n a", "secret"}, {"az webapp deployment list-publishing-credentials -n a", "secret"}, {"az cosmosdb list-read-only-keys -n a", "secret"}, {"az devops project show -p p --open", "browser"}, {"aws s3 ls help", "pager"}, {"aws ec2 describe-instances help", "pager"}, {"az rest --method delete --url x", "after the command"},
 	// make and text tools
 	{"make -n", "unknown flag"}, {"make --dry-run", "unknown flag"}, {"make -n all", "unknown flag"}, {"tsort a b", "too many"},
 }
