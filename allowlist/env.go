@@ -39,6 +39,13 @@ var setVars = []string{
 	"GH_PAGER=cat",
 	"SYSTEMD_PAGER=cat",
 	"AWS_PAGER=",
+	// No questions whose answer writes or runs something: gh would save
+	// the chosen base repository in .git/config, aws's auto-prompt builds
+	// a command, gcloud offers to install components, az extensions.
+	"GH_PROMPT_DISABLED=1",
+	"AWS_CLI_AUTO_PROMPT=off",
+	"CLOUDSDK_CORE_DISABLE_PROMPTS=1",
+	"AZURE_EXTENSION_USE_DYNAMIC_INSTALL=no",
 }
 
 // gitConfig is passed to git through GIT_CONFIG_COUNT/KEY/VALUE, which
