@@ -14,10 +14,10 @@ import (
 // credentials.
 
 // awsGlobalsWithValue are the aws global options that take a value.
-var awsGlobalsWithValue = w("output query profile region color ca-bundle cli-read-timeout cli-connect-timeout cli-binary-format")
+var awsGlobalsWithValue = w("output query profile region color cli-read-timeout cli-connect-timeout cli-binary-format")
 
 // awsGlobalBools are the aws global options that take none.
-var awsGlobalBools = w("no-verify-ssl no-paginate no-sign-request no-cli-pager no-cli-auto-prompt")
+var awsGlobalBools = w("no-paginate no-sign-request no-cli-pager no-cli-auto-prompt")
 
 // awsDenied are aws options auto mode refuses, with the reason. aws
 // (argparse) takes a unique abbreviation of any of them too.
@@ -29,7 +29,18 @@ var awsDenied = map[string]string{
 	"cli-auto-prompt":       "aws --cli-auto-prompt is interactive",
 	"with-decryption":       "aws --with-decryption prints decrypted secrets",
 	"generate-cli-skeleton": "aws --generate-cli-skeleton is not a query",
+	"no-verify-ssl":         "aws --no-verify-ssl lets anyone on the way read the signed request and its session token",
+	"ca-bundle":             "aws --ca-bundle lets another authority vouch for the endpoint",
+	"unmask":                "aws logs --unmask prints the data CloudWatch masks (keys, tokens)",
+	"with-secret":           "aws --with-secret prints the connection's secret",
+	"include-value":         "aws --include-value prints the API key",
+	"include-values":        "aws --include-values prints the API keys",
 }
+
+// awsSecretOps are read operations whose answer holds plaintext secrets:
+// a function's or task's environment variables, launch templates' user
+// data.
+var awsSecretOps = w("lambda/get-function lambda/list-functions ec2/describe-launch-template-versions ecs/describe-task-definition")
 
 // awsSecretWords in a get-* operation's name mean that it prints a secret
 // (get-secret-value, get-login-password, get-session-token...) or writes
@@ -69,6 +80,9 @@ func checkAws(c *Call) string {
 					return "aws --" + name + " takes no value"
 				}
 			case contains(awsGlobalsWithValue, name) || len(words) >= 2:
+				if name == "attribute" && strings.HasPrefix(strings.ToLower(awsValue(args, i, t)), "userdata") {
+					return "aws --attribute userData prints the instance's user data, secrets too"
+				}
 				if !hasEq && i+1 >= len(args) && contains(awsGlobalsWithValue, name) {
 					return "aws --" + name + " needs a value"
 				}
@@ -120,6 +134,8 @@ func checkAws(c *Call) string {
 		return "`aws configure " + op + "` may print or change credentials"
 	case !awsOperation.MatchString(op):
 		return "`aws " + svc + " " + op + "` is not a describe-, list- or get- operation"
+	case contains(awsSecretOps, svc+"/"+op):
+		return "`aws " + svc + " " + op + "` prints environment variables or user data, secrets too"
 	case strings.HasPrefix(op, "get-"):
 		for _, s := range awsSecretWords {
 			if strings.Contains(op, s) {
@@ -128,6 +144,18 @@ func checkAws(c *Call) string {
 		}
 	}
 	return extra
+}
+
+// awsValue returns the value of the flag at args[i] (spelled t): after
+// '=' or in the next word.
+func awsValue(args []Arg, i int, t string) string {
+	if _, v, ok := strings.Cut(t, "="); ok {
+		return v
+	}
+	if i+1 < len(args) {
+		return args[i+1].Text
+	}
+	return ""
 }
 
 // cloudWord is a group or command word of gcloud and az.
