@@ -161,10 +161,31 @@ func awsValue(args []Arg, i int, t string) string {
 // cloudWord is a group or command word of gcloud and az.
 var cloudWord = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
-// gcloudGroups are the gcloud command groups a list or describe may
-// follow. A word that is not one of them may be a command whose operand
-// happens to be "list" (gcloud compute ssh list), so it asks.
-var gcloudGroups = w("keys compute instances disks images snapshots networks subnets firewall-rules addresses zones regions machine-types instance-groups managed unmanaged instance-templates routers routes forwarding-rules target-pools backend-services health-checks ssl-certificates url-maps target-http-proxies target-https-proxies operations projects organizations folders iam service-accounts roles container clusters node-pools sql databases users backups tiers flags config configurations auth functions run services revisions jobs executions domain-mappings app versions instances logging logs sinks metrics pubsub topics subscriptions storage buckets objects artifacts repositories docker packages tags dns managed-zones record-sets billing accounts kms keyrings locations components builds triggers scheduler tasks queues redis spanner bigtable dataproc composer environments source repos deployment-manager deployments endpoints monitoring policies dashboards channels memcache filestore workflows eventarc api-gateway apis gateways network-services certificate-manager certificates secrets resource-manager asset assets recommender recommendations workstations ai models endpoints bq datasets tables")
+// gcloudPaths are the command groups (their words joined by "/") a list,
+// list-* or describe may follow. The whole path must be known: a word
+// that is a group in one place may be a command in another (gcloud
+// scheduler jobs run list would run a job named list, gcloud functions
+// deploy list would deploy one).
+var gcloudPaths = w(`iam compute/instances compute/disks compute/images compute/snapshots compute/networks compute/networks/subnets compute/firewall-rules compute/addresses compute/zones compute/regions compute/machine-types compute/instance-groups compute/instance-groups/managed compute/instance-groups/unmanaged compute/instance-templates compute/routers compute/routes compute/forwarding-rules compute/target-pools compute/backend-services compute/health-checks compute/ssl-certificates compute/url-maps compute/target-http-proxies compute/target-https-proxies compute/operations compute/project-info
+projects organizations resource-manager/folders iam/service-accounts iam/service-accounts/keys iam/roles
+container/clusters container/node-pools container/images container/operations
+sql/instances sql/databases sql/users sql/backups sql/tiers sql/flags sql/operations
+config config/configurations auth components services
+functions run/services run/revisions run/jobs run/jobs/executions run/domain-mappings
+app/services app/versions app/instances
+logging/logs logging/sinks logging/metrics
+pubsub/topics pubsub/subscriptions pubsub/snapshots pubsub/schemas
+storage/buckets storage/objects
+artifacts/repositories artifacts/docker/images artifacts/docker/tags artifacts/packages artifacts/versions artifacts/tags
+dns/managed-zones dns/record-sets
+billing/accounts billing/projects
+kms/keyrings kms/keys kms/locations
+builds builds/triggers scheduler/jobs tasks tasks/queues
+redis/instances memcache/instances spanner/instances spanner/databases bigtable/instances
+dataproc/clusters dataproc/jobs composer/environments source/repos deployment-manager/deployments
+endpoints/services monitoring/dashboards monitoring/channels monitoring/policies workflows workflows/executions
+eventarc/triggers api-gateway/apis api-gateway/gateways secrets secrets/versions
+recommender/recommendations certificate-manager/certificates filestore/instances ai/models ai/endpoints`)
 
 // gcloudDenied are gcloud flags auto mode refuses, with the reason.
 var gcloudDenied = map[string]string{
@@ -191,7 +212,7 @@ func refusedPrefix(name string, denied map[string]string) string {
 	return ""
 }
 
-// checkGcloud allows gcloud GROUP... list|list-*|describe.
+// checkGcloud allows gcloud GROUP... list|list-*|describe|get-iam-policy.
 func checkGcloud(c *Call) string {
 	var words []string
 	verb := false
@@ -220,14 +241,15 @@ func checkGcloud(c *Call) string {
 			}
 			continue
 		}
-		words = append(words, t)
-		if t == "describe" || t == "list" || strings.HasPrefix(t, "list-") {
+		if t == "describe" || t == "list" || strings.HasPrefix(t, "list-") || t == "get-iam-policy" {
+			if !contains(gcloudPaths, strings.Join(words, "/")) {
+				return "`gcloud " + strings.Join(words, " ") + "` is not a known command group"
+			}
+			words = append(words, t)
 			verb = true
 			continue
 		}
-		if !contains(gcloudGroups, t) {
-			return "`gcloud " + strings.Join(words, " ") + "` is not a known command group"
-		}
+		words = append(words, t)
 	}
 	if !verb || len(words) < 2 {
 		return "gcloud is only allowed for GROUP list, list-* and describe"

@@ -167,7 +167,7 @@ func builtinSpecs() []Spec {
 		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
 		Spec{Name: "go", Raw: true, Check: checkGo, Note: "go version, go env (not -w/-u), go doc (not -http), go list (not -export, -compiled, -toolexec, -exec, -mod, -modfile, -overlay)"},
 		Spec{Name: "aws", Raw: true, Check: checkAws, Note: "describe-*, list-*, get-* (not those that print secrets or write a download), s3 ls, configure list; never --endpoint-url, --no-verify-ssl, --ca-bundle, --debug, --cli-input-*, file:// values, --with-decryption, --unmask"},
-		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "known groups, then list or describe; never --flags-file, --access-token-file, --log-http"},
+		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "a known group path, then list, list-*, describe or get-iam-policy; never --flags-file, --access-token-file, --log-http"},
 		Spec{Name: "az", Raw: true, Check: checkAz, Note: "GROUP list, list-* and show, not for keys, credentials, secrets, app settings, connection strings, publishing profiles; never --debug, --open"},
 		Spec{Name: "terraform", Raw: true, Check: checkTerraform, Note: "terraform version only: other subcommands load providers, which runs their code"})
 	return specs
