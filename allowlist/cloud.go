@@ -266,6 +266,11 @@ var azSecretWords = w("key credential secret appsettings connection-string passw
 // --open starts a browser, the others write files.
 var azDenied = w("debug open file output-file destination dest download path")
 
+// azActions are az command names that take operands (az config set
+// KEY=VALUE) or change something: before list or show, such a word makes
+// the verb an operand.
+var azActions = w("set unset use add create delete update run start stop restart invoke deploy exec ssh connect import export upload download sync copy remove purge reset login logout upgrade find interactive rest wait")
+
 // azGlobals are az's global flags, spelled in full: not abbreviations of
 // a refused flag (--output is not --output-file).
 var azGlobals = w("output only-show-errors query subscription verbose help")
@@ -297,6 +302,9 @@ func checkAz(c *Call) string {
 		}
 		if !cloudWord.MatchString(t) {
 			return "`az " + t + "` is not a command word"
+		}
+		if contains(azActions, t) {
+			return "`az " + strings.Join(append(words, t), " ") + "` is a command, not a group (its operand may be list)"
 		}
 		words = append(words, t)
 		if t == "list" || t == "show" || strings.HasPrefix(t, "list-") {

@@ -149,10 +149,10 @@ var toolUnsafe = []struct{ line, why string }{
 	{"gcloud compute instances list --access-token-file t", "token"}, {"gcloud container clusters get-credentials c", "only allowed"},
 	{"az vm list --out f", "write a file"}, {"gcloud compute instances list --verbosity=debug", "credentials"},
 	{"az account get-access-token", "secret"}, {"az keyvault secret show --name x --vault-name v", "secret"}, {"az storage account keys list -n a", "secret"},
-	{"az vm delete -n x", "not a command word"}, {"az webapp config appsettings list -n a -g g", "secret"}, {"az acr credential show -n r", "secret"},
+	{"az vm delete -n x", "is a command"}, {"az webapp config appsettings list -n a -g g", "secret"}, {"az acr credential show -n r", "secret"},
 	{"az vm list --debug", "credentials"}, {"az --debug vm list", "credentials"}, {"az vm list --output-file f", "write a file"}, {"az aks get-credentials -n c", "secret"},
 	{"az cosmosdb keys list -n a", "secret"}, {"az webapp config connection-string list -n a", "secret"}, {"az appconfig kv list -n c", "secret"},
-	{"az login", "only allowed"}, {"az redis list-keys -n r", "secret"}, {"az cosmosdb list-connection-strings -n a", "secret"}, {"az webapp deployment list-publishing-profiles -n a", "secret"}, {"az webapp deployment list-publishing-credentials -n a", "secret"}, {"az cosmosdb list-read-only-keys -n a", "secret"}, {"az devops project show -p p --open", "browser"}, {"aws s3 ls help", "pager"}, {"aws ec2 describe-instances help", "pager"}, {"az rest --method delete --url x", "after the command"},
+	{"az login", "is a command"}, {"az config set list", "is a command"}, {"az vm run list", "is a command"}, {"az redis list-keys -n r", "secret"}, {"az cosmosdb list-connection-strings -n a", "secret"}, {"az webapp deployment list-publishing-profiles -n a", "secret"}, {"az webapp deployment list-publishing-credentials -n a", "secret"}, {"az cosmosdb list-read-only-keys -n a", "secret"}, {"az devops project show -p p --open", "browser"}, {"aws s3 ls help", "pager"}, {"aws ec2 describe-instances help", "pager"}, {"az rest --method delete --url x", "is a command"}, {"az --subscription s vm list", "after the command"},
 	// make and text tools
 	{"make -n", "unknown flag"}, {"make --dry-run", "unknown flag"}, {"make -n all", "unknown flag"}, {"tsort a b", "too many"},
 }
