@@ -86,15 +86,39 @@ func ghSpec() Spec {
 		ghSub("list", "aL:", "all limit=", true),
 		ghSub("view", "r:y", "ref= yaml", false),
 	)
+	searchCommon := "archived created language= limit= match= order= owner= sort= updated= visibility= "
+	searchIssues := searchCommon + "app= assignee= author= closed= commenter= comments= include-prs interactions= involves= label= locked mentions= milestone= no-assignee no-label no-milestone no-project project= reactions= state= team-mentions="
+	search := group("search",
+		ghSub("issues", "L:", searchIssues, true),
+		ghSub("prs", "B:H:L:", searchIssues+" base= checks= draft head= merged merged-at= review= review-requested= reviewed-by=", true),
+		ghSub("repos", "L:", searchCommon+"followers= forks= good-first-issues= help-wanted-issues= include-forks= license= number-topics= size= stars= topic=", true),
+		ghSub("code", "L:", "extension= filename= language= limit= match= owner= size=", true),
+		ghSub("commits", "L:", "author= author-date= author-email= author-name= committer= committer-date= committer-email= committer-name= hash= limit= merge order= owner= parent= sort= tree= visibility=", true),
+	)
+	label := group("label", ghSub("list", "L:S:", "limit= order= search= sort=", true))
+	secretList := ghSub("list", "ae:o:u", "app= env= org= user", true)
+	secret := group("secret", secretList)
+	variable := group("variable", ghSub("list", "e:o:", "env= org=", true))
+	cache := group("cache", ghSub("list", "k:L:O:r:S:", "key= limit= order= ref= sort=", true))
+	ruleset := group("ruleset", ghSub("list", "L:o:p", "limit= org= parents", false), ghSub("view", "o:p", "org= parents", false))
+	gist := group("gist", ghSub("list", "L:", "filter= include-content limit= public secret", false), ghSub("view", "f:r", "filename= files raw", false))
+	for i := range gist.Subs { // gists belong to no repository
+		gist.Subs[i].Short = strings.Replace(gist.Subs[i].Short, "R:", "", 1)
+		gist.Subs[i].Long = slices.DeleteFunc(gist.Subs[i].Long, func(l string) bool { return l == "repo=" })
+	}
+	local := func(name string) Spec { // a list of local settings, no repository
+		return group(name, Spec{Name: "list", Long: w("help"), NoAbbrev: true, NoOperands: true})
+	}
 	authStatus := Spec{Name: "status", Short: "a", Long: w("active help"), Deny: w("show-token hostname"), Why: ghWhy, NoAbbrev: true, NoOperands: true}
 	auth := group("auth", authStatus)
 	status := Spec{Name: "status", Short: "e:o:", Long: w("exclude= org= help"), NoAbbrev: true, NoOperands: true}
 	api := Spec{Name: "api", Short: "X:H:ip:q:t:", Long: w("method= header= include paginate slurp silent preview= jq= template= cache= help"),
 		Deny: w("raw-field field input hostname verbose"), Why: ghWhy, NoAbbrev: true, MaxOperands: 1, Check: checkGhAPI,
 		Note: "GET only: no -X other than GET, no -f/-F/--input, no --hostname, headers only Accept:, no graphql, no full URL"}
-	return Spec{Name: "gh", Long: w("version help"), NoAbbrev: true, Subs: []Spec{pr, issue, repo, run, release, workflow, auth, status, api},
+	return Spec{Name: "gh", Long: w("version help"), NoAbbrev: true, Subs: []Spec{pr, issue, repo, run, release, workflow, auth, status, api,
+		search, label, secret, variable, cache, ruleset, gist, local("extension"), local("alias")},
 		Bare: true,
-		Note: "pr view/list/diff/checks/status, issue view/list/status, repo view/list, run view/list, release view/list, workflow list/view, auth status, status, api (GET); never --web, auth token, -t/--show-token"}
+		Note: "pr view/list/diff/checks/status, issue view/list/status, repo view/list, run view/list, release view/list, workflow list/view, search, label/secret/variable/cache/ruleset/gist/extension/alias list, ruleset/gist view, auth status, status, api (GET); never --web, auth token, -t/--show-token"}
 }
 
 // checkGhAPI allows gh api GET requests of a path on the host gh logs in to.

@@ -32,7 +32,7 @@ var toolSafe = []string{
 	"gh pr view", "gh pr view 12", "gh pr view 12 --comments", "gh pr list", "gh pr list --state merged -L 5", "gh pr diff 3", "gh pr checks",
 	"gh pr status", "gh issue view 4", "gh issue list -l bug", "gh issue status", "gh repo view", "gh repo view cli/cli", "gh repo list cli",
 	"gh run view 1", "gh run view 1 --log-failed", "gh run list", "gh run list -w ci.yml", "gh release view", "gh release list", "gh workflow list",
-	"gh workflow view ci.yml", "gh pr list --json number,title --jq '.[].title'", "gh auth status", "gh status", "gh --version",
+	"gh workflow view ci.yml", "gh pr list --json number,title --jq '.[].title'", "gh auth status", "gh status", "gh --version", "gh search issues bug --state open", "gh search prs --author me --merged", "gh search repos cli --stars '>100'", "gh search code foo --language go", "gh label list", "gh secret list", "gh variable list", "gh cache list", "gh gist list", "gh gist view abc --raw", "gh extension list", "gh alias list", "gh ruleset list",
 	"gh api repos/x/y", "gh api repos/x/y/pulls --paginate", "gh api -X GET repos/x/y", "gh api user --jq .login", "gh api -H 'Accept: application/vnd.github.v3.diff' repos/x/y/pulls/1",
 	// systemd
 	"systemctl", "systemctl status", "systemctl status nginx", "systemctl status nginx -n 50", "systemctl --user status x", "systemctl list-units",
@@ -99,8 +99,8 @@ var toolUnsafe = []struct{ line, why string }{
 	{"gh api graphql", "POST"}, {"gh api https://evil.example/x", "another host"}, {"gh api --hostname evil.example user", "another host"},
 	{"gh api -H 'X-HTTP-Method-Override: DELETE' repos/x/y", "Accept"}, {"gh api user --jq env", "environment"}, {"gh pr list -q '$ENV'", "environment"},
 	{"gh run rerun 1", "not a known"}, {"gh run cancel 1", "not a known"}, {"gh workflow run ci.yml", "not a known"}, {"gh release create v1", "not a known"},
-	{"gh secret list", "not a known"}, {"gh extension install x", "not a known"}, {"gh x", "not a known"}, {"gh api --verbose user", "headers"},
-	{"gh browse", "not a known"}, {"gh release download v1", "not a known"}, {"gh run download 1", "not a known"},
+	{"gh extension install x", "not a known"}, {"gh x", "not a known"}, {"gh api --verbose user", "headers"},
+	{"gh browse", "not a known"}, {"gh search issues bug --web", "browser"}, {"gh search prs -w x", "browser"}, {"gh label create x", "not a known"}, {"gh secret set X", "not a known"}, {"gh gist view abc -w", "browser"}, {"gh gist view abc -R x/y", "unknown"}, {"gh gist create f", "not a known"}, {"gh extension install x", "not a known"}, {"gh alias set x y", "not a known"}, {"gh cache delete x", "not a known"}, {"gh release download v1", "not a known"}, {"gh run download 1", "not a known"},
 	// systemd
 	{"systemctl restart x", "not a known"}, {"systemctl stop x", "not a known"}, {"systemctl enable --now x", "not a known"},
 	{"systemctl daemon-reload", "not a known"}, {"systemctl status x -H host", "ssh"}, {"systemctl -H host status", "ssh"}, {"systemctl edit x", "not a known"},
