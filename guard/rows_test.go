@@ -1,0 +1,82 @@
+package guard
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestRows runs every row's examples through the real Classify: each hit
+// is found by the row, at its level, and each miss is not found by it.
+func TestRows(t *testing.T) {
+	t.Parallel()
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, b := range builtinRules() {
+		names[b.Name] = true
+	}
+	seen := map[string]bool{}
+	rows, examples := 0, 0
+	for _, tab := range rowTables() {
+		for _, r := range tab {
+			rows++
+			if seen[r.name] {
+				t.Errorf("row %s: the name is taken", r.name)
+			}
+			seen[r.name] = true
+			if len(r.progs) == 0 || len(r.hits) == 0 || len(r.misses) == 0 || r.desc == "" || r.why == "" {
+				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.name)
+			}
+			for _, l := range r.hits {
+				examples++
+				v := g.Classify(l, State{})
+				f, ok := findingOf(v, r.name)
+				switch {
+				case !ok:
+					t.Errorf("row %s misses %q: %v", r.name, l, v.Findings)
+				case f.Level != r.level:
+					t.Errorf("row %s: %q at %s, want %s", r.name, l, f.Level, r.level)
+				case strings.Contains(f.Reason, "{") || strings.Contains(f.Reason, "}"):
+					t.Errorf("row %s: %q: the reason %q has a field left", r.name, l, f.Reason)
+				}
+			}
+			for _, l := range r.misses {
+				examples++
+				if f, ok := findingOf(g.Classify(l, State{}), r.name); ok {
+					t.Errorf("row %s hits %q: %s", r.name, l, f.Reason)
+				}
+			}
+		}
+	}
+	t.Logf("%d rows, %d examples", rows, examples)
+}
+
+func findingOf(v Verdict, rule string) (Finding, bool) {
+	for _, f := range v.Findings {
+		if f.Rule == rule {
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// TestRowsAreBash checks with one `bash -n` (parse only, nothing runs)
+// that every row's examples are valid bash.
+func TestRowsAreBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, tab := range rowTables() {
+		for _, r := range tab {
+			for _, l := range append(append([]string(nil), r.hits...), r.misses...) {
+				if out, err := exec.Command(bash, "-n", "-c", l).CombinedOutput(); err != nil {
+					t.Errorf("row %s: bash -n rejects %q: %v: %s", r.name, l, err, out)
+				}
+			}
+		}
+	}
+}
