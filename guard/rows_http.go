@@ -105,32 +105,32 @@ var (
 func httpRows() []row {
 	return []row{
 		{name: "http_delete_all", level: High, progs: []string{"curl"}, opts: curlOpts,
-			when: []rowPred{curlDelete, deleteEvery},
-			why:  "curl -X DELETE of {1+} deletes every index of the cluster",
-			desc: "an HTTP DELETE of every index (…/_all, …/*) deletes a search cluster's data",
-			hits: []string{"curl -X DELETE 'http://localhost:9200/_all'", "curl -XDELETE 'es:9200/*'"},
+			when:   []rowPred{curlDelete, deleteEvery},
+			why:    "curl -X DELETE of {1+} deletes every index of the cluster",
+			desc:   "an HTTP DELETE of every index (…/_all, …/*) deletes a search cluster's data",
+			hits:   []string{"curl -X DELETE 'http://localhost:9200/_all'", "curl -XDELETE 'es:9200/*'"},
 			misses: []string{"curl -X GET 'http://localhost:9200/_all'", "curl -X DELETE http://localhost:9200/logs-2020/_doc/1"}},
 		{name: "http_delete", level: Medium, progs: []string{"curl"}, opts: curlOpts,
 			when: []rowPred{func(m *rowMatch) bool {
 				return curlDelete(m) && !deleteEvery(m) || deleteByQuery(m)
 			}},
-			why:  "curl sends a request that deletes on the server: {1+}",
-			desc: "curl -X DELETE (-XDELETE, --request delete), or a request to _delete_by_query, deletes on the server",
-			hits: []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'"},
+			why:    "curl sends a request that deletes on the server: {1+}",
+			desc:   "curl -X DELETE (-XDELETE, --request delete), or a request to _delete_by_query, deletes on the server",
+			hits:   []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'"},
 			misses: []string{"curl https://api.example.com/users/1", "curl -X POST -d x https://api.example.com/users", "curl -d DELETE https://example.com/", "curl -H 'X-Method: DELETE' https://example.com/"}},
 		{name: "wget_delete", level: Medium, progs: []string{"wget", "wget2"}, opts: wgetOpts,
-			when: []rowPred{wgetDelete},
-			why:  "wget --method=DELETE deletes on the server: {1+}",
-			desc: "wget --method=DELETE deletes on the server",
-			hits: []string{"wget --method=DELETE https://api.example.com/users/1", "wget -q --method delete -O - https://api.example.com/u/1"},
+			when:   []rowPred{wgetDelete},
+			why:    "wget --method=DELETE deletes on the server: {1+}",
+			desc:   "wget --method=DELETE deletes on the server",
+			hits:   []string{"wget --method=DELETE https://api.example.com/users/1", "wget -q --method delete -O - https://api.example.com/u/1"},
 			misses: []string{"wget https://example.com/file.tar.gz", "wget --method=GET https://example.com/"}},
 		{name: "httpie_delete", level: Medium, progs: httpieProgs, opts: httpieOpts,
 			when: []rowPred{func(m *rowMatch) bool {
 				return httpieDelete(m) || deleteByQuery(m)
 			}},
-			why:  "{prog} sends a request that deletes on the server: {2+|{1}}",
-			desc: "http|https|xh DELETE URL, or a request to _delete_by_query, deletes on the server",
-			hits: []string{"http DELETE https://api.example.com/users/1", "xh delete api.example.com/users/1", "https -a u:p DELETE api.example.com/u/1", "http POST localhost:9200/logs/_delete_by_query < query.json"},
+			why:    "{prog} sends a request that deletes on the server: {2+|{1}}",
+			desc:   "http|https|xh DELETE URL, or a request to _delete_by_query, deletes on the server",
+			hits:   []string{"http DELETE https://api.example.com/users/1", "xh delete api.example.com/users/1", "https -a u:p DELETE api.example.com/u/1", "http POST localhost:9200/logs/_delete_by_query < query.json"},
 			misses: []string{"http GET https://api.example.com/users/1", "xh api.example.com/users", "http POST api.example.com/users name=x"}},
 	}
 }
