@@ -310,6 +310,9 @@ func ddDiscards(c *Command, w Word) bool {
 
 // mkfsHits handles the mkfs family: the device decides.
 func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	if mkfsDryRun(c) {
+		return hs
+	}
 	var unknown, image string
 	for _, w := range c.Args[1:] {
 		v := w.Value

@@ -70,6 +70,17 @@ func TestDiskRules(t *testing.T) {
 
 		// mkfs.
 		{"mkfs.ext4 /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs.ext4 -n /dev/sdb1", Safe, ""},
+		{"mke2fs -q -n -t ext4 /dev/sdb1", Safe, ""},
+		{"mkfs.ext4 /dev/sdb1 -n", Safe, ""},
+		{"mkfs -t ext4 -n /dev/sdb1", Safe, ""},
+		{"mkfs.xfs -N /dev/sdb1", Safe, ""},
+		{"mkfs.ext4 -L -n /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs.ext4 -Fn /dev/sdb1", Safe, ""},
+		{"mkfs.fat -n BOOT /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs.xfs -n size=8192 /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs -t vfat -n BOOT /dev/sdb1", Blocked, ruleMkfs},
+		{"mkfs.ext4 -N /dev/sdb1", Blocked, ruleMkfs},
 		{"mkfs -t ext4 /dev/sdb1", Blocked, ruleMkfs},
 		{"mkfs /dev/sda", Blocked, ruleMkfs},
 		{"mkfs.vfat -F 32 /dev/sdc1", Blocked, ruleMkfs},

@@ -149,8 +149,8 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 
 func rmHits(c *Command) []fsNamedHit {
 	a := fsScan(c.Args[1:], &rmSpec)
-	if a.info {
-		return nil
+	if a.info || len(a.operands) == 0 && !fsViaArgs(c) && !a.has("no-preserve-root") {
+		return nil // no operand: rm deletes nothing, it only complains
 	}
 	rec := a.has("r", "R", "recursive")
 	force := a.has("f", "force")
