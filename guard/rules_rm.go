@@ -34,10 +34,10 @@ func rmRules() []builtin {
 		{Name: ruleRmRfSystemDir, Level: Blocked, Description: "recursively deletes a top-level system directory (/usr, /etc, /bin, /boot, /var, /home, ...) or a directory of /usr, or everything in one; also any rm of such a directory itself (on merged-/usr systems /bin and /lib are links) or of every file in it", Example: "rm -rf /usr"},
 		{Name: ruleRmRfHome, Level: Blocked, Description: "recursively deletes the home directory (~, $HOME, ~/*) or a directory that holds it", Example: "rm -rf ~"},
 		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
-		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete under a directory only known at run time", Example: "rm -rf ./build"},
+		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
 		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
 		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force", Example: "rm notes.txt"},
-		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes every file it matches", Example: "find . -name '*.pyc' -delete"},
+		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes the files a test (-name, -mtime, ...) limits it to", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
 	}, rsyncRules...), map[string][]string{
@@ -260,16 +260,6 @@ func fsViaName(v string) string {
 // decide the level, as rm's targets do.
 func findDeleteHits(c *Command) []fsNamedHit {
 	args := c.Args[1:]
-	del := false
-	for _, w := range args {
-		if w.Known && w.Value == "-delete" {
-			del = true
-			break
-		}
-	}
-	if !del {
-		return nil
-	}
 	i := 0
 	for i < len(args) {
 		v := args[i].Value
@@ -290,6 +280,9 @@ func findDeleteHits(c *Command) []fsNamedHit {
 		starts = append(starts, args[i])
 	}
 	expr := args[i:]
+	if !findDeletes(expr) {
+		return nil
+	}
 	if len(starts) == 0 {
 		starts = []Word{Lit(".")}
 	}
@@ -305,6 +298,9 @@ func findDeleteHits(c *Command) []fsNamedHit {
 			if unknown == "" {
 				unknown = fsShow(w)
 			}
+		case k == fsOther && !limited:
+			// Everything under it, as rm -rf does.
+			hs = fsAdd(hs, ruleRmRf, "find -delete removes everything under "+what+", as rm -rf does")
 		case k == fsOther:
 		case limited:
 			hs = fsAdd(hs, ruleFindDeleteTree, reason)

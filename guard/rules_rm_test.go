@@ -251,8 +251,10 @@ func TestRmRules(t *testing.T) {
 
 		// find -delete.
 		{"find . -name '*.pyc' -delete", Medium, ruleFindDelete},
-		{"find build -delete", Medium, ruleFindDelete},
-		{"find -delete", Medium, ruleFindDelete},
+		{"find build -delete", High, ruleRmRf},
+		{"find -delete", High, ruleRmRf},
+		{"find build -name '*.o' -delete", Medium, ruleFindDelete},
+		{"find . -delete", High, ruleRmRf},
 		{"find /tmp -type f -mtime +7 -delete", Medium, ruleFindDelete},
 		{"find /var/log -name '*.gz' -delete", Medium, ruleFindDelete},
 		{"find -L . -name x -delete", Medium, ruleFindDelete},
@@ -279,7 +281,13 @@ func TestRmRules(t *testing.T) {
 		{"sudo find /tmp -name x -delete", High, ruleSudoRm},
 		{"find / -name x", Safe, ""},
 		{"find / -name '*.delete'", Safe, ""},
-		{"find . -name -delete -print", Medium, ruleFindDelete},
+		{"find . -name -delete -print", Safe, ""},
+		{"find . -name -delete -delete", Medium, ruleFindDelete},
+		{"find . -path -delete -o -name x", Safe, ""},
+		{"find . -exec echo -delete ';'", Safe, ""},
+		{"find . -execdir tool -delete {} + -delete", High, ruleRmRf},
+		{"find . -newermt -delete", Safe, ""},
+		{"find . -fprintf out -delete x", Safe, ""},
 
 		// mv of system directories.
 		{"mv /usr /usr.old", Blocked, ruleMvSystem},
