@@ -35,3 +35,25 @@ func findDeletes(expr []Word) bool {
 	}
 	return false
 }
+
+// findEverything reports a find -delete expression with no test that
+// limits what it deletes, so that it deletes the whole tree as rm -rf
+// does: only -delete, printing, ordering and traversal options, and
+// -type f (every file, the whole of the data).
+func findEverything(expr []Word) bool {
+	for i := 0; i < len(expr); i++ {
+		switch expr[i].Value {
+		case "-delete", "-print", "-print0", "-depth", "-d", "-xdev", "-mount", "-noleaf", "-ignore_readdir_race", "-follow":
+		case "-mindepth":
+			i++
+		case "-type":
+			if i+1 >= len(expr) || expr[i+1].Value != "f" {
+				return false
+			}
+			i++
+		default:
+			return false
+		}
+	}
+	return true
+}

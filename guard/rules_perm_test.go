@@ -115,6 +115,8 @@ func TestPermRules(t *testing.T) {
 		{"chmod 755", Safe, ""},
 		{"chmod -R 755", Safe, ""},
 		{"chmod 755 f", Medium, ruleChmod},
+		{"chown $OWNER $FILE", Medium, ruleChmod},
+		{"chgrp", Safe, ""},
 		{"xargs chmod 644", Medium, ruleChmod},
 
 		// Help and look-alikes.

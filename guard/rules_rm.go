@@ -34,7 +34,7 @@ func rmRules() []builtin {
 		{Name: ruleRmRfSystemDir, Level: Blocked, Description: "recursively deletes a top-level system directory (/usr, /etc, /bin, /boot, /var, /home, ...) or a directory of /usr, or everything in one; also any rm of such a directory itself (on merged-/usr systems /bin and /lib are links) or of every file in it", Example: "rm -rf /usr"},
 		{Name: ruleRmRfHome, Level: Blocked, Description: "recursively deletes the home directory (~, $HOME, ~/*) or a directory that holds it", Example: "rm -rf ~"},
 		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
-		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
+		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test but -type f limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
 		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
 		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force", Example: "rm notes.txt"},
 		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes the files a test (-name, -mtime, ...) limits it to", Example: "find . -name '*.pyc' -delete"},
@@ -149,7 +149,7 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 
 func rmHits(c *Command) []fsNamedHit {
 	a := fsScan(c.Args[1:], &rmSpec)
-	if a.info || len(a.operands) == 0 && !fsViaArgs(c) && !a.has("no-preserve-root") {
+	if a.info || len(a.operands) == 0 && fsNoOperand(c) && !a.has("no-preserve-root") {
 		return nil // no operand: rm deletes nothing, it only complains
 	}
 	rec := a.has("r", "R", "recursive")
@@ -298,7 +298,7 @@ func findDeleteHits(c *Command) []fsNamedHit {
 			if unknown == "" {
 				unknown = fsShow(w)
 			}
-		case k == fsOther && !limited:
+		case k == fsOther && findEverything(expr):
 			// Everything under it, as rm -rf does.
 			hs = fsAdd(hs, ruleRmRf, "find -delete removes everything under "+what+", as rm -rf does")
 		case k == fsOther:
@@ -762,4 +762,11 @@ func fsMatchProtected(pattern, home string) (fsKind, string) {
 func fsMatch(pattern, name string) bool {
 	ok, err := path.Match(pattern, name)
 	return err == nil && ok
+}
+
+// fsNoOperand reports a command that was given no operand at all: none
+// from its input (xargs, parallel) and none that an expansion could have
+// made (an empty $VAR here may hold paths where the line runs).
+func fsNoOperand(c *Command) bool {
+	return !fsViaArgs(c) && !strings.ContainsAny(c.Text, "$`")
 }
