@@ -98,7 +98,9 @@ var (
 	httpieDelete = arg(0, fold("DELETE"))
 	// deleteByQuery is the Elasticsearch and OpenSearch endpoint that
 	// deletes every document a query matches.
-	deleteByQuery = urlHas("/_delete_by_query")
+	deleteByQuery = func(m *rowMatch) bool {
+		return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete")(m) && httpWrites(m) || graphqlDelete(m)
+	}
 	deleteEvery   = urlEndsIn("/_all", "/*")
 )
 
@@ -114,10 +116,10 @@ func httpRows() []row {
 			when: []rowPred{func(m *rowMatch) bool {
 				return curlDelete(m) && !deleteEvery(m) || deleteByQuery(m)
 			}},
-			why:    "curl sends a request that deletes on the server: {1+}",
-			desc:   "curl -X DELETE (-XDELETE, --request delete), or a request to _delete_by_query, deletes on the server",
-			hits:   []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'"},
-			misses: []string{"curl https://api.example.com/users/1", "curl -X POST -d x https://api.example.com/users", "curl -d DELETE https://example.com/", "curl -H 'X-Method: DELETE' https://example.com/"}},
+			why:    "curl sends a request that deletes on the server: {1+/-url}",
+			desc:   "curl -X DELETE (-XDELETE, --request delete), a request to _delete_by_query or …/delete, or a GraphQL mutation that deletes, deletes on the server",
+			hits:   []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'", "curl -X POST https://api.example.com/users/1/delete", "curl https://api.example.com/graphql -H 'Content-Type: application/json' -d '{\"query\":\"mutation { deleteUser(id: 1) { id } }\"}'", "curl --url https://api.example.com/u/1 -X DELETE"},
+			misses: []string{"curl https://api.example.com/users/1", "curl -X POST -d x https://api.example.com/users", "curl -d DELETE https://example.com/", "curl -H 'X-Method: DELETE' https://example.com/", "curl https://example.com/docs/delete", "curl https://api.example.com/graphql -d '{\"query\":\"query { users { id } }\"}'", "curl -X GET https://example.com/a/delete"}},
 		{name: "wget_delete", level: Medium, progs: []string{"wget", "wget2"}, opts: wgetOpts,
 			when:   []rowPred{wgetDelete},
 			why:    "wget --method=DELETE deletes on the server: {1+}",
@@ -129,8 +131,40 @@ func httpRows() []row {
 				return httpieDelete(m) || deleteByQuery(m)
 			}},
 			why:    "{prog} sends a request that deletes on the server: {2+|{1}}",
-			desc:   "http|https|xh DELETE URL, or a request to _delete_by_query, deletes on the server",
-			hits:   []string{"http DELETE https://api.example.com/users/1", "xh delete api.example.com/users/1", "https -a u:p DELETE api.example.com/u/1", "http POST localhost:9200/logs/_delete_by_query < query.json"},
+			desc:   "http|https|xh DELETE URL, a request to _delete_by_query or …/delete, or a GraphQL mutation that deletes, deletes on the server",
+			hits:   []string{"http DELETE https://api.example.com/users/1", "xh delete api.example.com/users/1", "https -a u:p DELETE api.example.com/u/1", "http POST localhost:9200/logs/_delete_by_query < query.json", "http POST api.example.com/graphql query='mutation { removeItem(id: 2) }'"},
 			misses: []string{"http GET https://api.example.com/users/1", "xh api.example.com/users", "http POST api.example.com/users name=x"}},
 	}
+}
+
+// graphqlDelete reports a request whose body is a GraphQL mutation that
+// deletes (mutation { deleteUser(id: 1) { id } }): in curl's data options,
+// or in HTTPie's and xh's request items.
+func graphqlDelete(m *rowMatch) bool {
+	var bodies []string
+	for _, o := range m.opts {
+		switch o.Name {
+		case "d", "data", "data-raw", "data-binary", "data-ascii", "data-urlencode", "json":
+			bodies = append(bodies, o.Value)
+		}
+	}
+	for _, w := range m.ops {
+		bodies = append(bodies, w.Value)
+	}
+	for _, b := range bodies {
+		b = strings.ToLower(b)
+		if i := strings.Index(b, "mutation"); i >= 0 && (strings.Contains(b[i:], "delete") || strings.Contains(b[i:], "remove") || strings.Contains(b[i:], "destroy")) {
+			return true
+		}
+	}
+	return false
+}
+
+// httpWrites reports a request that sends something: a POST, PUT or PATCH
+// (curl -X, HTTPie's method operand), or a body (curl -d and its kin).
+func httpWrites(m *rowMatch) bool {
+	if optIs([]string{"X", "request"}, "POST", "PUT", "PATCH")(m) || arg(0, fold("POST", "PUT", "PATCH"))(m) {
+		return true
+	}
+	return has("d", "data", "data-raw", "data-binary", "data-ascii", "data-urlencode", "json", "F", "form")(m)
 }
