@@ -101,7 +101,7 @@ var (
 	deleteByQuery = func(m *rowMatch) bool {
 		return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete")(m) && httpWrites(m) || graphqlDelete(m)
 	}
-	deleteEvery   = urlEndsIn("/_all", "/*")
+	deleteEvery = urlEndsIn("/_all", "/*")
 )
 
 func httpRows() []row {
