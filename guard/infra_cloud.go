@@ -296,17 +296,6 @@ func infraCloudDeleteBulk(c *Command) []Hit {
 	return nil
 }
 
-func infraRepoDelete(c *Command) []Hit {
-	if !slices.Contains(infraRepoProgs, c.Name()) {
-		return nil
-	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "R", longArgDefault: true, helpShort: 'h', longBool: []string{"yes", "confirm", "help"}})
-	if r.help || len(r.args) < 2 || r.args[0].Value != "repo" || r.args[1].Value != "delete" {
-		return nil
-	}
-	return hit(c.Name() + " repo delete deletes the hosted repository " + gitNames(r.args[2:], "of the current directory") + " with its issues and history")
-}
-
 // infraAzHigh reports an az command that deletes a whole store with its
 // data: a storage account, a database or its server, a cluster, a vault,
 // a disk. A virtual machine is not among them: az vm delete keeps its

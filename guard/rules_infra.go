@@ -32,7 +32,6 @@ func infraRules() []builtin {
 		{Rule: Rule{Name: "redis_delete", Level: Medium, Description: "redis DEL or UNLINK deletes keys", Example: "redis-cli DEL session:1"}, check: infraRedisDelete, progs: infraRedisProgs},
 		{Rule: Rule{Name: "cloud_delete", Level: Medium, Description: "a cloud CLI deletes a resource: aws s3 rm, aws ... delete-*, az ... delete, doctl ... delete, gh ... delete, gsutil rm", Example: "aws s3 rm s3://bucket/key"}, check: infraCloudDelete, progs: infraCloudProgs},
 		{Rule: Rule{Name: "cloud_delete_bulk", Level: High, Description: "a cloud CLI deletes much or something hard to recreate: aws s3 rm --recursive, s3 rb --force, ec2 terminate-instances, rds delete-db-* (snapshots too), cloudformation delete-stack, gcloud ... delete, gsutil rm -r, az group|storage account|sql db delete, heroku apps:destroy, fly postgres|volumes destroy", Example: "aws s3 rm s3://bucket --recursive"}, check: infraCloudDeleteBulk, progs: infraCloudProgs},
-		{Rule: Rule{Name: "repo_delete", Level: High, Description: "deletes a hosted git repository: gh repo delete, glab repo delete", Example: "gh repo delete owner/repo --yes"}, check: infraRepoDelete, progs: infraRepoProgs},
 	}
 }
 
@@ -59,7 +58,6 @@ var (
 	infraRedisProgs   = []string{"redis-cli", "valkey-cli", "keydb-cli"}
 	// infraCloudProgs are the cases of infraCloud's switch.
 	infraCloudProgs = []string{"aws", "gcloud", "gsutil", "az", "gh", "glab", "heroku", "doctl", "fly", "flyctl"}
-	infraRepoProgs  = []string{"gh", "glab"}
 )
 
 // xoptIn reports whether s is in list.
