@@ -41,11 +41,11 @@ type row struct {
 	path string
 	// when are predicates that must all hold.
 	when []rowPred
-	// why is the reason template: {1}, {2}, ... are the operands after the
-	// path, {1+} all of them, {prog} the program name, {path} the path as
-	// written, {-NAME} the value of option NAME (long or short),
-	// {X/Y} the first of X and Y present, and {X|text} gives text when X
-	// is absent.
+	// why is the reason template: {1}, {2}, ... are the operands after
+	// the path, {1+} all of them from the first, {last} the last, {prog}
+	// the program name, {path} the path as written, {-NAME} the value of
+	// option NAME (long or short), {X/Y} the first of X and Y present, and
+	// {X|text} gives text when X is absent.
 	why string
 	// desc describes the rule for the rule list.
 	desc string
@@ -295,6 +295,11 @@ func (m *rowMatch) field(key string) string {
 		return m.c.Name()
 	case key == "path":
 		return infraJoin(m.path)
+	case key == "last":
+		if len(m.ops) == 0 {
+			return ""
+		}
+		return xoptShow(m.ops[len(m.ops)-1])
 	case strings.HasPrefix(key, "-"):
 		if o, ok := m.opt(strings.TrimPrefix(key, "-")); ok && o.HasValue {
 			return strings.ReplaceAll(o.Value, Unknown, "…")
@@ -327,5 +332,5 @@ func rowRules() []builtin {
 
 // rowTables returns the row tables, in the order their rules are listed.
 func rowTables() [][]row {
-	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows()}
+	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows()}
 }

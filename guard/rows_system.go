@@ -2,6 +2,7 @@ package guard
 
 import (
 	"regexp"
+	"strings"
 
 	"guardsh/internal/argv"
 )
@@ -167,5 +168,54 @@ func forceRows() []row {
 			desc:   "cryptsetup luksRemoveKey or luksKillSlot removes a key slot of a LUKS volume; without another key its data is lost",
 			hits:   []string{"cryptsetup luksRemoveKey /dev/sda2", "cryptsetup -q luksKillSlot /dev/sda2 1"},
 			misses: []string{"cryptsetup luksAddKey /dev/sda2", "cryptsetup luksDump /dev/sda2", "cryptsetup open /dev/sda2 root"}},
+	}
+}
+
+// remoteSystemPaths are the directories of a remote machine that a copy
+// onto must not overwrite unasked: its configuration, boot files and
+// programs.
+var remoteSystemPaths = []string{"/etc", "/boot", "/bin", "/sbin", "/lib", "/lib64", "/usr/bin", "/usr/sbin", "/usr/lib"}
+
+// remoteSystemDest reports a copy whose destination (the last operand) is
+// HOST:PATH with PATH in a system directory of the remote machine.
+func remoteSystemDest(m *rowMatch) bool {
+	if len(m.ops) < 2 {
+		return false
+	}
+	d := m.ops[len(m.ops)-1].Value
+	if strings.HasPrefix(d, "rsync://") {
+		return false // a daemon's module, not a path
+	}
+	i := strings.IndexByte(d, ':')
+	if i <= 0 || strings.Contains(d[:i], "/") {
+		return false
+	}
+	p := strings.TrimLeft(d[i+1:], ":")
+	for _, s := range remoteSystemPaths {
+		if p == s || strings.HasPrefix(p, s+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func remoteRows() []row {
+	scp := &argv.Spec{Flags: "346ABCOpqRrTv", Valued: "cFiJloPSX", LongStop: []string{"help", "version"}}
+	rsync := withFlags(cli("eBfT", "rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from", "files-from", "filter", "chmod", "chown",
+		"timeout", "bwlimit", "port", "password-file", "log-file", "backup-dir", "suffix", "temp-dir", "compare-dest", "copy-dest", "link-dest", "max-size", "min-size"),
+		"avzrlptgoDHAXSPnqcuxWRLkKEIh", "archive", "verbose", "compress", "recursive", "delete", "progress", "partial", "dry-run", "checksum", "update", "human-readable")
+	return []row{
+		{name: "remote_system_write", level: Medium, progs: []string{"scp"}, opts: scp,
+			when:   []rowPred{remoteSystemDest},
+			why:    "{prog} copies onto the remote machine's system files: {last}",
+			desc:   "scp copies onto a remote machine's /etc, /boot, /bin, /sbin or /lib",
+			hits:   []string{"scp sshd_config root@web:/etc/ssh/sshd_config", "scp -P 2222 -r conf/ host:/etc/nginx/"},
+			misses: []string{"scp notes.txt host:/tmp/", "scp host:/etc/hosts .", "scp -r site/ host:www/etc"}},
+		{name: "remote_system_sync", level: Medium, progs: []string{"rsync"}, opts: rsync,
+			when:   []rowPred{remoteSystemDest, dry},
+			why:    "rsync copies onto the remote machine's system files: {last}",
+			desc:   "rsync copies onto a remote machine's /etc, /boot, /bin, /sbin or /lib",
+			hits:   []string{"rsync -av etc/ root@web:/etc/", "rsync -e 'ssh -p 2222' nginx.conf host:/etc/nginx/nginx.conf"},
+			misses: []string{"rsync -av site/ host:/var/www/", "rsync -n -av etc/ host:/etc/", "rsync -av host:/etc/ backup/", "rsync -av etc/ rsync://host/etc/"}},
 	}
 }
