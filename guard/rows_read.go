@@ -14,10 +14,11 @@ type rowReading struct {
 	stopped bool
 }
 
-// maxRowReadings bounds the readings of one command. Past it, one more
-// reading is made that takes every word not starting with - as an
-// operand and every option as a flag, so that a command with many options
-// the grammar does not know still has its subcommand read.
+// maxRowReadings bounds the readings of one command. Past it, readings
+// of last resort are made: every option a flag, the operands the words not
+// starting with -, from each of them on, so that a command with many
+// options the grammar does not know still has its subcommand read
+// wherever it is.
 const maxRowReadings = 32
 
 // rowReadings reads args (the words after the program's name) with the
@@ -40,7 +41,12 @@ func rowReadings(sp *argv.Spec, args []Word, goflags bool) []rowReading {
 	rr := rowReader{sp: sp, args: args, strs: strs}
 	rr.run(0, rowReading{})
 	if rr.truncated {
-		rr.out = append(rr.out, rowLoose(args))
+		// Some readings were not made: any word not starting with - may
+		// be where the operands start.
+		loose := rowLoose(args)
+		for k := range loose.pos {
+			rr.out = append(rr.out, rowReading{opts: loose.opts, pos: loose.pos[k:]})
+		}
 	}
 	return rr.out
 }
@@ -79,6 +85,7 @@ func (rr *rowReader) run(i int, r rowReading) {
 	}
 	known := func(j int) bool { return args[i+j].Known || strings.HasPrefix(args[i+j].Value, "-") }
 	for _, rd := range rr.sp.Parse(rr.strs[i:], known) {
+		rr.truncated = rr.truncated || rd.Truncated
 		next := rowReading{opts: rowClip(r.opts), pos: rowClip(r.pos)}
 		for _, o := range rd.Opts {
 			o.Index += i
@@ -125,8 +132,8 @@ func valueAt(opts []argv.Opt, j int) bool {
 // rowClip returns s with no room to grow, so that appends copy.
 func rowClip[T any](s []T) []T { return s[:len(s):len(s)] }
 
-// rowLoose is the reading of last resort: every word not starting with -
-// an operand, every option a flag with no value.
+// rowLoose reads every word not starting with - as an operand and every
+// option as a flag with no value.
 func rowLoose(args []Word) rowReading {
 	var r rowReading
 	for i, w := range args {

@@ -90,3 +90,38 @@ func rowFieldLeft(reason string) bool {
 	}
 	return false
 }
+
+// TestRowReadings checks that an option a row's grammar does not know, a
+// word only known at run time, or more unknown options than readings are
+// made for, never hides a subcommand, and that "--" ends the options.
+func TestRowReadings(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		line, rule string
+		hit        bool
+	}{
+		{"vercel --frob remove my-app", "vercel_remove", true},
+		{"vercel --frob x remove my-app", "vercel_remove", true},
+		{`vercel "$(flags)" remove my-app`, "vercel_remove", true},
+		{`vercel $(flags) remove my-app`, "vercel_remove", true},
+		{"vercel $FLAGS remove my-app", "vercel_remove", true},
+		{"vercel --x1 1 --x2 2 --x3 3 --x4 4 --x5 5 --x6 6 --x7 7 --x8 8 remove my-app", "vercel_remove", true},
+		{"vercel --h remove my-app", "vercel_remove", false},
+		{"vercel -- remove", "vercel_remove", true},
+		{"vercel list remove", "vercel_remove", false},
+		{"vercel env ls remove", "vercel_delete", false},
+		{"vercel deploy -- remove", "vercel_remove", false},
+		{"restic --frob forget --prune", "restic_prune", true},
+		{"kafka-topics --bootstrap-server b --frob --describe --topic t", "kafka_topic_delete", false},
+		{"kubectl apply -f x.yaml --force=false", "kubectl_apply_force", false},
+		{"kubectl apply -f x.yaml --force=true", "kubectl_apply_force", true},
+	} {
+		_, ok := findingOf(g.Classify(tt.line, State{}), tt.rule)
+		if ok != tt.hit {
+			t.Errorf("%q: %s found %v, want %v", tt.line, tt.rule, ok, tt.hit)
+		}
+	}
+}
