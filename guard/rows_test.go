@@ -19,7 +19,7 @@ func TestRows(t *testing.T) {
 		names[b.Name] = true
 	}
 	seen := map[string]bool{}
-	rows, examples := 0, 0
+	rows, hits, misses := 0, 0, 0
 	for _, tab := range rowTables() {
 		for _, r := range tab {
 			rows++
@@ -31,7 +31,7 @@ func TestRows(t *testing.T) {
 				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.name)
 			}
 			for _, l := range r.hits {
-				examples++
+				hits++
 				v := g.Classify(l, State{})
 				f, ok := findingOf(v, r.name)
 				switch {
@@ -44,14 +44,14 @@ func TestRows(t *testing.T) {
 				}
 			}
 			for _, l := range r.misses {
-				examples++
+				misses++
 				if f, ok := findingOf(g.Classify(l, State{}), r.name); ok {
 					t.Errorf("row %s hits %q: %s", r.name, l, f.Reason)
 				}
 			}
 		}
 	}
-	t.Logf("%d rows, %d examples", rows, examples)
+	t.Logf("%d rows, %d lines they must hit, %d they must not", rows, hits, misses)
 }
 
 func findingOf(v Verdict, rule string) (Finding, bool) {
