@@ -120,7 +120,7 @@ Every family follows one scale, so that equal damage gets an equal level:
   public); a key slot of an encrypted volume.
 - **medium**: changes or deletes a part, or something that can be
   recreated or undone: one file, object, secret, key, record, queue or
-  snapshot; a deployment, a running process or service stopped; a
+  snapshot; a tree inside the system's temporary directory; a deployment, a running process or service stopped; a
   network interface, route or firewall rule taken away; a version yanked
   or deprecated; an HTTP DELETE of one resource; a force flag that
   recreates resources.

@@ -33,3 +33,30 @@ func TestNoOperand(t *testing.T) {
 		}
 	}
 }
+
+// TestRmInTmp: a path inside the system's temporary directory is medium,
+// the directory itself, a link followed by a trailing slash, a glob or a
+// path made of an unknown variable stay high or above.
+func TestRmInTmp(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := State{Var: MapVars(map[string]string{"TMPDIR": "/tmp/u", "HOME": "/home/u"}), Dir: "/home/u/proj"}
+	for _, tt := range []struct {
+		line  string
+		level Level
+	}{
+		{`rm -rf "$TMPDIR/x"`, Medium},
+		{"rm -rf /tmp/build", Medium},
+		{"sudo rm -rf /tmp/build", High},
+		{`rm -rf "$TMPDIR"`, High},
+		{"rm -rf /tmp/build/", High},
+		{`rm -rf "$NOPE/x"`, High},
+		{"rm -rf /tmp", High},
+	} {
+		if v := g.Classify(tt.line, st); v.Level != tt.level {
+			t.Errorf("Classify(%q) = %s %v, want %s", tt.line, v.Level, v.Findings, tt.level)
+		}
+	}
+}

@@ -10,7 +10,7 @@ func TestInfraClassify(t *testing.T) {
 	classifyRuleCases(t, []testRuleCase{
 		// The container's command is checked as a command: a volume may
 		// map the host's files into it.
-		{"docker run --rm alpine rm -rf /tmp/x", High, "rm_rf"},
+		{"docker run --rm alpine rm -rf /srv/x", High, "rm_rf"},
 		// The escaped blanks make one word: -c"DROP TABLE t".
 		{"psql -cDROP\\ TABLE\\ t", High, "sql_drop"},
 	})

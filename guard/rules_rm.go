@@ -36,7 +36,7 @@ func rmRules() []builtin {
 		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
 		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test but -type f limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
 		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
-		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force", Example: "rm notes.txt"},
+		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force, or a tree inside the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x; not the directory itself)", Example: "rm notes.txt"},
 		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes the files a test (-name, -mtime, ...) limits it to", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
@@ -186,6 +186,10 @@ func rmHits(c *Command) []fsNamedHit {
 	}
 	sudo := fsViaSudo(c)
 	targets := fsShowList(a.operands)
+	inTmp := !glob && len(a.operands) > 0
+	for _, w := range a.operands {
+		inTmp = inTmp && fsInTmp(w)
+	}
 	switch {
 	case maybe != "":
 		hs = fsAdd(hs, ruleRmRf, "may recursively delete "+maybe+": its options are only known at run time")
@@ -193,6 +197,8 @@ func rmHits(c *Command) []fsNamedHit {
 		hs = fsAdd(hs, ruleRmRfWildcard, "recursively and forcibly deletes everything "+targets+" matches")
 	case rec && force && len(a.operands) == 0 && fsViaArgs(c):
 		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes the paths it is given on its input")
+	case rec && inTmp && !sudo:
+		hs = fsAdd(hs, ruleRm, "recursively deletes "+targets+", inside the system's temporary directory")
 	case rec && force:
 		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes "+targets)
 	case !sudo && rec:
@@ -770,4 +776,27 @@ func fsMatch(pattern, name string) bool {
 // empty $VAR here may hold paths where the line runs).
 func fsNoOperand(c *Command) bool {
 	return len(c.Via) == 0 && !strings.ContainsAny(c.Text, "$`")
+}
+
+// fsInTmp reports an operand written as an absolute path strictly inside
+// the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x with
+// TMPDIR known to be one of them or inside one), not the directory
+// itself: no "." or
+// ".." part, no trailing slash (rm -r link/ deletes what a link points
+// to), no glob. A relative path is not, wherever the line runs.
+func fsInTmp(w Word) bool {
+	v := w.Value
+	if !w.Known || w.Glob || strings.HasSuffix(v, "/") || path.Clean(v) != v {
+		return false
+	}
+	for _, d := range []string{"/tmp/", "/var/tmp/"} {
+		rest, ok := strings.CutPrefix(v, d)
+		if !ok || rest == "" {
+			continue
+		}
+		// $TMPDIR is often a directory of its own inside /tmp: a word
+		// made with it must name something inside that one too.
+		return !slices.Contains(w.Vars, "TMPDIR") || strings.Contains(rest, "/")
+	}
+	return false
 }

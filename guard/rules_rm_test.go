@@ -152,11 +152,19 @@ func TestRmRules(t *testing.T) {
 		{"rm -rf ./build", High, ruleRmRf},
 		{"rm -rf build", High, ruleRmRf},
 		{"rm -rf node_modules dist", High, ruleRmRf},
-		{"rm -rf /tmp/x", High, ruleRmRf},
-		{"rm -fr /tmp/x", High, ruleRmRf},
-		{"rm -r -f /tmp/x", High, ruleRmRf},
-		{"rm -Rf /tmp/x", High, ruleRmRf},
-		{"rm --recursive --force /tmp/x", High, ruleRmRf},
+		{"rm -rf /srv/x", High, ruleRmRf},
+		{"rm -fr /srv/x", High, ruleRmRf},
+		{"rm -r -f /srv/x", High, ruleRmRf},
+		{"rm -Rf /srv/x", High, ruleRmRf},
+		{"rm --recursive --force /srv/x", High, ruleRmRf},
+		{"rm -rf /tmp/x", Medium, ruleRm},
+		{"rm -rf /var/tmp/build-1 /tmp/y", Medium, ruleRm},
+		{"rm -rf /tmp/x/", High, ruleRmRf},
+		{"rm -rf /tmp/x /srv/x", High, ruleRmRf},
+		{"rm -rf /tmp/./x", High, ruleRmRf},
+		{"rm -rf /tmp/x*", High, ruleRmRfWildcard},
+		{"rm -rf /tmpx", High, ruleRmRf},
+		{"rm -rf \"$TMPDIR/x\"", High, ruleRmRf},
 		{"rm -rfv target", High, ruleRmRf},
 		{"rm -rf -- -weird", High, ruleRmRf},
 		{"rm -rf .", High, ruleRmRf},
@@ -530,7 +538,7 @@ func TestRmVarNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := State{Var: MapVars(map[string]string{"HOME": "/root", "EMPTY": "", "SYS": "/usr", "TMPD": "/tmp/x"}), Dir: "/tmp"}
+	st := State{Var: MapVars(map[string]string{"HOME": "/root", "EMPTY": "", "SYS": "/usr", "TMPD": "/srv/x"}), Dir: "/tmp"}
 	for _, tc := range []struct{ line, rule, reason string }{
 		{`rm -rf "$EMPTY/"`, ruleRmRfRoot, "recursively deletes the filesystem root (with $EMPTY as it is here, the path is /)"},
 		{`d=; rm -rf "$d"/`, ruleRmRfRoot, "recursively deletes the filesystem root (with $d as it is here, the path is /)"},
@@ -540,7 +548,7 @@ func TestRmVarNote(t *testing.T) {
 		{`rm -rf "$HOME"`, ruleRmRfHome, "recursively deletes the home directory /root"},
 		{`rm -rf ~`, ruleRmRfHome, "recursively deletes the home directory /root"},
 		{`rm -rf /`, ruleRmRfRoot, "recursively deletes the filesystem root"},
-		{`rm -rf "$TMPD"`, ruleRmRf, "recursively and forcibly deletes /tmp/x"},
+		{`rm -rf "$TMPD"`, ruleRmRf, "recursively and forcibly deletes /srv/x"},
 	} {
 		v := g.Classify(tc.line, st)
 		var got []string
