@@ -1,5 +1,7 @@
 package guard
 
+import "strings"
+
 // Rows of the hosting, deployment and SaaS CLIs. Each verb was read from
 // the CLI's own documentation: deleting a whole project, site, app,
 // service, database or bucket is high; one object, secret or setting is
@@ -56,6 +58,28 @@ func saasRows() []row {
 			desc:   "heroku ps:kill|ps:stop, pg:kill|pg:killall, maintenance:on or a *:remove stops a running app's dynos or queries or removes its access, certificates, hooks or drains",
 			hits:   []string{"heroku ps:kill web.1 -a web", "heroku pg:killall", "heroku maintenance:on --app web", "heroku access:remove bob@example.com"},
 			misses: []string{"heroku ps", "heroku maintenance:off", "heroku access"}},
+		{name: "scale_to_zero", level: Medium, progs: []string{"heroku", "fly", "flyctl"}, opts: cli("ar", "app", "remote", "config", "process-group", "region"),
+			path: "ps:scale, scale count", when: []rowPred{anyArg(func(w Word) bool { return w.Value == "0" || strings.HasSuffix(w.Value, "=0") })},
+			why:    "{prog} {path} {1+} stops every dyno or machine of the process type: the app stops serving",
+			desc:   "heroku ps:scale TYPE=0 or fly scale count 0 stops every dyno or machine of a process type",
+			hits:   []string{"heroku ps:scale web=0 -a shop", "fly scale count 0 -a shop", "flyctl scale count web=0"},
+			misses: []string{"heroku ps:scale web=2", "fly scale count 3", "fly scale show"}},
+		{name: "firebase_delete_all", level: High, progs: []string{"firebase"}, opts: withFlags(cli("P", "project", "token", "config", "database", "instance"), "rfy", "recursive", "all-collections", "force", "shallow"),
+			path: "firestore:delete, database:remove", when: []rowPred{func(m *rowMatch) bool {
+				return m.path[0].Value == "database:remove" || has("all-collections", "recursive", "r")(m)
+			}},
+			why:    "firebase {path} deletes {1|every collection} and everything under it",
+			desc:   "firebase firestore:delete --recursive or --all-collections, or database:remove, deletes a path of the database and everything under it",
+			hits:   []string{"firebase firestore:delete --all-collections --force", "firebase firestore:delete users -r -P prod", "firebase database:remove /users"},
+			misses: []string{"firebase firestore:delete users/u1", "firebase firestore:indexes", "firebase database:get /users"}},
+		{name: "firebase_delete", level: Medium, progs: []string{"firebase"}, opts: withFlags(cli("P", "project", "token", "config", "database", "instance", "region"), "rfy", "recursive", "all-collections", "force", "shallow"),
+			path: "firestore:delete, functions:delete, hosting:disable, hosting:channel:delete", when: []rowPred{func(m *rowMatch) bool {
+				return m.path[0].Value != "firestore:delete" || !has("all-collections", "recursive", "r")(m)
+			}},
+			why:    "firebase {path} deletes or takes down {1+|it}",
+			desc:   "firebase firestore:delete of a document, functions:delete, hosting:disable or hosting:channel:delete deletes a document or function or takes the site down",
+			hits:   []string{"firebase firestore:delete users/u1", "firebase functions:delete sendMail --region us-central1", "firebase hosting:disable -f"},
+			misses: []string{"firebase deploy --only hosting", "firebase functions:list", "firebase hosting:channel:list"}},
 		{name: "wrangler_delete", level: High, progs: []string{"wrangler"}, opts: wranglerOpts,
 			path:   "delete, d1|vectorize|hyperdrive|queues|queue delete, r2 bucket delete, kv namespace delete, kv:namespace delete, pages project delete",
 			why:    "wrangler {path} deletes {1/-namespace-id/-binding/-name|the Worker of the current project} and everything in it, for good",
