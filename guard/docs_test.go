@@ -104,6 +104,35 @@ Rules without a check of their own (` + "`parse_error`" + `, ` + "`fork_bomb`" +
 ` + "`pipe_to_shell`" + `, ` + "`too_deep`" + `, ...) are found by the walker, which reads the
 structure of the whole line.
 
+## The scale
+
+Every family follows one scale, so that equal damage gets an equal level:
+
+- **blocked**: destroys the machine or what it runs on, at once and beyond
+  repair from inside it: the root file system, a disk or partition
+  overwritten or formatted, the home directory or guardsh itself deleted, a
+  fork bomb.
+- **high**: deletes or overwrites something whole that cannot be got back:
+  a directory tree (` + "`rm -rf`" + `, ` + "`find -delete`" + ` of everything), a repository,
+  database, bucket, project, site, vault, secrets engine, topic, stream,
+  index or backup repository; a release that can never be republished
+  (` + "`npm unpublish`" + `); a secret made public (a private repository made
+  public); a key slot of an encrypted volume.
+- **medium**: changes or deletes a part, or something that can be
+  recreated or undone: one file, object, secret, key, record, queue or
+  snapshot; a tree inside the system's temporary directory; a deployment, a running process or service stopped; a
+  network interface, route or firewall rule taken away; a version yanked
+  or deprecated; an HTTP DELETE of one resource; a force flag that
+  recreates resources.
+- **info_leak**: shows secrets on the screen or sends them on.
+
+A dry run (` + "`-n`" + `, ` + "`--dry-run`" + `), a help or version option, or a command
+that cannot do what it names (no operand to delete) gets no finding.
+
+The rules written as rows (` + "`guard/rows*.go`" + `: a program, a subcommand path,
+option and operand predicates, a level and a reason, each with lines it
+must hit and must not) are listed with the rules written as code.
+
 `)
 	byLevel := map[guard.Level][]guard.Rule{}
 	for _, r := range rules {

@@ -98,6 +98,9 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		if len(path) >= 2 && path[0].Value == "group" && path[1].Value == "delete" {
 			return "az group delete deletes the resource group and every resource in it", true
 		}
+		if infraAzHigh(path) {
+			return "az " + infraJoin(path) + " deletes it with all its data", true
+		}
 		for _, w := range path {
 			if w.Value == "delete" || strings.HasPrefix(w.Value, "delete-") || w.Value == "purge" {
 				return "az " + infraJoin(path) + " deletes a resource", false
@@ -158,6 +161,10 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		if r.args[0].Value == "destroy" || len(r.args) > 1 && r.args[0].Value == "apps" && (r.args[1].Value == "destroy" || r.args[1].Value == "delete") {
 			return "fly destroy deletes the app and its machines", true
 		}
+		if len(r.args) > 1 && slices.Contains([]string{"postgres", "pg", "mpg", "volumes", "volume", "vol", "redis", "storage", "tigris", "mysql"}, r.args[0].Value) &&
+			(r.args[1].Value == "destroy" || r.args[1].Value == "delete") {
+			return "fly " + infraJoin(r.args[:2]) + " deletes the database or volume with its data", true
+		}
 		for i, w := range r.args {
 			if i > 3 {
 				break
@@ -205,7 +212,9 @@ func infraAWSHighOp(service, op string) bool {
 		"elasticache delete-replication-group", "elasticache delete-cache-cluster", "opensearch delete-domain", "es delete-elasticsearch-domain", "docdb delete-db-cluster",
 		"neptune delete-db-cluster", "s3api delete-bucket", "route53 delete-hosted-zone", "organizations delete-organization", "backup delete-backup-vault", "glacier delete-vault",
 		"cloudformation delete-stack-set", "lightsail delete-instance", "lightsail delete-relational-database", "memorydb delete-cluster", "timestream-write delete-database",
-		"qldb delete-ledger", "kinesis delete-stream", "secretsmanager delete-secret-force", "fsx delete-file-system":
+		"qldb delete-ledger", "kinesis delete-stream", "secretsmanager delete-secret-force", "fsx delete-file-system",
+		"rds delete-db-snapshot", "rds delete-db-cluster-snapshot", "ec2 delete-snapshot", "backup delete-recovery-point", "redshift delete-cluster-snapshot",
+		"lightsail delete-instance-snapshot", "dynamodb delete-backup", "s3control delete-bucket":
 		return true
 	}
 	return false
@@ -287,13 +296,19 @@ func infraCloudDeleteBulk(c *Command) []Hit {
 	return nil
 }
 
-func infraRepoDelete(c *Command) []Hit {
-	if !slices.Contains(infraRepoProgs, c.Name()) {
-		return nil
+// infraAzHigh reports an az command that deletes a whole store with its
+// data: a storage account, a database or its server, a cluster, a vault,
+// a disk. A virtual machine is not among them: az vm delete keeps its
+// disks unless told otherwise.
+func infraAzHigh(path []Word) bool {
+	if len(path) < 2 || path[len(path)-1].Value != "delete" && path[len(path)-1].Value != "purge" {
+		return false
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "R", longArgDefault: true, helpShort: 'h', longBool: []string{"yes", "confirm", "help"}})
-	if r.help || len(r.args) < 2 || r.args[0].Value != "repo" || r.args[1].Value != "delete" {
-		return nil
+	switch infraJoin(path[:len(path)-1]) {
+	case "storage account", "storage container", "storage share", "sql server", "sql db", "sql mi", "cosmosdb", "cosmosdb sql database", "cosmosdb mongodb database",
+		"postgres server", "postgres flexible-server", "mysql server", "mysql flexible-server", "aks", "keyvault", "redis", "backup vault", "snapshot", "disk",
+		"acr", "webapp", "functionapp", "servicebus namespace", "eventhubs namespace":
+		return true
 	}
-	return hit(c.Name() + " repo delete deletes the hosted repository " + gitNames(r.args[2:], "of the current directory") + " with its issues and history")
+	return false
 }

@@ -58,7 +58,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 		}
 		return texts, d, true
 	case "sqlite3", "sqlite", "duckdb", "spatialite":
-		r := xoptParse(args, &xoptSpec{oneDash: true, longArg: []string{"cmd", "separator", "newline", "nullvalue", "init", "vfs", "mmap", "heap", "maxsize", "escape", "pagecache", "lookaside", "c", "s", "f"}})
+		r := xoptParse(args, &sqliteSpec)
 		if r.help {
 			return nil, 0, false
 		}
@@ -113,11 +113,41 @@ func infraSQLFindings(c *Command) []sqlFinding {
 	if !ok {
 		return nil
 	}
+	readOnly := sqliteReadOnly(c, texts)
 	var out []sqlFinding
 	for _, t := range texts {
-		out = append(out, sqlAnalyze(t.Value, d)...)
+		for _, f := range sqlAnalyze(t.Value, d) {
+			if readOnly && f.kind != sqlKindShell {
+				continue // the database is opened read-only: the change fails
+			}
+			out = append(out, f)
+		}
 	}
 	return out
+}
+
+// sqliteSpec is the option grammar of the SQLite shells (sqlite3(1)).
+var sqliteSpec = xoptSpec{oneDash: true, longArg: []string{"cmd", "separator", "newline", "nullvalue", "init", "vfs", "mmap", "heap", "maxsize", "escape", "pagecache", "lookaside", "c", "s", "f"}}
+
+// sqliteReadOnly reports an SQLite shell that opens its database
+// read-only (sqlite3 -readonly, duckdb -readonly), so that no statement
+// can change it, nor an attached database (opened with the same flags);
+// .open, which opens another database writable, ends it.
+func sqliteReadOnly(c *Command, texts []Word) bool {
+	switch c.Name() {
+	case "sqlite3", "sqlite", "duckdb", "spatialite":
+	default:
+		return false
+	}
+	if r := xoptParse(c.Args[1:], &sqliteSpec); !r.has(0, "readonly") {
+		return false
+	}
+	for _, t := range texts {
+		if !t.Known || strings.Contains(strings.ToLower(t.Value), ".open") {
+			return false
+		}
+	}
+	return true
 }
 
 // infraSQLHits returns the findings of one kind as hits, deduplicated.

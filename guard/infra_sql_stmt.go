@@ -161,6 +161,8 @@ func sqlStmt(t []sqlscan.Token, d sqlDialect, depth int) []sqlFinding {
 		return []sqlFinding{{sqlKindModify, "ALTER " + what + sqlName(t, i+2) + " changes the schema"}}
 	case "RENAME":
 		return []sqlFinding{{sqlKindModify, "RENAME changes the schema"}}
+	case "GRANT", "REVOKE":
+		return []sqlFinding{{sqlKindModify, t[i].Text + " changes who may read or change the data"}}
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ func builtinRules() []builtin {
 		netRules(),
 		gitRules(),
 		infraRules(),
+		rowRules(),
 		systemRules(),
 		leakRules(),
 		interpRules(),

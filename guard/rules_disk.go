@@ -14,6 +14,7 @@ const (
 	ruleDdIfDevice       = "dd_if_device"
 	ruleDdOfDevice       = "dd_of_device"
 	ruleDd               = "dd"
+	ruleDdUnknown        = "dd_unknown"
 	ruleMkfs             = "mkfs"
 	ruleMkfsUnknown      = "mkfs_unknown"
 	ruleMkfsImage        = "mkfs_image"
@@ -36,7 +37,8 @@ func diskRules() []builtin {
 	bs := fsFamily(diskFamilyHits, []Rule{
 		{Name: ruleDdIfDevice, Level: High, Description: "dd reads a raw disk or memory device (if=/dev/sda, if=/dev/mem)", Example: "dd if=/dev/sda of=disk.img bs=4M"},
 		{Name: ruleDdOfDevice, Level: Blocked, Description: "dd (or dcfldd, dc3dd) writes a disk device (of=/dev/sda), overwriting what is on it", Example: "dd if=/dev/zero of=/dev/sda bs=1M"},
-		{Name: ruleDd, Level: High, Description: "dd writes raw bytes to the file of= names; a wrong of= is hard to undo (without of=, or with of=/dev/null, it only copies to standard output or discards)", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
+		{Name: ruleDd, Level: Medium, Description: "dd writes raw bytes into the regular file of= names, replacing what it held (without of=, or with of=/dev/null, it only copies to standard output or discards)", Example: "dd if=/dev/zero of=./img bs=1M count=10"},
+		{Name: ruleDdUnknown, Level: High, Description: "dd writes to an of= only known at run time, or to another file under /dev, which could be a disk", Example: "dd if=disk.img of=\"$1\" bs=4M"},
 		{Name: ruleMkfs, Level: Blocked, Description: "makes a filesystem or swap (mkfs, mkfs.*, mke2fs, mkswap, ...) on a device, erasing it", Example: "mkfs.ext4 /dev/sdb1"},
 		{Name: ruleMkfsUnknown, Level: High, Description: "makes a filesystem on a target only known at run time, which could be a disk", Example: "mkfs.ext4 \"$1\""},
 		{Name: ruleMkfsImage, Level: Medium, Description: "makes a filesystem on, or partitions, a regular file (an image), not a device", Example: "mkfs.ext4 disk.img"},
@@ -58,6 +60,7 @@ func diskRules() []builtin {
 		// device, and fsIsMkfs takes every mkfs.* and newfs_* name.
 		ruleDdIfDevice:   diskDdProgs,
 		ruleDdOfDevice:   diskDdProgs,
+		ruleDdUnknown:    diskDdProgs,
 		ruleDd:           diskDdProgs,
 		ruleShredDevice:  {"shred"},
 		ruleShred:        {"shred"},
@@ -288,8 +291,13 @@ func ddHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		}
 	}
 	for _, out := range outs {
+		if !ddDiscards(c, out) && (!out.Known || strings.HasPrefix(fsResolve(c, out).abs, "/dev/")) {
+			return fsAdd(hs, ruleDdUnknown, name+" writes raw bytes to "+fsShow(out)+", which could be a disk")
+		}
+	}
+	for _, out := range outs {
 		if !ddDiscards(c, out) {
-			return fsAdd(hs, ruleDd, name+" writes raw bytes to "+fsShow(out))
+			return fsAdd(hs, ruleDd, name+" writes raw bytes into the file "+fsShow(out))
 		}
 	}
 	return hs
@@ -310,6 +318,9 @@ func ddDiscards(c *Command, w Word) bool {
 
 // mkfsHits handles the mkfs family: the device decides.
 func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	if mkfsDryRun(c) {
+		return hs
+	}
 	var unknown, image string
 	for _, w := range c.Args[1:] {
 		v := w.Value

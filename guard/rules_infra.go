@@ -24,15 +24,14 @@ func infraRules() []builtin {
 		{Rule: Rule{Name: "pulumi_up_auto", Level: Medium, Description: "pulumi up --yes changes infrastructure without asking", Example: "pulumi up --yes"}, check: infraPulumiUp, progs: infraPulumiProgs},
 		{Rule: Rule{Name: "sql_drop", Level: High, Description: "drops a database, schema or table (DROP, dropdb, mysqladmin drop) through a database client; rails db:drop|reset, sqlx and diesel database drop|reset, dotnet ef database drop, sqlite-utils drop-table", Example: "psql -c 'DROP TABLE users'"}, check: infraSQLDrop, progs: infraSQLDropProgs},
 		{Rule: Rule{Name: "sql_delete", Level: High, Description: "empties a table: TRUNCATE, or DELETE without WHERE", Example: "mysql -e 'DELETE FROM users'"}, check: infraSQLDelete, progs: infraSQLProgs},
-		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data or schema: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify, progs: infraSQLProgs},
+		{Rule: Rule{Name: "sql_modify", Level: Medium, Description: "changes data, schema or privileges: DELETE with WHERE, UPDATE, ALTER, DROP of an index, view or other object, GRANT, REVOKE", Example: "psql -c \"UPDATE users SET admin = true WHERE id = 1\""}, check: infraSQLModify, progs: infraSQLProgs},
 		{Rule: Rule{Name: "sql_shell_escape", Level: High, Description: "a database client or server runs a shell command: psql \\!, COPY ... PROGRAM, mysql system, sqlite3 .system", Example: "psql -c \"COPY t TO PROGRAM 'sh -c id'\""}, check: infraSQLShell, progs: infraSQLProgs},
 		{Rule: Rule{Name: "mongo_drop", Level: High, Description: "drops a MongoDB database or collection, or deletes every document: dropDatabase(), .drop(), deleteMany({})", Example: "mongosh --eval 'db.dropDatabase()'"}, check: infraMongoDrop, progs: infraMongoProgs},
 		{Rule: Rule{Name: "mongo_modify", Level: Medium, Description: "deletes or updates MongoDB documents matching a filter", Example: "mongosh --eval 'db.users.deleteMany({active: false})'"}, check: infraMongoModify, progs: infraMongoProgs},
 		{Rule: Rule{Name: "redis_flush", Level: High, Description: "redis FLUSHALL or FLUSHDB deletes every key", Example: "redis-cli FLUSHALL"}, check: infraRedisFlush, progs: infraRedisProgs},
 		{Rule: Rule{Name: "redis_delete", Level: Medium, Description: "redis DEL or UNLINK deletes keys", Example: "redis-cli DEL session:1"}, check: infraRedisDelete, progs: infraRedisProgs},
 		{Rule: Rule{Name: "cloud_delete", Level: Medium, Description: "a cloud CLI deletes a resource: aws s3 rm, aws ... delete-*, az ... delete, doctl ... delete, gh ... delete, gsutil rm", Example: "aws s3 rm s3://bucket/key"}, check: infraCloudDelete, progs: infraCloudProgs},
-		{Rule: Rule{Name: "cloud_delete_bulk", Level: High, Description: "a cloud CLI deletes much or something hard to recreate: aws s3 rm --recursive, s3 rb --force, ec2 terminate-instances, rds delete-db-*, cloudformation delete-stack, gcloud ... delete, gsutil rm -r, az group delete, heroku apps:destroy", Example: "aws s3 rm s3://bucket --recursive"}, check: infraCloudDeleteBulk, progs: infraCloudProgs},
-		{Rule: Rule{Name: "repo_delete", Level: High, Description: "deletes a hosted git repository: gh repo delete, glab repo delete", Example: "gh repo delete owner/repo --yes"}, check: infraRepoDelete, progs: infraRepoProgs},
+		{Rule: Rule{Name: "cloud_delete_bulk", Level: High, Description: "a cloud CLI deletes much or something hard to recreate: aws s3 rm --recursive, s3 rb --force, ec2 terminate-instances, rds delete-db-* (snapshots too), cloudformation delete-stack, gcloud ... delete, gsutil rm -r, az group|storage account|sql db delete, heroku apps:destroy, fly postgres|volumes destroy", Example: "aws s3 rm s3://bucket --recursive"}, check: infraCloudDeleteBulk, progs: infraCloudProgs},
 	}
 }
 
@@ -59,7 +58,6 @@ var (
 	infraRedisProgs   = []string{"redis-cli", "valkey-cli", "keydb-cli"}
 	// infraCloudProgs are the cases of infraCloud's switch.
 	infraCloudProgs = []string{"aws", "gcloud", "gsutil", "az", "gh", "glab", "heroku", "doctl", "fly", "flyctl"}
-	infraRepoProgs  = []string{"gh", "glab"}
 )
 
 // xoptIn reports whether s is in list.

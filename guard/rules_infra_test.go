@@ -10,7 +10,7 @@ func TestInfraClassify(t *testing.T) {
 	classifyRuleCases(t, []testRuleCase{
 		// The container's command is checked as a command: a volume may
 		// map the host's files into it.
-		{"docker run --rm alpine rm -rf /tmp/x", High, "rm_rf"},
+		{"docker run --rm alpine rm -rf /srv/x", High, "rm_rf"},
 		// The escaped blanks make one word: -c"DROP TABLE t".
 		{"psql -cDROP\\ TABLE\\ t", High, "sql_drop"},
 	})
@@ -376,6 +376,17 @@ func TestDatabaseRules(t *testing.T) {
 		{"sqlite3 app.db 'DELETE FROM users WHERE id=1'", Medium, "sql_modify"},
 		{"sqlite3 -cmd 'DROP TABLE t' app.db", High, "sql_drop"},
 		{"sqlite3 -header -csv app.db 'DROP TABLE t'", High, "sql_drop"},
+		{"sqlite3 -readonly app.db 'DROP TABLE t'", Safe, ""},
+		{"psql -c 'GRANT ALL ON *.* TO bob'", Medium, "sql_modify"},
+		{"mysql -e \"GRANT ALL PRIVILEGES ON *.* TO 'u'@'%'\"", Medium, "sql_modify"},
+		{"psql -c 'REVOKE SELECT ON t FROM bob'", Medium, "sql_modify"},
+		{"psql -c 'SELECT grant FROM perms'", Safe, ""},
+		{"psql -c \"SELECT 'GRANT ALL'\"", Safe, ""},
+		{"sqlite3 app.db -readonly 'DELETE FROM users'", Safe, ""},
+		{"sqlite3 -readonly app.db \"ATTACH 'b.db' AS b; DROP TABLE b.t\"", Safe, ""},
+		{"sqlite3 -readonly app.db '.open other.db' 'DROP TABLE t'", High, "sql_drop"},
+		{"sqlite3 -readonly app.db '.shell rm -rf x'", High, "sql_shell_escape"},
+		{"sqlite3 -cmd -readonly app.db 'DROP TABLE t'", High, "sql_drop"},
 		{"sqlite3 app.db '.system rm x'", High, "sql_shell_escape"},
 		{"sqlite3 app.db '.tables'", Safe, ""},
 		{"sqlite3 app.db 'SELECT * FROM users'", Safe, ""},
@@ -483,6 +494,9 @@ func TestCloudRules(t *testing.T) {
 		{"aws s3 sync . s3://b --delete", Medium, "cloud_delete"},
 		{"aws ec2 terminate-instances --instance-ids i-123 i-456", High, "cloud_delete_bulk"},
 		{"aws rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot", High, "cloud_delete_bulk"},
+		{"aws rds delete-db-snapshot --db-snapshot-identifier s1", High, "cloud_delete_bulk"},
+		{"aws ec2 delete-snapshot --snapshot-id snap-1", High, "cloud_delete_bulk"},
+		{"aws rds describe-db-snapshots", Safe, ""},
 		{"aws rds delete-db-cluster --db-cluster-identifier c1", High, "cloud_delete_bulk"},
 		{"aws cloudformation delete-stack --stack-name prod", High, "cloud_delete_bulk"},
 		{"aws dynamodb delete-table --table-name users", High, "cloud_delete_bulk"},
@@ -533,9 +547,11 @@ func TestCloudRules(t *testing.T) {
 		{"az group delete --name rg1 --yes", High, "cloud_delete_bulk"},
 		{"az group delete -n rg1", High, "cloud_delete_bulk"},
 		{"az vm delete -g rg -n vm1", Medium, "cloud_delete"},
-		{"az storage account delete -n sa", Medium, "cloud_delete"},
+		{"az storage account delete -n sa", High, "cloud_delete_bulk"},
+		{"az sql db delete -g rg -s srv -n db", High, "cloud_delete_bulk"},
 		{"az storage blob delete-batch -s c", Medium, "cloud_delete"},
-		{"az keyvault purge -n kv", Medium, "cloud_delete"},
+		{"az keyvault purge -n kv", High, "cloud_delete_bulk"},
+		{"az keyvault secret delete --vault-name kv -n s", Medium, "cloud_delete"},
 		{"az group list", Safe, ""},
 		{"az vm list -d", Safe, ""},
 		{"az group delete --help", Safe, ""},
@@ -564,7 +580,10 @@ func TestCloudRules(t *testing.T) {
 		{"doctl compute droplet list", Safe, ""},
 		{"fly apps destroy myapp", High, "cloud_delete_bulk"},
 		{"flyctl destroy myapp -y", High, "cloud_delete_bulk"},
-		{"fly volumes destroy vol_1", Medium, "cloud_delete"},
+		{"fly volumes destroy vol_1", High, "cloud_delete_bulk"},
+		{"fly postgres destroy db-app", High, "cloud_delete_bulk"},
+		{"fly secrets unset KEY", Safe, ""},
+		{"fly machine destroy 1234", Medium, "cloud_delete"},
 		{"fly deploy", Safe, ""},
 	})
 }

@@ -192,7 +192,7 @@ func TestLeakReadSecretFile(t *testing.T) {
 		nlC(I, R, nlA("pbcopy"), nlRedir("<", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("cat"), nlRedir("<", "/home/u/.ssh/id_rsa")),
 		nlC(I, R, nlA("dd", "if=/home/u/.ssh/id_rsa")),
-		nlC(High, R, nlA("dd", "if=/home/u/.ssh/id_rsa", "of=key.bak")),
+		nlC(Medium, R, nlA("dd", "if=/home/u/.ssh/id_rsa", "of=key.bak")),
 		// Environment files.
 		nlC(I, R, nlA("cat", ".env")),
 		nlC(I, R, nlA("cat", "./.env")),

@@ -81,6 +81,9 @@ func permFamilyHits(c *Command) []fsNamedHit {
 		mode, hasMode = targets[0], true
 		targets = targets[1:]
 	}
+	if len(targets) == 0 && fsNoOperand(c) {
+		return nil // nothing is changed: the program only complains
+	}
 	rec := a.has("R", "recursive")
 	home := fsHome(c)
 	var hs []fsNamedHit

@@ -111,7 +111,13 @@ func TestPermRules(t *testing.T) {
 		{"setfacl -m u:x:rw file", Medium, ruleChmod},
 		{"setfacl -R -m u:x:rwX dir", Medium, ruleChmod},
 		{"setfacl -b file", Medium, ruleChmod},
-		{"chmod", Medium, ruleChmod},
+		{"chmod", Safe, ""},
+		{"chmod 755", Safe, ""},
+		{"chmod -R 755", Safe, ""},
+		{"chmod 755 f", Medium, ruleChmod},
+		{"chown $OWNER $FILE", Medium, ruleChmod},
+		{"chgrp", Safe, ""},
+		{"xargs chmod 644", Medium, ruleChmod},
 
 		// Help and look-alikes.
 		{"chmod --help", Safe, ""},

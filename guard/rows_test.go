@@ -1,0 +1,127 @@
+package guard
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestRows runs every row's examples through the real Classify: each hit
+// is found by the row, at its level, and each miss is not found by it.
+func TestRows(t *testing.T) {
+	t.Parallel()
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, b := range builtinRules() {
+		names[b.Name] = true
+	}
+	seen := map[string]bool{}
+	rows, hits, misses := 0, 0, 0
+	for _, tab := range rowTables() {
+		for _, r := range tab {
+			rows++
+			if seen[r.name] {
+				t.Errorf("row %s: the name is taken", r.name)
+			}
+			seen[r.name] = true
+			if len(r.progs) == 0 || len(r.hits) == 0 || len(r.misses) == 0 || r.desc == "" || r.why == "" {
+				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.name)
+			}
+			for _, l := range r.hits {
+				hits++
+				v := g.Classify(l, State{})
+				f, ok := findingOf(v, r.name)
+				switch {
+				case !ok:
+					t.Errorf("row %s misses %q: %v", r.name, l, v.Findings)
+				case f.Level != r.level:
+					t.Errorf("row %s: %q at %s, want %s", r.name, l, f.Level, r.level)
+				case rowFieldLeft(f.Reason):
+					t.Errorf("row %s: %q: the reason %q has a field left", r.name, l, f.Reason)
+				}
+			}
+			for _, l := range r.misses {
+				misses++
+				if f, ok := findingOf(g.Classify(l, State{}), r.name); ok {
+					t.Errorf("row %s hits %q: %s", r.name, l, f.Reason)
+				}
+			}
+		}
+	}
+	t.Logf("%d rows, %d lines they must hit, %d they must not", rows, hits, misses)
+}
+
+func findingOf(v Verdict, rule string) (Finding, bool) {
+	for _, f := range v.Findings {
+		if f.Rule == rule {
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// TestRowsAreBash checks with one `bash -n` (parse only, nothing runs)
+// that every row's examples are valid bash.
+func TestRowsAreBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, tab := range rowTables() {
+		for _, r := range tab {
+			for _, l := range append(append([]string(nil), r.hits...), r.misses...) {
+				if out, err := exec.Command(bash, "-n", "-c", l).CombinedOutput(); err != nil {
+					t.Errorf("row %s: bash -n rejects %q: %v: %s", r.name, l, err, out)
+				}
+			}
+		}
+	}
+}
+
+// rowFieldLeft reports a reason with a template field not filled in.
+func rowFieldLeft(reason string) bool {
+	for _, f := range []string{"{1", "{2", "{3", "{-", "{prog", "{path", "|"} {
+		if strings.Contains(reason, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRowReadings checks that an option a row's grammar does not know, a
+// word only known at run time, or more unknown options than readings are
+// made for, never hides a subcommand, and that "--" ends the options.
+func TestRowReadings(t *testing.T) {
+	g, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		line, rule string
+		hit        bool
+	}{
+		{"vercel --frob remove my-app", "vercel_remove", true},
+		{"vercel --frob x remove my-app", "vercel_remove", true},
+		{`vercel "$(flags)" remove my-app`, "vercel_remove", true},
+		{`vercel $(flags) remove my-app`, "vercel_remove", true},
+		{"vercel $FLAGS remove my-app", "vercel_remove", true},
+		{"vercel --x1 1 --x2 2 --x3 3 --x4 4 --x5 5 --x6 6 --x7 7 --x8 8 remove my-app", "vercel_remove", true},
+		{"vercel --h remove my-app", "vercel_remove", false},
+		{"vercel -- remove", "vercel_remove", true},
+		{"vercel list remove", "vercel_remove", false},
+		{"vercel env ls remove", "vercel_delete", false},
+		{"vercel deploy -- remove", "vercel_remove", false},
+		{"restic --frob forget --prune", "restic_prune", true},
+		{"kafka-topics --bootstrap-server b --frob --describe --topic t", "kafka_topic_delete", false},
+		{"kubectl apply -f x.yaml --force=false", "kubectl_apply_force", false},
+		{"kubectl apply -f x.yaml --force=true", "kubectl_apply_force", true},
+	} {
+		_, ok := findingOf(g.Classify(tt.line, State{}), tt.rule)
+		if ok != tt.hit {
+			t.Errorf("%q: %s found %v, want %v", tt.line, tt.rule, ok, tt.hit)
+		}
+	}
+}
