@@ -143,12 +143,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 		Stderr:                 f.out,
 		FuncFilterInputRune:    f.filterRune,
 		FuncIsTerminal:         func() bool { return term.IsTerminal(int(f.in.Fd())) },
-		FuncGetWidth: func() int {
-			if w, _, err := term.GetSize(int(f.out.Fd())); err == nil {
-				return w
-			}
-			return 80
-		},
+		FuncGetWidth:           f.width,
 	}
 	if f.rl, err = readline.NewEx(rlc); err != nil {
 		return nil, fmt.Errorf("line editor: %w", err)
@@ -156,7 +151,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	for _, e := range entries {
 		f.rl.SaveHistory(e)
 	}
-	f.exe.pump.setDst(f.rl.Stdout())
+	f.attachScreen(f.exe)
 	return f, nil
 }
 
@@ -199,6 +194,22 @@ func (f *frontend) screen() io.Writer {
 	return f.out
 }
 
+// attachScreen sends e's output to the screen between lines: through the
+// line editor, which redraws its prompt after it, each piece ended at the
+// end of its line.
+func (f *frontend) attachScreen(e *executorProc) {
+	e.pump.width = f.width
+	e.pump.setDst(f.screen(), f.rl != nil)
+}
+
+// width is the terminal's width.
+func (f *frontend) width() int {
+	if w, _, err := term.GetSize(int(f.out.Fd())); err == nil && w > 0 {
+		return w
+	}
+	return 80
+}
+
 // startExecutor starts a new executor in the shell's directory.
 func (f *frontend) startExecutor() error {
 	if _, quit := f.quitStatus(); quit {
@@ -209,6 +220,7 @@ func (f *frontend) startExecutor() error {
 		return err
 	}
 	e.quit = f.quit
+	f.attachScreen(e)
 	f.mu.Lock()
 	f.exe = e
 	f.mu.Unlock()
