@@ -24,6 +24,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case o.version:
 		fmt.Fprintf(stdout, "guardsh %s\n", version)
+		fmt.Fprintf(stdout, "executor: %s\n", loadSettings(o, io.Discard).executorLine())
 		return 0
 	case o.rules:
 		return runRules(o, stdout, stderr)

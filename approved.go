@@ -32,25 +32,12 @@ func runLine(o options, r *shell.Runner, g *guard.Guard, src string, audit *audi
 			}()
 		}
 	}
-	if o.agent.approved == "" {
+	level, ok, status := hookApproved(o, r, g, src, audit, stderr)
+	switch {
+	case status >= 0:
+		return status
+	case !ok:
 		return r.Run(ctx, src)
-	}
-	level, err := guard.ParseLevel(o.agent.approved)
-	if err != nil || level >= guard.Blocked {
-		fmt.Fprintf(stderr, "guardsh: --approved %q: want safe, info_leak, medium or high\n%s", o.agent.approved, usageLine)
-		return 2
-	}
-	v := g.Classify(src, r.State())
-	if v.Blocked || v.Level > level {
-		return r.Run(ctx, src)
-	}
-	if audit != nil {
-		rec := shell.NewAuditRecord(v, src, true, "approved at "+level.String()+" by a hook")
-		rec.Dir = r.Dir()
-		if err := audit.write(rec); err != nil && audit.required {
-			fmt.Fprintf(stderr, "guardsh: refused: the policy requires the audit log (audit = \"required\") and it cannot be written: %v\n", err)
-			return 126
-		}
 	}
 	status, err := r.RunApproved(ctx, src, level)
 	if err != nil && !errors.Is(err, context.Canceled) {
@@ -61,6 +48,34 @@ func runLine(o options, r *shell.Runner, g *guard.Guard, src string, audit *audi
 		}
 	}
 	return status
+}
+
+// hookApproved decides about a line a hook approved (--approved LEVEL):
+// ok reports that it runs at level without a question (its decision
+// recorded in the audit log); not ok, it is decided as usual. status is
+// -1, or the exit status when it must not run at all.
+func hookApproved(o options, r *shell.Runner, g *guard.Guard, src string, audit *auditLog, stderr io.Writer) (level guard.Level, ok bool, status int) {
+	if o.agent.approved == "" {
+		return 0, false, -1
+	}
+	level, err := guard.ParseLevel(o.agent.approved)
+	if err != nil || level >= guard.Blocked {
+		fmt.Fprintf(stderr, "guardsh: --approved %q: want safe, info_leak, medium or high\n%s", o.agent.approved, usageLine)
+		return 0, false, 2
+	}
+	v := g.Classify(src, r.State())
+	if v.Blocked || v.Level > level {
+		return 0, false, -1
+	}
+	if audit != nil {
+		rec := shell.NewAuditRecord(v, src, true, "approved at "+level.String()+" by a hook")
+		rec.Dir = r.Dir()
+		if err := audit.write(rec); err != nil && audit.required {
+			fmt.Fprintf(stderr, "guardsh: refused: the policy requires the audit log (audit = \"required\") and it cannot be written: %v\n", err)
+			return 0, false, 126
+		}
+	}
+	return level, true, -1
 }
 
 // cwdFile returns descriptor fd as a file, marked close-on-exec so that

@@ -116,7 +116,10 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 	if !any {
 		w("  no agent has guardsh's hook: guardsh --install-hook AGENT (%s)", strings.Join(hook.Agents(), ", "))
 	}
-	w("process-tree supervision: not yet: static and run-time checks only")
+	w("executor:    %s", st.executorLine())
+	if a := available(); !a.OK && st.superviseRequired() {
+		problem("the policy requires the supervisor (supervise = \"required\") and it cannot run here (%s): no line runs", a.Reason)
+	}
 
 	if len(problems) == 0 {
 		w("all is well")

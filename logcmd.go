@@ -14,20 +14,8 @@ import (
 
 	"guardsh/guard"
 	"guardsh/prompt"
+	"guardsh/shell"
 )
-
-// logRecord is one line of the audit log, as audit.go writes it.
-type logRecord struct {
-	Time     time.Time   `json:"time"`
-	Command  string      `json:"command"`
-	Level    guard.Level `json:"level"`
-	Rule     string      `json:"rule"`
-	Decision string      `json:"decision"`
-	How      string      `json:"how"`
-	RunTime  bool        `json:"runtime"`
-	Dir      string      `json:"dir"`
-	Agent    string      `json:"agent"`
-}
 
 // runLog prints the audit log: every decision, or those of the last
 // --since DURATION and at or above --level LEVEL; with --json the
@@ -74,7 +62,7 @@ func runLog(o options, stdout, stderr io.Writer) int {
 	style := newStyle(st, stdout)
 	bad := 0
 	err = eachLine(f, func(line string) error {
-		var r logRecord
+		var r shell.AuditRecord
 		if json.Unmarshal([]byte(line), &r) != nil {
 			bad++
 			return nil
@@ -106,7 +94,7 @@ func runLog(o options, stdout, stderr io.Writer) int {
 // formatRecord is one record for a person: when, what was decided, the
 // level and rule, who decided (and from which agent), where, and the
 // command.
-func formatRecord(r logRecord, style prompt.Style) string {
+func formatRecord(r shell.AuditRecord, style prompt.Style) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %-7s  %s", r.Time.Local().Format("2006-01-02 15:04:05"), r.Decision, style.Level(r.Level, r.Level.String()))
 	if r.Rule != "" {

@@ -3,6 +3,15 @@
 // before anything risky runs, and checks each command again as it runs.
 package main
 
-import "os"
+import (
+	"os"
 
-func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
+	"guardsh/shell/supervise"
+)
+
+func main() {
+	// The supervisor re-executes guardsh as the helper that puts a line's
+	// bash under its filter: that must happen before anything else runs.
+	supervise.MaybeChild()
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}

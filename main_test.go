@@ -48,9 +48,12 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/sys/unix"
+
+	"guardsh/shell/supervise"
 )
 
 func TestMain(m *testing.M) {
+	supervise.MaybeChild() // the supervisor's helper, re-executed (bashexec.go)
 	name := filepath.Base(os.Args[0])
 	if name != "guardsh" && !strings.HasSuffix(name, ".test") && os.Getenv("FAKE_LOG") != "" {
 		os.Exit(fakeMain(name, os.Args[1:]))
@@ -135,6 +138,13 @@ func scriptParams() testscript.Params {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Setup:               setupScript,
+		// [supervised]: the supervisor can run here (supervise.Available).
+		Condition: func(cond string) (bool, error) {
+			if cond != "supervised" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			return supervise.Available().OK, nil
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"fakes":    cmdFakes,
 			"waitfile": cmdWaitfile,

@@ -79,6 +79,25 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if settings.bashExecutor() {
+		if o.agent.cwdFD > 0 {
+			// Not yet in bash: the agent's directory report runs in
+			// the interpreter, which knows its last directory.
+			if settings.superviseRequired() {
+				fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet report the last directory (--cwd-fd)")
+				return 126
+			}
+			return runLine(o, r, g, src, audit, stderr)
+		}
+		decide := func() (string, guard.Level, int) {
+			if level, ok, status := hookApproved(o, r, g, src, audit, stderr); status >= 0 || ok {
+				return src, level, status
+			}
+			return r.Approve(src)
+		}
+		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
+			src: src, name: name, params: params, decide: decide}, func() int { return runLine(o, r, g, src, audit, stderr) })
+	}
 	return runLine(o, r, g, src, audit, stderr)
 }
 

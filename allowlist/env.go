@@ -20,6 +20,7 @@ var removedVars = []string{
 	"PS_FORMAT", "PS_PERSONALITY", "CMD_ENV",
 	"NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONINSPECT", "PERL5OPT", "RUBYOPT",
 	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+	"GOFLAGS", "PIP_PYTHON", "PIP_LOG", "PIP_LOG_FILE",
 }
 
 // removedPrefixes start names of variables taken out as well: the dynamic
@@ -35,6 +36,16 @@ var setVars = []string{
 	"GIT_TERMINAL_PROMPT=0",
 	"GIT_NO_LAZY_FETCH=1",
 	"LESSSECURE=1",
+	"GH_PAGER=cat",
+	"SYSTEMD_PAGER=cat",
+	"AWS_PAGER=",
+	// No questions whose answer writes or runs something: gh would save
+	// the chosen base repository in .git/config, aws's auto-prompt builds
+	// a command, gcloud offers to install components, az extensions.
+	"GH_PROMPT_DISABLED=1",
+	"AWS_CLI_AUTO_PROMPT=off",
+	"CLOUDSDK_CORE_DISABLE_PROMPTS=1",
+	"AZURE_EXTENSION_USE_DYNAMIC_INSTALL=no",
 }
 
 // gitConfig is passed to git through GIT_CONFIG_COUNT/KEY/VALUE, which

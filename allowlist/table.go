@@ -65,6 +65,12 @@ func builtinSpecs() []Spec {
 		{Name: "fold", Short: "bsw:", Long: w("bytes characters spaces width=" + gnu), GlobSafe: true},
 		{Name: "expand", Short: "it:", Long: w("initial tabs=" + gnu), NumOpt: true, GlobSafe: true},
 		{Name: "unexpand", Short: "at:", Long: w("all first-only tabs=" + gnu), NumOpt: true, GlobSafe: true},
+		{Name: "numfmt", Short: "d:z", Long: w("debug delimiter= field= format= from= from-unit= grouping header=? invalid= padding= round= suffix= to= to-unit= unit-separator= zero-terminated" + gnu)},
+		{Name: "tsort", Long: w(gnu), MaxOperands: 1, GlobSafe: true},
+		{Name: "pr", Short: "a::b::c::d::D:e::FfhH:i::JlLmn::N:o:rs::S::tTvw:W:", NumOpt: true, Raw: false,
+			Long: w("pages= columns= across show-control-chars double-space date-format= expand-tabs=? form-feed header= output-tabs=? join-lines length= merge number-lines=? first-line-number= indent= no-file-warnings separator=? sep-string=? omit-header omit-pagination show-nonprinting width= page-width=" + gnu)},
+		{Name: "fmt", Short: "cp:stuw:g:", NumOpt: true, Long: w("crown-margin prefix= split-only tagged-paragraph uniform-spacing width= goal=" + gnu), GlobSafe: true},
+		{Name: "look", Short: "abdft:", Long: w("alternative alphanum ignore-case terminate= help version"), MaxOperands: 2},
 		{Name: "od", Short: "A:j:N:t:vw::S:abcdfilosx", Long: w("address-radix= endian= skip-bytes= read-bytes= format= output-duplicates strings=? traditional width=?" + gnu), GlobSafe: true},
 		{Name: "hexdump", Short: "bcCdoxe:f:n:s:vL::", Long: w("one-byte-octal one-byte-char canonical two-bytes-decimal two-bytes-octal two-bytes-hex format= format-file= color=? length= skip= no-squeezing help version"), GlobSafe: true},
 		{Name: "xxd", Raw: true, Check: checkXxd, Note: "not -r (writes binary); at most one operand (a second is an output file)"},
@@ -157,6 +163,13 @@ func builtinSpecs() []Spec {
 	}
 	specs = append(specs, gitSpec())
 	specs = append(specs, versionSpecs()...)
+	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(),
+		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
+		Spec{Name: "go", Raw: true, Check: checkGo, Note: "go version, go env (not -w/-u), go doc (not -http), go list (not -export, -compiled, -toolexec, -exec, -mod, -modfile, -overlay)"},
+		Spec{Name: "aws", Raw: true, Check: checkAws, Note: "describe-*, list-*, get-* (not those that print secrets or write a download), s3 ls, configure list; never --endpoint-url, --no-verify-ssl, --ca-bundle, --debug, --cli-input-*, file:// values, --with-decryption, --unmask"},
+		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "a known group path, then list, list-*, describe or get-iam-policy; never --flags-file, --access-token-file, --log-http"},
+		Spec{Name: "az", Raw: true, Check: checkAz, Note: "GROUP list, list-* and show, not for keys, credentials, secrets, app settings, connection strings, publishing profiles; never --debug, --open"},
+		Spec{Name: "terraform", Raw: true, Check: checkTerraform, Note: "terraform version only: other subcommands load providers, which runs their code"})
 	return specs
 }
 
@@ -191,12 +204,9 @@ func versionSpecs() []Spec {
 		v("nodejs", "v", "version"),
 		v("deno", "V", "version"),
 		v("bun", "v", "version"),
-		v("npm", "v", "version"),
 		v("npx", "v", "version"),
 		v("python", "V", "version"),
 		v("python3", "V", "version"),
-		v("pip", "V", "version"),
-		v("pip3", "V", "version"),
 		v("ruby", "", "version"),
 		v("perl", "v", "version"),
 		v("gcc", "", "version"),
@@ -205,15 +215,10 @@ func versionSpecs() []Spec {
 		v("clang", "", "version"),
 		v("make", "v", "version"),
 		v("cmake", "", "version"),
-		v("docker", "v", "version"),
 		v("bash", "", "version"),
 		v("dotnet", "", "version"),
 		{Name: "java", Raw: true, Check: exactly("-version", "--version"), Note: "version query only"},
 		{Name: "javac", Raw: true, Check: exactly("-version", "--version"), Note: "version query only"},
-		{Name: "go", Subs: []Spec{{Name: "version", Short: "mv", Long: nil, NoAbbrev: true}}, NoAbbrev: true,
-			Note: "go version only"},
-		{Name: "kubectl", Subs: []Spec{{Name: "version", Short: "o:", Long: w("client output="), NoAbbrev: true, Need: []string{"--client"}, NoOperands: true}},
-			NoAbbrev: true, Note: "kubectl version --client only"},
 	}
 }
 

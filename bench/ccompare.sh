@@ -2,21 +2,25 @@
 # ccompare.sh: wall time of `guardsh -c CMD` against `bash -c CMD`, run
 # side by side (alternating, so both see the same machine load).
 #
-#   bench/ccompare.sh [-n RUNS] [-b GUARDSH_BINARY] [CMD]
+#   bench/ccompare.sh [-n RUNS] [-b GUARDSH_BINARY] [-x] [CMD]
 #
 # Defaults: 100 runs each, CMD 'ls -la /usr/bin | head -5', and a guardsh
 # built from this checkout into a temporary directory. Prints the total and
 # mean per run of each and the ratio guardsh/bash (the target is <= 1.3).
+# With -x, guardsh with executor = "bash" (real bash under the supervisor)
+# runs alongside, and its ratio to bash is printed too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=100
 bin=""
-while getopts "n:b:" opt; do
+withbash=""
+while getopts "n:b:x" opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	b) bin=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-b GUARDSH_BINARY] [CMD]" >&2; exit 2 ;;
+	x) withbash=1 ;;
+	*) echo "usage: $0 [-n RUNS] [-b GUARDSH_BINARY] [-x] [CMD]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -35,6 +39,8 @@ fi
 # Keep the user's config out of the measurement.
 export XDG_CONFIG_HOME=$(mktemp -d)
 trap 'rm -rf "${tmp:-}" "$XDG_CONFIG_HOME"' EXIT
+bashcfg=$XDG_CONFIG_HOME/executor-bash.toml
+echo 'executor = "bash"' >"$bashcfg"
 
 # Warm both up (page cache, binary loading).
 for _ in 1 2 3; do
@@ -43,7 +49,7 @@ for _ in 1 2 3; do
 done
 
 now() { date +%s%N; }
-g=0 b=0
+g=0 b=0 x=0
 for ((i = 0; i < runs; i++)); do
 	t0=$(now)
 	"$bin" -c "$cmd" >/dev/null 2>&1 </dev/null
@@ -52,11 +58,19 @@ for ((i = 0; i < runs; i++)); do
 	t2=$(now)
 	g=$((g + t1 - t0))
 	b=$((b + t2 - t1))
+	if [ -n "$withbash" ]; then
+		"$bin" --config "$bashcfg" -c "$cmd" >/dev/null 2>&1 </dev/null
+		x=$((x + $(now) - t2))
+	fi
 done
 
-awk -v g="$g" -v b="$b" -v n="$runs" -v cmd="$cmd" 'BEGIN {
+awk -v g="$g" -v b="$b" -v x="$x" -v n="$runs" -v cmd="$cmd" 'BEGIN {
 	printf "command: %s (%d runs each, alternating)\n", cmd, n
 	printf "guardsh -c: total %8.1f ms, mean %6.2f ms\n", g / 1e6, g / 1e6 / n
 	printf "bash -c:    total %8.1f ms, mean %6.2f ms\n", b / 1e6, b / 1e6 / n
+	if (x > 0)
+		printf "guardsh -c, executor = bash: total %8.1f ms, mean %6.2f ms\n", x / 1e6, x / 1e6 / n
 	printf "ratio guardsh/bash: %.2f\n", g / b
+	if (x > 0)
+		printf "ratio guardsh (executor = bash)/bash: %.2f\n", x / b
 }'

@@ -22,6 +22,12 @@
 #                  gcc, cc1, as, and the link collect2 and ld: about 250
 #                  processes, 60 of them heavy), from clean each time
 #
+#   Build          the same build run by `bash -c` and by `guardsh -y -c`
+#                  with executor = "bash" (real bash under the supervisor,
+#                  every exec and write-open decided by the guard), one
+#                  after the other: wall and CPU time (user+sys of the
+#                  whole tree, guardsh included) of each
+#
 # Usage: bench/supervise.sh [count]   (default 3 runs of each)
 set -eu
 cd "$(dirname "$0")/.."
@@ -40,4 +46,26 @@ if command -v cc >/dev/null && command -v make >/dev/null; then
 	printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$dir/Makefile"
 	SUPERVISE_BENCH_DIR=$dir SUPERVISE_BENCH_CMD='rm -f *.o prog && make -s -j2' \
 		go test -run '^$' -bench Command -benchtime 5x -count "$count" ./shell/supervise
+
+	bin=$dir/guardsh-bin
+	CGO_ENABLED=0 go build -o "$bin" .
+	cfg=$dir/executor-bash.toml
+	echo 'executor = "bash"' >"$cfg"
+	export XDG_STATE_HOME="$dir/state"
+	build='rm -f *.o prog && make -s -j2'
+	(cd "$dir" && bash -c "$build" && "$bin" --config "$cfg" -y -c "$build") # warm up
+	i=0
+	while [ $i -lt "$count" ]; do
+		for who in bash guardsh; do
+			if [ $who = bash ]; then
+				set -- bash -c "$build"
+			else
+				set -- "$bin" --config "$cfg" -y -c "$build"
+			fi
+			# bash's time: the wall time, and the user and sys CPU of the
+			# whole tree (guardsh's supervisor included).
+			(cd "$dir" && bash -c 'TIMEFORMAT="$0: wall %3R s, CPU %3U user + %3S sys"; time "$@" >/dev/null' "$who" "$@")
+		done
+		i=$((i + 1))
+	done
 fi

@@ -53,6 +53,14 @@ type Config struct {
 	// the audit log) or "optional" (the default: a log that cannot be
 	// written is reported once), "" when unset.
 	Audit string
+	// Executor is what runs approved lines: "interpreter" (guardsh's own,
+	// the default) or "bash" (real bash under the kernel-level
+	// supervisor), "" when unset. The policy may set "bash"; the user's
+	// config may then not go back.
+	Executor string
+	// Supervise, in the policy, is "required" (no line runs when the
+	// supervisor cannot run here) or "optional", "" when unset.
+	Supervise string
 	// TrustedEval are the init commands `eval "$(CMD)"` may run without a
 	// finding (WithTrustedEval): "dircolors", "ssh-agent", "direnv hook".
 	TrustedEval []string
@@ -102,6 +110,7 @@ func (e *ConfigError) Error() string {
 var (
 	askValues   = []string{"always", "risky"}
 	auditValues = []string{"required", "optional"}
+	execValues  = []string{"interpreter", "bash"}
 	colorValues = []string{"auto", "always", "never"}
 )
 
@@ -122,6 +131,8 @@ type rawConfig struct {
 	AllowLastingAnswers *bool             `toml:"allow_lasting_answers"`
 	Lock                *bool             `toml:"lock"`
 	Audit               *string           `toml:"audit"`
+	Executor            *string           `toml:"executor"`
+	Supervise           *string           `toml:"supervise"`
 	TrustedEval         []string          `toml:"trusted_eval"`
 }
 
@@ -208,6 +219,22 @@ func ParseConfig(data []byte, file string, known ...string) (Config, error) {
 			c.Audit = *raw.Audit
 		} else {
 			bad(c.lines["audit"], `use "required" or "optional"`, "audit: unknown value %q", *raw.Audit)
+		}
+	}
+	if raw.Executor != nil {
+		c.lines["executor"] = loc.key(toml.Key{"executor"})
+		if slices.Contains(execValues, *raw.Executor) {
+			c.Executor = *raw.Executor
+		} else {
+			bad(c.lines["executor"], `use "interpreter" or "bash"`, "executor: unknown value %q", *raw.Executor)
+		}
+	}
+	if raw.Supervise != nil {
+		c.lines["supervise"] = loc.key(toml.Key{"supervise"})
+		if slices.Contains(auditValues, *raw.Supervise) {
+			c.Supervise = *raw.Supervise
+		} else {
+			bad(c.lines["supervise"], `use "required" or "optional"`, "supervise: unknown value %q", *raw.Supervise)
 		}
 	}
 	if raw.Color != nil {

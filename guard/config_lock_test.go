@@ -48,6 +48,13 @@ func TestMergeLocked(t *testing.T) {
 		{"audit required by the user", `audit = "optional"`, `audit = "required"`, "",
 			func(m Config) bool { return m.Audit == "required" }},
 		{"audit unset", "", "", "", func(m Config) bool { return m.Audit == "" }},
+		{"executor bash by the user", "", `executor = "bash"`, "", func(m Config) bool { return m.Executor == "bash" }},
+		{"executor bash by the policy", `executor = "bash"`, `executor = "interpreter"`, `executor = "interpreter" is ignored`,
+			func(m Config) bool { return m.Executor == "bash" }},
+		{"executor default of the policy", `executor = "interpreter"`, `executor = "bash"`, "",
+			func(m Config) bool { return m.Executor == "bash" }},
+		{"supervise required by the policy", `supervise = "required"`, "", "", func(m Config) bool { return m.Supervise == "required" }},
+		{"supervise set by the user", "", `supervise = "required"`, `only the policy sets it`, func(m Config) bool { return m.Supervise == "" }},
 		{"too_long disabled by the policy", `disable = ["too_long"]`, "", "",
 			func(m Config) bool { return slices.Contains(m.Disable, "too_long") }},
 	} {
@@ -68,6 +75,19 @@ func TestMergeLocked(t *testing.T) {
 				t.Errorf("merged options: %v", err)
 			}
 		})
+	}
+}
+
+func TestParseExecutor(t *testing.T) {
+	c := mustParse(t, "executor = \"bash\"\nsupervise = \"required\"\n", "p.toml")
+	if c.Executor != "bash" || c.Supervise != "required" {
+		t.Errorf("parsed %v", c)
+	}
+	if _, err := ParseConfig([]byte(`executor = "zsh"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: executor: unknown value "zsh"; use "interpreter" or "bash"`) {
+		t.Errorf("bad executor: %v", err)
+	}
+	if _, err := ParseConfig([]byte(`supervise = "yes"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `supervise: unknown value "yes"`) {
+		t.Errorf("bad supervise: %v", err)
 	}
 }
 

@@ -161,6 +161,20 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 		say(user.lines["audit"], "audit = %q is ignored: the policy sets audit = \"required\"", user.Audit)
 	}
 
+	// executor: the policy may require bash; supervise is the policy's.
+	m.Executor = pick(policy.Executor, user.Executor)
+	switch {
+	case policy.Executor == "bash" && user.Executor != "" && user.Executor != "bash":
+		m.Executor = "bash"
+		say(user.lines["executor"], "executor = %q is ignored: the policy sets executor = \"bash\"", user.Executor)
+	case policy.Executor != "" && user.Executor != "":
+		m.Executor = user.Executor
+	}
+	m.Supervise = policy.Supervise
+	if user.Supervise != "" {
+		say(user.lines["supervise"], "supervise = %q is ignored: only the policy sets it", user.Supervise)
+	}
+
 	// allowlist
 	m.AllowUserAllowlist = policy.AllowUserAllowlist
 	m.Allow = slices.Clone(policy.Allow)
@@ -236,6 +250,12 @@ func (c Config) String() string {
 	}
 	if c.Audit != "" {
 		fmt.Fprintf(&b, " audit=%s", c.Audit)
+	}
+	if c.Executor != "" {
+		fmt.Fprintf(&b, " executor=%s", c.Executor)
+	}
+	if c.Supervise != "" {
+		fmt.Fprintf(&b, " supervise=%s", c.Supervise)
 	}
 	for _, p := range c.Patterns {
 		fmt.Fprintf(&b, " pattern=%s(%s,%s)", p.Name, p.Level, p.Origin)

@@ -19,34 +19,42 @@ var claudeCode = adapter{
 // shellTool is the name of their shell tool.
 func parsePreToolUse(shellTool string) func([]byte) (call, error) {
 	return func(event []byte) (call, error) {
-		m, err := object(event)
-		if err != nil {
-			return call{}, err
-		}
-		if err := needEvent(m, "hook_event_name", "PreToolUse"); err != nil {
-			return call{}, err
-		}
-		tool, err := needString(m, "tool_name", "tool name")
-		if err != nil {
-			return call{}, err
-		}
-		dir, err := needDir(m, "cwd")
-		if err != nil {
-			return call{}, err
-		}
-		if tool != shellTool {
-			return call{dir: dir}, nil
-		}
-		in, err := toolInput(m, "tool_input")
-		if err != nil {
-			return call{}, err
-		}
-		cmd, err := needString(in, "command", "command")
-		if err != nil {
-			return call{}, err
-		}
-		return call{shell: true, command: cmd, dir: dir, input: in}, nil
+		return readShellEvent(event, "PreToolUse", shellTool)
 	}
+}
+
+// readShellEvent reads what the events of Claude Code's shape (Claude
+// Code, Codex, Gemini CLI) share: the event's and the tool's names, the
+// working directory and, for the agent's shell tool, the tool input and its
+// command. A call about another tool has shell false.
+func readShellEvent(event []byte, eventName, shellTool string) (call, error) {
+	m, err := object(event)
+	if err != nil {
+		return call{}, err
+	}
+	if err := needEvent(m, "hook_event_name", eventName); err != nil {
+		return call{}, err
+	}
+	tool, err := needString(m, "tool_name", "tool name")
+	if err != nil {
+		return call{}, err
+	}
+	dir, err := needDir(m, "cwd")
+	if err != nil {
+		return call{}, err
+	}
+	if tool != shellTool {
+		return call{dir: dir}, nil
+	}
+	in, err := toolInput(m, "tool_input")
+	if err != nil {
+		return call{}, err
+	}
+	cmd, err := needString(in, "command", "command")
+	if err != nil {
+		return call{}, err
+	}
+	return call{shell: true, command: cmd, dir: dir, input: in}, nil
 }
 
 // writePreToolUse writes the hookSpecificOutput answer of Claude Code and

@@ -17,47 +17,29 @@ var geminiCLI = adapter{
 	rewrite: Rewrite,
 }
 
+// parseGemini reads Gemini CLI's BeforeTool event; the command runs in
+// its tool input's dir_path (directory in older versions), relative to cwd.
 func parseGemini(event []byte) (call, error) {
-	m, err := object(event)
-	if err != nil {
-		return call{}, err
-	}
-	if err := needEvent(m, "hook_event_name", "BeforeTool"); err != nil {
-		return call{}, err
-	}
-	tool, err := needString(m, "tool_name", "tool name")
-	if err != nil {
-		return call{}, err
-	}
-	dir, err := needDir(m, "cwd")
-	if err != nil {
-		return call{}, err
-	}
-	if tool != "run_shell_command" {
-		return call{dir: dir}, nil
-	}
-	in, err := toolInput(m, "tool_input")
-	if err != nil {
-		return call{}, err
-	}
-	cmd, err := needString(in, "command", "command")
-	if err != nil {
-		return call{}, err
+	c, err := readShellEvent(event, "BeforeTool", "run_shell_command")
+	if err != nil || !c.shell {
+		return c, err
 	}
 	for _, key := range []string{"dir_path", "directory"} {
-		sub, ok, err := field(in, key)
+		sub, ok, err := field(c.input, key)
 		if err != nil {
 			return call{}, err
 		}
 		if ok && sub != "" {
 			if !filepath.IsAbs(sub) {
-				sub = filepath.Join(dir, sub)
+				sub = filepath.Join(c.dir, sub)
 			}
-			dir = filepath.Clean(sub)
+			c.dir = filepath.Clean(sub)
 			break
 		}
 	}
-	return call{shell: true, command: cmd, dir: dir, input: map[string]any{}}, nil
+	// The rewrite answers with a tool input of its own.
+	c.input = map[string]any{}
+	return c, nil
 }
 
 func writeGemini(a answer) []byte {

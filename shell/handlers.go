@@ -56,8 +56,16 @@ func hcState(hc interp.HandlerContext) guard.State {
 // gate decides about a verdict found at run time: nil runs it, a refusal
 // is printed and returned.
 func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusal {
-	approved := approvedLevel(ctx)
-	ref := r.pol.decideRunTime(v, what, approved, r.ask)
+	return r.gateAt(r.pol, v, what, approvedLevel(ctx), "")
+}
+
+// gateAt is gate for a line approved at level approved, deciding with p;
+// hint, when set, replaces the hint of a refusal of what is not blocked.
+func (r *Runner) gateAt(p policy, v guard.Verdict, what string, approved guard.Level, hint string) *Refusal {
+	ref := p.decideRunTime(v, what, approved, r.ask)
+	if ref != nil && hint != "" && !v.Blocked {
+		ref.Hint = hint
+	}
 	if ref != nil {
 		r.refuse(ref)
 	}
@@ -68,7 +76,7 @@ func (r *Runner) gate(ctx context.Context, v guard.Verdict, what string) *Refusa
 		switch {
 		case ref != nil:
 			how = ref.Hint
-		case r.pol.yesFor(v):
+		case p.yesFor(v):
 			how = "yes"
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)

@@ -305,22 +305,9 @@ func (r *Runner) Decide(line string) Outcome {
 // and returns 126), then run with every command checked again. It returns
 // the exit status.
 func (r *Runner) Run(ctx context.Context, src string) int {
-	file, err := r.parse(src)
-	if err != nil {
-		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
-		return 2
-	}
-	out := r.Decide(src)
-	if !out.Run {
-		fmt.Fprintln(r.errw(), out.Refusal.Error())
-		return 126
-	}
-	if out.Line != src {
-		// Edited at the question: what runs is the edited line.
-		if file, err = r.parse(out.Line); err != nil {
-			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
-			return 2
-		}
+	file, out, status := r.approve(src)
+	if status >= 0 {
+		return status
 	}
 	status, err := r.runFile(ctx, file, out.Verdict.Level)
 	r.awaitJobs()

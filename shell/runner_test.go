@@ -16,12 +16,14 @@ import (
 	"time"
 
 	"guardsh/guard"
+	"guardsh/shell/supervise"
 )
 
 // TestMain lets the test binary act as a fake program: run under any name
 // but its own (through a symlink made by fakes), it appends its argv to
 // $FAKE_LOG and exits; "fakewait" waits for a signal first and records it.
 func TestMain(m *testing.M) {
+	supervise.MaybeChild() // in case a test puts a tree under the supervisor
 	name := filepath.Base(os.Args[0])
 	if !strings.HasSuffix(name, ".test") {
 		os.Exit(fakeMain(name))

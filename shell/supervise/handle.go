@@ -67,8 +67,11 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
 	// The helper execs the command from the thread it locked, whose id
 	// (what the kernel reports) is not always the process's.
+	// The mark is spent only when the answer reaches the helper: a signal
+	// (the Go runtime's SIGURG) can interrupt its execve while it waits,
+	// and the kernel then reports the restarted call again, with a new id.
 	if s.initial && nr == unix.SYS_EXECVE && (pid == s.pid || tgid(pid) == s.pid) {
-		ev.Initial, s.initial = true, false
+		ev.Initial = true
 	}
 	err = info.read(p, &n.Data.Args, ev)
 	if err == nil {
@@ -98,10 +101,14 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	}
 	if s.cfg.Decider.Decide(ev) != Allow {
 		s.count(func(st *Stats) { st.Denied++ })
-		respond(s.listener, n.ID, false, 0, unix.EPERM)
+		if respond(s.listener, n.ID, false, 0, unix.EPERM) == nil && ev.Initial {
+			s.initial = false
+		}
 		return
 	}
-	respond(s.listener, n.ID, true, 0, 0)
+	if respond(s.listener, n.ID, true, 0, 0) == nil && ev.Initial {
+		s.initial = false
+	}
 }
 
 // traceTarget returns the pid a ptrace or process_vm_* call reaches.

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"guardsh/allowlist"
+	"guardsh/guard"
+	"guardsh/shell"
+	"guardsh/shell/supervise"
+)
+
+// With executor = "bash" a line guardsh -c, a script or stdin gives is
+// decided as a whole exactly as for the interpreter (shell.Runner.Approve:
+// the static check, the question), then run by real bash under the
+// kernel-level supervisor (package shell/supervise), which stops every
+// exec and every destructive call in the whole tree and has the guard
+// decide it (decider.go).
+
+// maxProcs bounds the processes of a supervised tree: a fork bomb stops
+// there. Only the test binary changes it (bashexec_test.go).
+var maxProcs = 4096
+
+// available says whether the supervisor can run here. Only the test
+// binary replaces it (bashexec_test.go), to test the fallback.
+var available = supervise.Available
+
+// bashExecutor reports whether the settings run lines in real bash:
+// executor = "bash", or a policy that requires the supervisor.
+func (s settings) bashExecutor() bool { return s.cfg.Executor == "bash" || s.superviseRequired() }
+
+// superviseRequired reports whether the policy refuses to run a line
+// without the supervisor.
+func (s settings) superviseRequired() bool { return s.cfg.Supervise == "required" }
+
+// executorLine describes the executor for --version and --doctor.
+func (s settings) executorLine() string {
+	if !s.bashExecutor() {
+		return `guardsh's interpreter (executor = "interpreter"): static and run-time checks of the interpreter's own commands`
+	}
+	a := available()
+	switch {
+	case !a.OK && nestedSupervised(a):
+		return "guardsh's interpreter, inside the tree of a guardsh whose supervisor checks it"
+	case a.OK:
+		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
+	case s.superviseRequired():
+		return fmt.Sprintf("bash, but the supervisor cannot run here (%s): the policy requires it, so no line runs", a.Reason)
+	}
+	return fmt.Sprintf("bash, but the supervisor cannot run here (%s): lines run in guardsh's interpreter", a.Reason)
+}
+
+// bashRun is what runBash needs from runShell.
+type bashRun struct {
+	o        options
+	g        *guard.Guard
+	r        *shell.Runner
+	settings settings
+	sigs     *signalRelay
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	src      string
+	name     string
+	params   []string
+	// decide decides the whole input before it runs: the line to run,
+	// the level it was approved at, and -1; or the status to exit with.
+	decide func() (line string, approved guard.Level, status int)
+}
+
+// runBash runs the input in real bash under the supervisor, or, when the
+// supervisor cannot run here, says so and falls back to the interpreter
+// (fallback), or refuses when the policy requires the supervisor. It
+// returns the exit status.
+func runBash(b bashRun, fallback func() int) int {
+	bash, err := exec.LookPath("bash")
+	avail := available()
+	switch {
+	case err != nil && b.settings.superviseRequired():
+		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
+		return 126
+	case err != nil:
+		fmt.Fprintf(b.stderr, "guardsh: executor = \"bash\" and bash is not found (%v): running in guardsh's interpreter\n", err)
+		return fallback()
+	case !avail.OK && nestedSupervised(avail):
+		// A guardsh run by a line of a supervised guardsh: the kernel
+		// allows one listener in a filter chain, and the outer
+		// supervisor already checks everything this tree does.
+		return fallback()
+	case !avail.OK && b.settings.superviseRequired():
+		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
+		return 126
+	case !avail.OK:
+		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter\n", avail.Reason)
+		return fallback()
+	}
+
+	line, approved, status := b.decide()
+	if status >= 0 {
+		return status
+	}
+	// The verdict again, for what only some runs need: auto mode's
+	// environment, and a user's sudo line.
+	var v guard.Verdict
+	if b.o.auto || os.Geteuid() != 0 {
+		st := processState()
+		st.Params, st.ParamsKnown = b.params, true
+		v = b.g.Classify(line, st)
+	}
+
+	env := bashEnv(os.Environ())
+	if b.o.auto && v.Auto {
+		env = allowlist.AutoEnv(env)
+	}
+	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(approved))
+
+	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
+	cmd.Env = env
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
+	b.sigs.wait()
+	if b.r.Signaled() != nil {
+		return 128 + signalNum(b.r.Signaled())
+	}
+
+	if os.Geteuid() != 0 && v.ChangesUser() {
+		// The supervisor's no_new_privs would make sudo fail: the line,
+		// approved on its argv, runs outside it.
+		fmt.Fprintf(b.stderr, "guardsh: the line changes user (%s), so it runs outside the supervisor: what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+			return 126
+		}
+		done := b.r.Track(cmd.Process)
+		err := cmd.Wait()
+		done()
+		return bashStatus(err, b.stderr)
+	}
+
+	home, _ := os.UserHomeDir()
+	var limitSaid atomic.Bool
+	sup, err := supervise.Start(cmd, supervise.Config{
+		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
+		MaxProcs: maxProcs,
+		Notice: func(n supervise.Notice) {
+			if n.Syscall == "fork" {
+				if limitSaid.Swap(true) {
+					return
+				}
+				fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: %s\n", n.Message)
+				return
+			}
+			fmt.Fprintf(b.stderr, "guardsh: supervisor: pid %d, %s: %s\n", n.Pid, n.Syscall, n.Message)
+		},
+	})
+	if err != nil {
+		// Nothing of bash ran, and the helper was waited for.
+		fmt.Fprintf(b.stderr, "guardsh: cannot start the supervisor: %v\n", err)
+		if b.settings.superviseRequired() {
+			return 126
+		}
+		fmt.Fprintln(b.stderr, "guardsh: running in guardsh's interpreter")
+		// Decided already: it runs at the level it was approved at.
+		status, err := b.r.RunApproved(context.Background(), line, approved)
+		if err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		}
+		return status
+	}
+	done := b.r.Track(cmd.Process)
+	werr := cmd.Wait()
+	done()
+	sup.Close()
+	if s := sup.Stats(); s.LimitHit && !limitSaid.Load() {
+		fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: the line reached the process limit of %d\n", maxProcs)
+	}
+	return bashStatus(werr, b.stderr)
+}
+
+// nestedSupervised reports that the supervisor is unavailable because
+// this guardsh already runs under one: it was started by a guardsh
+// (GUARDSH_PARENT) and the kernel refuses a second listener (EBUSY).
+func nestedSupervised(a supervise.Availability) bool {
+	_, nested := os.LookupEnv(parentVar)
+	return nested && strings.Contains(a.Reason, unix.EBUSY.Error())
+}
+
+// bashArgs is bash's command line for the approved line: the shell
+// options guardsh was given, then -c LINE NAME ARGS... A script and
+// stdin run as -c too, with the text that was checked: bash never reads
+// the file again. No startup file is read (--norc, --noprofile): what bash
+// would read there was not checked.
+func bashArgs(o options, line, name string, params []string) []string {
+	args := []string{"--norc", "--noprofile"}
+	if o.login {
+		args = append(args, "-l")
+	}
+	args = append(args, o.shellOpts...)
+	return append(append(args, "-c", line, name), params...)
+}
+
+// bashEnv is the environment bash starts with: guardsh's own, less what
+// would make bash itself run code nobody checked before the line
+// (BASH_ENV, ENV, exported functions).
+func bashEnv(env []string) []string {
+	return slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return k == "BASH_ENV" || k == "ENV" || strings.HasPrefix(k, "BASH_FUNC_")
+	})
+}
+
+// setEnv sets name to value in env, replacing what it held.
+func setEnv(env []string, name, value string) []string {
+	prefix := name + "="
+	env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, prefix) })
+	return append(env, prefix+value)
+}
+
+// bashStatus is bash's exit status: its own, or 128+n when a signal
+// killed it.
+func bashStatus(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	fmt.Fprintf(stderr, "guardsh: %v\n", err)
+	return 126
+}
+
+// signalNum is a signal's number.
+func signalNum(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return int(s)
+	}
+	return int(syscall.SIGINT)
+}

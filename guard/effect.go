@@ -1,0 +1,264 @@
+package guard
+
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The checks of what a running program really does, one call at a time,
+// as a kernel-level supervisor reports it (package shell/supervise): a
+// program about to be executed, a file about to be deleted, renamed,
+// emptied, opened for writing, or have its mode or owner changed. They
+// read the same rules as the static check: an exec is a one-command line,
+// and a file effect is the command that has that effect, keeping only
+// what the path itself adds (the filesystem root and system directories,
+// the home directory, disk devices, guardsh's own files, account files,
+// /boot): deleting a file in the working directory is the program's own
+// business, deleting /etc/passwd is write_system_file's.
+
+// Effect kinds, as CheckEffect takes them; they are the supervisor's
+// kinds of events.
+const (
+	EffectOpen   = "open"     // an open for writing
+	EffectRemove = "remove"   // unlink, unlinkat, rmdir
+	EffectRename = "rename"   // rename: path to path2
+	EffectTrunc  = "truncate" // truncate
+	EffectChmod  = "chmod"    // a change of mode
+	EffectChown  = "chown"    // a change of owner or group
+	EffectMknod  = "mknod"    // a device node, FIFO or socket made
+	EffectLink   = "link"     // a hard link of path at path2
+	EffectSymlnk = "symlink"  // a symbolic link at path2 (path is its text)
+)
+
+// neutralPath is a path no protection covers, which a file effect's
+// command is also classified on: what it gets there is the program's own
+// business, not the path's, and is left out.
+const neutralPath = "/tmp/guardsh-neutral/f"
+
+// neutralFor is neutralPath with the characters of p's last name that the
+// rules read as patterns (a file really named `*.o`, which rm was given
+// when the glob matched nothing): their findings are the name's, not the
+// place's.
+func neutralFor(p string) string {
+	special := strings.Map(func(r rune) rune {
+		if strings.ContainsRune("*?[]{}~", r) {
+			return r
+		}
+		return -1
+	}, path.Base(p))
+	return neutralPath + special
+}
+
+// CheckExec classifies a program about to be executed, as a one-command
+// line run in st.Dir, under every identity it has: the name it was
+// started by (argv[0]) and the file really executed (path, symbolic links
+// resolved), by its full path and by its base name. env lists the
+// environment entries ("NAME=value") of the variables that make programs
+// run code (env_code's table: LD_PRELOAD, BASH_ENV, ...) that the exec
+// sets; the others are ignored. The highest verdict wins.
+func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v Verdict) {
+	if len(argv) == 0 {
+		argv = []string{file}
+	}
+	defer g.failClosed(&v, quoteArgv(argv))
+	var code []string
+	for _, kv := range env {
+		if name, _, ok := strings.Cut(kv, "="); ok {
+			if _, ok := envCodeRowOf(name); ok {
+				code = append(code, kv)
+			}
+		}
+	}
+	names := []string{argv[0]}
+	if file != "" {
+		names = append(names, file, path.Base(file))
+	}
+	seen := map[string]bool{}
+	for i, name := range names {
+		if name == "" || seen[name] {
+			continue
+		}
+		seen[name] = true
+		a := append([]string{name}, argv[1:]...)
+		if len(code) > 0 {
+			a = append(append([]string{"env"}, code...), a...)
+		}
+		w := g.classifyArgv(a, st)
+		w.Command = quoteArgv(argv)
+		if i == 0 || w.Level > v.Level {
+			w.Findings = append(v.Findings, w.Findings...)
+			v = w
+		} else {
+			for _, f := range w.Findings {
+				v.add(f)
+			}
+		}
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// CheckEffect classifies one file effect about to happen (kind is one of
+// the Effect constants; path2 is a rename's or link's new name), with the
+// protections the rules give the paths: deleting, renaming, emptying,
+// opening for writing, linking, or changing the mode or owner of a
+// protected file takes the level of the rule that protects it. An effect
+// on an unprotected path is safe, whatever the program doing it: the
+// program was checked when it was executed. An unknown kind is treated as
+// a write to both paths.
+func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
+	defer g.failClosed(&v, kind+" "+p)
+	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
+	add := func(w, base Verdict) {
+		for _, f := range w.Findings {
+			if !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
+				v.add(f)
+			}
+		}
+	}
+	argv := func(prog string, args ...string) {
+		base := make([]string, len(args))
+		for i, a := range args {
+			base[i] = a
+			switch {
+			case a == p:
+				base[i] = neutralFor(p)
+			case a == p2:
+				base[i] = neutralFor(p2)
+			}
+		}
+		add(g.classifyArgv(append([]string{prog}, args...), st), g.classifyArgv(append([]string{prog}, base...), st))
+	}
+	write := func(p string, truncate bool) {
+		if p != "" {
+			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralFor(p), truncate, st))
+		}
+	}
+	switch kind {
+	case EffectOpen:
+		write(p, false)
+	case EffectTrunc:
+		write(p, true)
+	case EffectRemove:
+		argv("rm", "-f", p)
+		argv("rm", "-rf", p)
+	case EffectRename:
+		argv("mv", p, p2)
+		write(p, true)
+		write(p2, true)
+	case EffectChmod:
+		argv("chmod", "600", p)
+		write(p, false)
+	case EffectChown:
+		argv("chown", "root", p)
+		write(p, false)
+	case EffectMknod:
+		write(p, false)
+	case EffectLink:
+		// A hard link is a second name for the file, and a write through
+		// it writes the file: linking a protected file is writing it.
+		write(p, false)
+		write(p2, false)
+	case EffectSymlnk:
+		// Opening the link opens its target, and that open is checked.
+		write(p2, false)
+	default:
+		write(p, true)
+		write(p2, true)
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ChangesUser reports whether a line, as classified into v, is one
+// command that runs a program as another user (sudo, sudoedit, doas,
+// pkexec, run0, su), directly or behind wrappers (`nice sudo make
+// install`), and nothing else: a kernel-level supervisor, which forbids
+// gaining privileges, runs such a line outside, checked statically only.
+func (v Verdict) ChangesUser() bool {
+	if len(v.Plan) == 0 {
+		return false
+	}
+	depth := -1 // the depth of wrappers of the program found, once found
+	for i, c := range v.Plan {
+		switch {
+		case i > 0 && len(c.Via) == 0:
+			return false // a second command of its own
+		case depth >= 0:
+			if len(c.Via) <= depth {
+				return false // a command beside it, not run by it
+			}
+		case slices.Contains(sysSudoProgs, c.Name()):
+			depth = len(c.Via)
+		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
+			return false // the next command is not what this one wraps
+		}
+	}
+	return depth >= 0
+}
+
+// UserChangePrograms lists the programs that run a command as another
+// user, which ChangesUser looks for.
+func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
+
+// CheckSignal classifies a signal about to be sent by a running program
+// to pid (0 or negative: a process group, -1 every process), as `kill
+// -SIG PID` is: aimed at pid 1 or at more than one process, it is at least
+// kill_all_processes' level. Signal 0 only checks that the process exists.
+func (g *Guard) CheckSignal(pid, sig int, st State) (v Verdict) {
+	argv := []string{"kill", "-" + strconv.Itoa(sig), strconv.Itoa(pid)}
+	defer g.failClosed(&v, quoteArgv(argv))
+	v = g.classifyArgv(argv, st)
+	if sig != 0 && (pid <= 0 || pid == 1) && !slices.ContainsFunc(v.Findings, func(f Finding) bool { return f.Rule == "kill_all_processes" }) {
+		what := "every process of a process group, guardsh's own among them"
+		if pid == 1 {
+			what = "init"
+		}
+		g.emit(&v, "kill_all_processes", "a program the line started signals "+what, quoteArgv(argv))
+	}
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// systemCallRules are the rules whose subject each call changing the
+// running system is: its findings carry their names.
+var systemCallRules = map[string]string{
+	"reboot": "shutdown", "kexec_load": "shutdown", "kexec_file_load": "shutdown",
+	"init_module": "kernel_module", "finit_module": "kernel_module", "delete_module": "kernel_module",
+	"open_by_handle_at": "write_system_file",
+}
+
+// CheckSystemCall classifies a call that changes the running system,
+// made by a program a line started (mount and the new mount API, umount2,
+// pivot_root, chroot, swapon, swapoff, reboot, module loading, kexec), or
+// that opens a file for writing by its handle (open_by_handle_at, which
+// names no path): blocked, whatever the program, since no line's preview
+// showed it. path
+// is what it names (a mount point, a module's file), "" for none.
+func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
+	text := strings.TrimSpace(call + " " + path)
+	v = Verdict{Command: text, Findings: []Finding{}}
+	rule, ok := systemCallRules[call]
+	if !ok {
+		rule = "mount"
+	}
+	reason := "a program the line started calls " + call + ", which changes the running system"
+	if call == "open_by_handle_at" {
+		reason = "a program the line started opens a file for writing by its handle, not its path, so no protection can be checked"
+	}
+	v.add(Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
+	v.Blocked = true
+	return v
+}

@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard"
+)
+
+// Lines can also run outside the interpreter, in real bash under a
+// kernel-level supervisor (package shell/supervise, wired in by the main
+// package): the whole input is decided here as for Run (Approve), and
+// every call the supervisor stops is decided as the run-time check decides
+// about a command (GateOutside).
+
+// approve parses src and decides it as a whole, as Run does before
+// running it: a syntax error prints the parser's message (status 2), a
+// refusal its one line (status 126). status is -1 when the line runs: file
+// is then the line to run, parsed, and out the decision.
+func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int) {
+	file, err := r.parse(src)
+	if err != nil {
+		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+		return nil, out, 2
+	}
+	out = r.Decide(src)
+	if !out.Run {
+		fmt.Fprintln(r.errw(), out.Refusal.Error())
+		return nil, out, 126
+	}
+	if out.Line != src {
+		// Edited at the question: what runs is the edited line.
+		if file, err = r.parse(out.Line); err != nil {
+			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+			return nil, out, 2
+		}
+	}
+	return file, out, -1
+}
+
+// Approve decides the whole input src before it runs, exactly as Run
+// does, for a caller that runs it elsewhere: it returns the line to run
+// (src, or the line edited at the question), the level it was approved
+// at, and -1; or, when it must not run, the status to exit with (2 for a
+// syntax error, 126 for a refusal), its message printed.
+func (r *Runner) Approve(src string) (line string, approved guard.Level, status int) {
+	_, out, status := r.approve(src)
+	return out.Line, out.Verdict.Level, status
+}
+
+// GateOutside decides about something a line approved at level approved
+// does outside the interpreter (what is the call, as a person reads it),
+// as the run-time check decides about a command: nil lets it go on; a
+// refusal is printed and recorded in the audit log (RunTime). Nobody is
+// asked yet, and -y does not approve it: what is above the approved level
+// (and above info_leak, whose default answer is yes) is refused.
+func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level) *Refusal {
+	p := r.pol
+	p.asker, p.yes = nil, false
+	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
+}
+
+// HintOutside refuses a call above the level the line was approved at
+// (the %s), found by the supervisor.
+const HintOutside = "the line was approved at %s, and guardsh does not yet ask about what a running program does beyond that"
+
+// Track records a program running outside the interpreter, so that Signal
+// reaches it; the returned func forgets it, and must be called before the
+// program is reaped.
+func (r *Runner) Track(p *os.Process) func() { return r.procs.add(p) }
+
+// Signaled returns the signal the shell received during the current line,
+// nil when none.
+func (r *Runner) Signaled() os.Signal { return r.signaled() }
