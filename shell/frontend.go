@@ -321,8 +321,8 @@ func (f *frontend) loop() int {
 		if _, _, slash := ParseSlash(line); !slash {
 			expanded, changed, err := ExpandHistory(line, f.lastLine)
 			if err != nil {
+				// As in bash: nothing runs, $? stays.
 				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-				f.status = 1
 				continue
 			}
 			if changed {

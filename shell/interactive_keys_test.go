@@ -35,7 +35,7 @@ func TestInteractiveHistoryExpansion(t *testing.T) {
 	s.prompt("126")
 	s.line("!nosuch")
 	s.expect(`guardsh: !nosuch: event not found`)
-	s.prompt("1")
+	s.prompt("126") // $? stays, as in bash
 	s.line("echo last-word-here")
 	s.expectLine("last-word-here")
 	s.prompt("")
