@@ -10,7 +10,9 @@ import (
 
 // Completer completes the word before the cursor: a command name (from
 // PATH, the builtins, and the shell's functions and aliases) when the word
-// is in command position, and a path relative to the shell's current
+// is in command position; a variable's name after $ or ${; git's
+// subcommands, and the options of git and of common programs
+// (complete_args.go); and a path relative to the shell's current
 // directory (with ~ for the home directory) otherwise, or when the word
 // holds a slash. It implements readline's AutoCompleter.
 type Completer struct {
@@ -31,6 +33,7 @@ type CompletionState struct {
 	Home    string // $HOME
 	Names   []string
 	Builtin []string
+	Vars    []string // the names of the shell's variables
 }
 
 // Builtins lists the names the interpreter runs itself, and guardsh's
@@ -57,7 +60,9 @@ func (c *Completer) Do(line []rune, pos int) ([][]rune, int) {
 		st = c.State()
 	}
 	var cands []string
-	if cmdPos && !strings.Contains(word, "/") && !strings.HasPrefix(word, "~") {
+	if args, ok := completeArgs(commandBefore(string(line[:pos]), word), word, st); ok && (!cmdPos || varStart(word) >= 0) {
+		cands = args
+	} else if cmdPos && !strings.Contains(word, "/") && !strings.HasPrefix(word, "~") {
 		cands = c.commands(word, st)
 	} else {
 		cands = completePath(word, st.Dir, st.Home)
@@ -68,6 +73,18 @@ func (c *Completer) Do(line []rune, pos int) ([][]rune, int) {
 		out = append(out, []rune(cand[len(word):]))
 	}
 	return out, n
+}
+
+// commandBefore returns the words of the command the word being
+// completed belongs to, before it.
+func commandBefore(text, word string) []string {
+	words := historyWords(strings.TrimSuffix(text, word))
+	for i := len(words) - 1; i >= 0; i-- {
+		if strings.IndexByte(";&|(", words[i][0]) >= 0 && len(words[i]) <= 2 {
+			return words[i+1:]
+		}
+	}
+	return words
 }
 
 // wordAt returns the word that ends the text (the part after the last

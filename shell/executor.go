@@ -117,6 +117,11 @@ func RunExecutor(cfg ExecutorConfig) int {
 		case opDrain:
 			enc.send(reply{Op: opInput, ID: req.ID, Line: string(drainInput(ex.ttyFd))})
 		case opRun:
+			if req.Status != status && req.Status >= 0 && req.Status < 256 {
+				// The front end refused lines since the last: $? is
+				// what it says (126), in the interpreter too.
+				ex.setStatus(req.Status)
+			}
 			var interrupted bool
 			status, interrupted = ex.run(req)
 			// A line stopped by Ctrl-C looks exited to the interpreter;
@@ -124,6 +129,11 @@ func RunExecutor(cfg ExecutorConfig) int {
 			exited := r.Exited() && !interrupted
 			if ex.ttyState != nil {
 				term.Restore(ex.ttyFd, ex.ttyState)
+			}
+			// The jobs that ended are said before the next prompt, as
+			// bash says them.
+			for _, n := range r.JobNotices() {
+				fmt.Fprintf(out, "%s\n", n)
 			}
 			// Everything the line wrote is on the pty before the mark.
 			fmt.Fprintf(out, "%s%d\a", sentinelPrefix, req.ID)
@@ -213,6 +223,12 @@ func (ex *executor) run(req request) (int, bool) {
 		fmt.Fprintf(ex.errw, "guardsh: %v\n", err)
 	}
 	return status, errors.Is(err, context.Canceled)
+}
+
+// setStatus sets $? to code, by running `(exit code)`: the interpreter
+// has no other way in.
+func (ex *executor) setStatus(code int) {
+	ex.runner.RunApproved(context.Background(), "(exit "+strconv.Itoa(code)+")", guard.Safe)
 }
 
 // intr marks the running line interrupted when the pty turns Ctrl-C into

@@ -48,6 +48,10 @@ type request struct {
 	Auto bool `json:"auto,omitempty"`
 	// Answer is the Decision to a question.
 	Answer Decision `json:"answer,omitempty"`
+	// Status is the status $? holds when the line starts (opRun): the
+	// last line's, or 126 when the front end refused or a person
+	// declined the lines since.
+	Status int `json:"status,omitempty"`
 }
 
 // reply is a message from the executor to the front end.

@@ -53,6 +53,11 @@ type frontend struct {
 	user    string
 	host    string
 	toggled bool // Shift+Tab changed the mode during this read
+	// lastLine is the previous history entry (for Alt-. and !!);
+	// editNext asks for the entered line to go to the editor first
+	// (Ctrl-X Ctrl-E).
+	lastLine string
+	editNext bool
 }
 
 func newFrontend(cfg InteractiveConfig) (*frontend, error) {
@@ -142,21 +147,21 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 		Stdout:                 f.out,
 		Stderr:                 f.out,
 		FuncFilterInputRune:    f.filterRune,
+		Listener:               readline.FuncListener(f.onKey),
+		Painter:                newlinePainter{},
 		FuncIsTerminal:         func() bool { return term.IsTerminal(int(f.in.Fd())) },
-		FuncGetWidth: func() int {
-			if w, _, err := term.GetSize(int(f.out.Fd())); err == nil {
-				return w
-			}
-			return 80
-		},
+		FuncGetWidth:           f.width,
 	}
 	if f.rl, err = readline.NewEx(rlc); err != nil {
 		return nil, fmt.Errorf("line editor: %w", err)
 	}
 	for _, e := range entries {
-		f.rl.SaveHistory(e)
+		f.rl.SaveHistory(editorText(e))
 	}
-	f.exe.pump.setDst(f.rl.Stdout())
+	if len(entries) > 0 {
+		f.lastLine = entries[len(entries)-1]
+	}
+	f.attachScreen(f.exe)
 	return f, nil
 }
 
@@ -199,6 +204,22 @@ func (f *frontend) screen() io.Writer {
 	return f.out
 }
 
+// attachScreen sends e's output to the screen between lines: through the
+// line editor, which redraws its prompt after it, each piece ended at the
+// end of its line.
+func (f *frontend) attachScreen(e *executorProc) {
+	e.pump.width = f.width
+	e.pump.setDst(f.screen(), f.rl != nil)
+}
+
+// width is the terminal's width.
+func (f *frontend) width() int {
+	if w, _, err := term.GetSize(int(f.out.Fd())); err == nil && w > 0 {
+		return w
+	}
+	return 80
+}
+
 // startExecutor starts a new executor in the shell's directory.
 func (f *frontend) startExecutor() error {
 	if _, quit := f.quitStatus(); quit {
@@ -209,6 +230,7 @@ func (f *frontend) startExecutor() error {
 		return err
 	}
 	e.quit = f.quit
+	f.attachScreen(e)
 	f.mu.Lock()
 	f.exe = e
 	f.mu.Unlock()
@@ -296,7 +318,21 @@ func (f *frontend) loop() int {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		f.rl.SaveHistory(line)
+		if _, _, slash := ParseSlash(line); !slash {
+			expanded, changed, err := ExpandHistory(line, f.lastLine)
+			if err != nil {
+				// As in bash: nothing runs, $? stays.
+				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+				continue
+			}
+			if changed {
+				// As bash shows it: the line that is checked and run.
+				fmt.Fprintln(f.out, expanded)
+				line = expanded
+			}
+		}
+		f.lastLine = line
+		f.rl.SaveHistory(editorText(line))
 		if err := f.hist.Append(line); err != nil {
 			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
 		}
@@ -336,12 +372,13 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 			prefill = ""
 		}
 		if prefill != "" {
-			line, err = f.rl.ReadlineWithDefault(prefill)
+			line, err = f.rl.ReadlineWithDefault(editorText(prefill))
 			prefill = ""
 		} else {
 			line, err = f.rl.Readline()
 		}
 		f.tty.setOwner(ownerNone)
+		line = fromEditorText(line)
 		if err == readline.ErrInterrupt {
 			return "", err
 		}
@@ -357,6 +394,17 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 		}
 		lines = append(lines, line)
 		full := strings.Join(lines, "\n")
+		if f.editNext {
+			f.editNext = false
+			edited, err := f.editInEditor(full)
+			if err != nil {
+				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+				return "", readline.ErrInterrupt
+			}
+			// Shown as it comes back: this is the line checked.
+			fmt.Fprintln(f.out, edited)
+			return edited, nil
+		}
 		if len(lines) == 1 && strings.TrimSpace(full) == "" {
 			return "", nil
 		}
@@ -387,6 +435,9 @@ func Incomplete(src string) bool {
 // filterRune handles the keys readline does not: Shift+Tab toggles auto
 // mode; Ctrl-Z does nothing at the prompt (a shell is not suspended).
 func (f *frontend) filterRune(r rune) (rune, bool) {
+	if r, process, ok := f.filterKey(r); ok {
+		return r, process
+	}
 	switch r {
 	case shiftTab:
 		f.auto = !f.auto
@@ -431,7 +482,11 @@ func (f *frontend) completionState() CompletionState {
 	for n := range f.names {
 		names = append(names, n)
 	}
-	return CompletionState{Dir: f.dir, Path: f.vars["PATH"], Home: f.vars["HOME"], Names: names}
+	vars := make([]string, 0, len(f.vars))
+	for v := range f.vars {
+		vars = append(vars, v)
+	}
+	return CompletionState{Dir: f.dir, Path: f.vars["PATH"], Home: f.vars["HOME"], Names: names, Vars: vars}
 }
 
 // ensureReady waits for the executor to be up, starting a new one if it

@@ -30,18 +30,20 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	// The line's output goes straight to the terminal: the line editor's
 	// writer would redraw the prompt after each piece of it while its
 	// reader has not yet seen that the line was entered.
-	e.pump.setDst(f.out)
-	defer e.pump.setDst(f.screen())
+	e.pump.setDst(f.out, false)
+	e.pump.lineStart()
+	defer f.attachScreen(e)
 	stopFwd := f.forward(e)
 	defer func() { stopFwd() }()
 
-	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto}); err != nil {
+	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
 	}
 	var done *reply
 	marked := false
 	replies := e.replies
 	var markTimeout <-chan time.Time
+	var markRead uint64
 	for done == nil || !marked {
 		select {
 		case <-f.quit:
@@ -50,7 +52,15 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			return code, true
 		case <-markTimeout:
 			// The mark got lost (a program flushed the pty's output):
-			// do not wait for it forever.
+			// do not wait for it forever. But only once the pty has
+			// been quiet that long: under load the output comes well
+			// after the status, and output let through to the editor
+			// after its prompt would be cut by its redraws.
+			if n := e.pump.nread.Load(); n != markRead {
+				markRead = n
+				markTimeout = time.After(markWait)
+				continue
+			}
 			marked = true
 		case r, ok := <-replies:
 			if !ok {
@@ -67,7 +77,8 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			case opDone:
 				if r.ID == id {
 					done = &r
-					markTimeout = time.After(2 * time.Second)
+					markTimeout = time.After(markWait)
+					markRead = e.pump.nread.Load()
 				}
 			case opAsk:
 				// A run-time question: the terminal goes back to guardsh.
@@ -104,6 +115,9 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 		}
 	}
 	stopFwd()
+	// All of the line's output is on the screen: the prompt comes on a
+	// line of its own.
+	e.pump.endLine()
 	f.modes.leave()
 	if done.Exited {
 		// Only a real exit ends the shell, with the executor's real
@@ -120,6 +134,10 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	f.takeState(done)
 	return done.Status, false
 }
+
+// markWait is how long the pty may stay quiet after a line's status
+// before its mark is taken as lost.
+const markWait = 2 * time.Second
 
 // forward sends keystrokes to the pty until the returned function is
 // called; that function returns once forwarding has stopped, without

@@ -63,6 +63,7 @@ func (f *frontend) help() {
 		fmt.Fprintf(f.out, "  %-13s %s\n", c.Name, c.Help)
 	}
 	fmt.Fprintln(f.out, "Keys: emacs editing, Up/Down and Ctrl-R history, Tab completes, Shift+Tab toggles auto mode,")
+	fmt.Fprintln(f.out, "  Alt-. the last word of the previous line, Ctrl-X Ctrl-E edit the line in $VISUAL, !! and !$ expand,")
 	fmt.Fprintln(f.out, "  Ctrl-C clears the line (or stops the running command), Ctrl-D on an empty line exits.")
 	fmt.Fprintln(f.out, "At the question: y yes, n no, e edit the line, Enter the default shown in capitals, Ctrl-C no;")
 	fmt.Fprintln(f.out, "  a always allows this command here, r allows its rules here (where offered).")

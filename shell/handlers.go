@@ -92,6 +92,9 @@ func (r *Runner) gateAt(p policy, v guard.Verdict, what string, approved guard.L
 // callHandler checks every simple command, builtins and functions
 // included, on its final expanded argv just before it runs.
 func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, error) {
+	if run, ok := r.jobs.call(args); ok {
+		return run, nil // guardsh's own marker of a background job
+	}
 	hc := interp.HandlerCtx(ctx)
 	if isPoison(hc.Stdout) || isPoison(hc.Stderr) {
 		// A refused redirect: the message was printed when it was refused.
@@ -152,6 +155,9 @@ func (r *Runner) gateSource(ctx context.Context, hc interp.HandlerContext, args 
 
 // openHandler checks every file opened for writing before it is opened.
 func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	if rw, ok, err := r.jobs.open(path); ok {
+		return rw, err // a background job's own /dev/null
+	}
 	hc := interp.HandlerCtx(ctx)
 	abs := path
 	if path != "" && !filepath.IsAbs(path) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 )
@@ -34,6 +35,15 @@ type outputPump struct {
 
 	mu  sync.Mutex // held while writing to dst; pause holds it
 	dst io.Writer
+	// col follows where the output leaves the cursor; endLines ends each
+	// write that leaves text on the cursor's line (see colTracker), for
+	// the writer of a line editor that redraws its prompt after it.
+	col      colTracker
+	endLines bool
+	width    func() int // the terminal's width, nil for 80
+	// nread counts the bytes read, for knowing whether output still
+	// comes.
+	nread atomic.Uint64
 
 	marks chan uint64   // ids of the sentinels seen
 	done  chan struct{} // closed when src ends, or the pump is stopped
@@ -120,17 +130,47 @@ func (o *outputPump) waitReadable() bool {
 	}
 }
 
-// setDst changes where output goes.
-func (o *outputPump) setDst(w io.Writer) {
+// setDst changes where output goes; endLines says whether each write
+// that leaves text on the cursor's line is ended there (the line editor
+// is drawing its prompt).
+func (o *outputPump) setDst(w io.Writer, endLines bool) {
 	o.mu.Lock()
-	o.dst = w
+	o.dst, o.endLines = w, endLines
 	o.mu.Unlock()
 }
 
+// lineStart tells the pump that the cursor is at the start of an empty
+// line (the editor wrote the newline of an entered line).
+func (o *outputPump) lineStart() {
+	o.mu.Lock()
+	o.col.col = colStart
+	o.mu.Unlock()
+}
+
+// endLine ends the cursor's line when output left text on it, before the
+// editor draws a prompt there: nothing a program wrote is erased.
+func (o *outputPump) endLine() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if e := o.col.ending(o.termWidth()); e != "" {
+		o.dst.Write([]byte(e))
+		o.col.col = colStart
+	}
+}
+
+func (o *outputPump) termWidth() int {
+	if o.width == nil {
+		return 80
+	}
+	return o.width()
+}
+
 // pause stops output from reaching the screen until the returned function
-// is called (while a question is on the screen).
+// is called (while a question is on the screen). The question's text
+// ends with a newline.
 func (o *outputPump) pause() (resume func()) {
 	o.mu.Lock()
+	o.col.col = colStart
 	var once sync.Once
 	return func() { once.Do(o.mu.Unlock) }
 }
@@ -140,6 +180,14 @@ func (o *outputPump) write(p []byte) {
 		return
 	}
 	o.mu.Lock()
+	o.col.track(p)
+	if o.endLines {
+		if e := o.col.ending(o.termWidth()); e != "" {
+			// One write: the editor redraws its prompt after it.
+			p = append(append([]byte{}, p...), e...)
+			o.col.col = colStart
+		}
+	}
 	o.dst.Write(p)
 	o.mu.Unlock()
 }
@@ -164,6 +212,7 @@ func (o *outputPump) run() {
 		// line the program writes, on the program's own CPU. Reading
 		// at once measured faster (bench/interactive.sh).
 		n, err := o.src.Read(buf[keep:])
+		o.nread.Add(uint64(max(n, 0)))
 		// Take what else is there already, up to the buffer's size: fewer,
 		// larger writes to the terminal.
 		for err == nil && n > 0 && o.fd >= 0 && keep+n < len(buf)-4096 {
@@ -172,6 +221,7 @@ func (o *outputPump) run() {
 				break
 			}
 			m, rerr := o.src.Read(buf[keep+n:])
+			o.nread.Add(uint64(max(m, 0)))
 			n += m
 			err = rerr
 		}

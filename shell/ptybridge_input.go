@@ -172,13 +172,15 @@ func (r ownedReader) Close() error { return nil }
 // itself would drop the key.
 const shiftTab = '\uE000'
 
-// editorReader is the line editor's reader: it translates Shift+Tab.
+// editorReader is the line editor's reader: it translates Shift+Tab,
+// Alt-. and Ctrl-X Ctrl-E.
 type editorReader struct{ ownedReader }
 
 func (r editorReader) Read(p []byte) (int, error) {
 	n, err := r.ownedReader.Read(p)
 	if n > 0 {
 		n = translateShiftTab(p, n)
+		n = translateKeys(p, n)
 	}
 	return n, err
 }

@@ -73,6 +73,8 @@ type Runner struct {
 	envMap map[string]string
 
 	procs procSet
+	// jobs are the background jobs of the lines (jobs.go).
+	jobs jobTable
 
 	hashMu sync.Mutex
 	hash   map[string]string
@@ -308,6 +310,7 @@ func (r *Runner) Run(ctx context.Context, src string) int {
 		return status
 	}
 	status, err := r.runFile(ctx, file, out.Verdict.Level)
+	r.awaitJobs()
 	if err != nil {
 		var perr syntax.ParseError
 		if errors.As(err, &perr) {
@@ -346,16 +349,19 @@ func (r *Runner) runFile(ctx context.Context, file *syntax.File, approved guard.
 	}
 	r.cancel = cancel
 	r.sigMu.Unlock()
+	// The line's context is not cancelled when the line ends: its
+	// background jobs run on it and outlive the line, as in bash. A
+	// signal (Ctrl-C) while the line runs still stops them with it.
 	defer func() {
 		r.sigMu.Lock()
 		r.cancel = nil
 		r.sigMu.Unlock()
-		cancel()
 	}()
 
 	r.own.reset()
 	r.noteFuncs(file)
 	r.noteHeredocs(file)
+	r.jobs.rewrite(file)
 	backgroundStdin(file)
 	ctx = withApproved(ctx, approved)
 	if r.childVar.value != nil {

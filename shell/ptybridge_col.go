@@ -1,0 +1,98 @@
+package shell
+
+import "strings"
+
+// Where the cursor is after what the pty's programs wrote, as far as the
+// bytes tell. The line editor draws its prompt by erasing the line the
+// cursor is on (readline's redraw starts with ESC[2K CR), which would
+// erase a program's output that did not end with a newline (`printf abc`).
+// So before each prompt, and after each piece of output written while the
+// editor reads, output that left text on the cursor's line is ended the
+// way zsh ends it: a reverse-video % and a newline.
+const (
+	colStart   = iota // column 0, or an empty line: nothing to erase
+	colText           // after printed text on the cursor's line
+	colUnknown        // after a sequence that moved the cursor
+)
+
+// partialMark is what ends a line of output that had no newline.
+const partialMark = "\x1b[7m%\x1b[0m"
+
+// colTracker follows where output leaves the cursor.
+type colTracker struct {
+	col int
+	// esc is the state within an escape sequence: 0 none, 1 after ESC,
+	// 2 in a CSI, 3 in an OSC or other string, 4 after ESC in a string.
+	esc int
+}
+
+// track follows p.
+func (c *colTracker) track(p []byte) {
+	for _, b := range p {
+		switch c.esc {
+		case 1:
+			switch b {
+			case '[':
+				c.esc = 2
+			case ']', 'P', 'X', '^', '_':
+				c.esc = 3
+			case 'c':
+				c.col, c.esc = colStart, 0
+			case '8', 'D', 'E', 'M':
+				c.col, c.esc = colUnknown, 0
+			default:
+				c.esc = 0
+			}
+			continue
+		case 2:
+			if b >= 0x40 && b <= 0x7e {
+				c.esc = 0
+				if strings.IndexByte("ABCDEFGHIZadefsu`", b) >= 0 {
+					c.col = colUnknown
+				}
+			}
+			continue
+		case 3:
+			switch b {
+			case '\a':
+				c.esc = 0
+			case 0x1b:
+				c.esc = 4
+			}
+			continue
+		case 4:
+			c.esc = 0
+			if b != '\\' {
+				c.esc = 3
+			}
+			continue
+		}
+		switch {
+		case b == 0x1b:
+			c.esc = 1
+		case b == '\n' || b == '\r':
+			c.col = colStart
+		case b == '\t' || b >= 0x20 && b != 0x7f:
+			c.col = colText
+		}
+	}
+}
+
+// ending returns what ends the cursor's line before a prompt: nothing at
+// column 0; the mark and a newline after text; when the cursor moved in
+// ways the bytes do not tell, zsh's way: the mark, then spaces up to the
+// last column and a carriage return, which leaves the cursor on a line of
+// its own only when the mark did not start at column 0 (width is the
+// terminal's).
+func (c *colTracker) ending(width int) string {
+	switch c.col {
+	case colText:
+		return partialMark + "\r\n"
+	case colUnknown:
+		if width < 2 {
+			width = 80
+		}
+		return partialMark + strings.Repeat(" ", width-1) + "\r"
+	}
+	return ""
+}
