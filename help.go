@@ -14,7 +14,9 @@ usage: guardsh [options]                   interactive shell
        guardsh [options] FILE [ARGS...]  run a script, checked as a whole
                                          before any of it runs
        guardsh [options] -s [ARGS...]    read commands from stdin (also
-                                         when stdin is not a terminal)
+                                         when stdin is not a terminal);
+                                         from a pipe, each complete command
+                                         runs as it arrives
        guardsh --check [--json] [CMD...] classify each CMD, or each line
                                          of stdin; run nothing
        guardsh --dry-run [--json] -c STRING

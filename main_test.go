@@ -29,6 +29,7 @@
 //	waitfile FILE  waits (up to 10s) until FILE exists.
 //	signal SIG     sends SIG (INT, TERM, HUP, ...) to the background commands.
 //	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
+//	dialog FILE ARGS... plays a session with guardsh on a pipe (main_dialog_test.go).
 //
 // `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
 // checks what ran, in order.
@@ -150,6 +151,7 @@ func scriptParams() testscript.Params {
 			"waitfile": cmdWaitfile,
 			"signal":   cmdSignal,
 			"mkfifo":   cmdMkfifo,
+			"dialog":   cmdDialog,
 		},
 	}
 }

@@ -22,7 +22,11 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		prompt.IsTerminal(stdin) && prompt.IsTerminal(stdout)) {
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	src, name, params, status := shellInput(o, stdin, stderr)
+	session := pipeSession(o, stdin)
+	src, name, params, status := "", o.name, o.args, -1
+	if !session {
+		src, name, params, status = shellInput(o, stdin, stderr)
+	}
 	if status >= 0 {
 		return status
 	}
@@ -50,7 +54,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithBeforeStart(sigs.wait),
 	}
 	opts = append(append(opts, settings.runnerOptions(o.yes)...), auditOpts...)
-	if o.auto {
+	if o.auto && !session {
 		// A line auto mode runs gets an environment in which reading cannot
 		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.
 		st := processState()
@@ -79,6 +83,15 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if session {
+		// A pipe session runs in the interpreter, also with executor =
+		// "bash": each command is decided and checked as it runs there.
+		if settings.superviseRequired() {
+			fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet run a session on a pipe; pass the commands with -c or as a file")
+			return 126
+		}
+		return runSession(o, r, g, stdin.(*os.File), audit, stderr)
+	}
 	if settings.bashExecutor() {
 		if o.agent.cwdFD > 0 {
 			// Not yet in bash: the agent's directory report runs in
