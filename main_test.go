@@ -6,7 +6,8 @@
 //
 //	HOME=$WORK/home, XDG_CONFIG_HOME=$WORK/.config, XDG_STATE_HOME=$WORK/.state,
 //	XDG_CACHE_HOME=$WORK/.cache, XDG_DATA_HOME=$WORK/.data (all created),
-//	PATH=$WORK/bin:$PATH, FAKE_LOG=$WORK/calls.log, NO_COLOR=1.
+//	PATH=$WORK/bin:$PATH, FAKE_LOG=$WORK/calls.log, NO_COLOR=1,
+//	TESTDATA=the repository's testdata directory (read only).
 //
 // Helpers (script commands):
 //
@@ -180,6 +181,12 @@ func setupScript(e *testscript.Env) error {
 	e.Setenv("PATH", bin+string(filepath.ListSeparator)+e.Getenv("PATH"))
 	e.Setenv("FAKE_LOG", filepath.Join(e.WorkDir, "calls.log"))
 	e.Setenv("NO_COLOR", "1")
+	// $TESTDATA: the fixtures shared with the Go tests (testdata/hooks).
+	td, err := filepath.Abs("testdata")
+	if err != nil {
+		return err
+	}
+	e.Setenv("TESTDATA", td)
 	return nil
 }
 
