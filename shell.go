@@ -83,6 +83,13 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if session || !settings.bashExecutor() || o.agent.cwdFD > 0 {
+		// The line runs in the interpreter: set it up as bash sets itself
+		// up (startup.go). Real bash does that itself.
+		if status, exited := startup(o, r, stderr); exited {
+			return status
+		}
+	}
 	if session {
 		// A pipe session runs in the interpreter, also with executor =
 		// "bash": each command is decided and checked as it runs there.
@@ -109,7 +116,12 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			return r.Approve(src)
 		}
 		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
-			src: src, name: name, params: params, decide: decide}, func() int { return runLine(o, r, g, src, audit, stderr) })
+			src: src, name: name, params: params, decide: decide}, func() int {
+			if status, exited := startup(o, r, stderr); exited {
+				return status
+			}
+			return runLine(o, r, g, src, audit, stderr)
+		})
 	}
 	return runLine(o, r, g, src, audit, stderr)
 }
