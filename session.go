@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"guardsh/guard"
 	"guardsh/shell"
 )
@@ -32,12 +34,14 @@ func pipeSession(o options, stdin io.Reader) bool {
 
 // runSession runs the commands of a pipe session as bash does: it reads
 // stdin a line at a time (a byte at a time, so that what a command reads
-// from stdin is not taken from it), waits until the lines read make
-// complete statements (a compound over many lines, a here-document, a
-// line ending in | or &&), then decides and runs them with the decision
-// of -c (runOne), and reads on. The shell's state carries over. It ends
-// at the end of input, at `exit`, at a syntax error (status 2, as bash)
-// and at a signal; a refused command (126) does not end it.
+// from stdin is not taken from it) and parses as it reads (the parser's
+// interactive mode, so a long compound is parsed once, not again at each
+// line); as soon as the lines read make complete statements (a compound
+// over many lines, a here-document, a line ending in | or && wait for
+// their end) it decides and runs them with the decision of -c (runOne),
+// then reads on. The shell's state carries over. It ends at the end of
+// input, at `exit`, at a syntax error (status 2, as bash) and at a
+// signal; a refused command (126) does not end it.
 func runSession(o options, r *shell.Runner, g *guard.Guard, in *os.File, audit *auditLog, stderr io.Writer) int {
 	if fd := o.agent.cwdFD; fd > 0 {
 		if f := cwdFile(fd); f != nil {
@@ -48,48 +52,71 @@ func runSession(o options, r *shell.Runner, g *guard.Guard, in *os.File, audit *
 		}
 	}
 	status := 0
-	var pending strings.Builder
-	for {
-		line, err := readLine(in)
-		pending.WriteString(line)
-		eof := err != nil
-		if err != nil && !errors.Is(err, io.EOF) {
-			fmt.Fprintf(stderr, "guardsh: reading stdin: %v\n", err)
+	rd := &lineReader{f: in, stderr: stderr}
+	parser := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	for stmts, err := range parser.InteractiveSeq(rd) {
+		if err != nil {
+			fmt.Fprintf(stderr, "guardsh: %v\n", err)
+			return 2
 		}
-		src := pending.String()
-		if !eof && shell.Incomplete(strings.TrimSuffix(src, "\n")) {
-			continue
+		if parser.Incomplete() {
+			continue // the statement goes on in the next line
 		}
-		pending.Reset()
-		if strings.TrimSpace(src) != "" {
-			var stop bool
-			status, stop = runOne(o, r, g, src, audit, stderr)
-			if stop || r.Exited() {
-				return status
-			}
+		src := rd.take()
+		if len(stmts) == 0 {
+			continue // a blank line, a comment
 		}
-		if eof {
+		var stop bool
+		status, stop = runOne(o, r, g, src, audit, stderr)
+		if stop || r.Exited() {
 			return status
 		}
 	}
+	if src := rd.take(); strings.TrimSpace(src) != "" {
+		// The last line had no newline: it is complete at the end of
+		// input, or a syntax error that runOne reports.
+		status, _ = runOne(o, r, g, src, audit, stderr)
+	}
+	return status
 }
 
-// readLine reads up to and including the next newline, a byte at a time.
-func readLine(f *os.File) (string, error) {
-	var b strings.Builder
-	var c [1]byte
-	for {
-		n, err := f.Read(c[:])
-		if n == 1 {
-			b.WriteByte(c[0])
-			if c[0] == '\n' {
-				return b.String(), nil
-			}
+// lineReader hands the parser one line of stdin at a time, read a byte at
+// a time, and keeps what it handed since the last take: the text of the
+// statements the parser completes.
+type lineReader struct {
+	f       *os.File
+	stderr  io.Writer
+	pending strings.Builder
+}
+
+func (l *lineReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := l.f.Read(p[n : n+1])
+		n += m
+		if m == 1 && p[n-1] == '\n' {
+			break
 		}
 		if err != nil {
-			return b.String(), err
+			if !errors.Is(err, io.EOF) {
+				fmt.Fprintf(l.stderr, "guardsh: reading stdin: %v\n", err)
+			}
+			l.pending.Write(p[:n])
+			if n > 0 {
+				return n, nil
+			}
+			return 0, io.EOF
 		}
 	}
+	l.pending.Write(p[:n])
+	return n, nil
+}
+
+// take returns the text handed out since the last take.
+func (l *lineReader) take() string {
+	s := l.pending.String()
+	l.pending.Reset()
+	return s
 }
 
 // runOne decides and runs one part of a session, as runLine decides the
