@@ -7,6 +7,7 @@ eval "$(echo 'bWtjZCAoKSAKeyAKICAgIG1rZGlyIC1wIC0tICIkMSIgJiYgY2QgLS0gIiQxIgp9Cg
 eval "$(echo 'Z2xvZyAoKSAKeyAKICAgIGdpdCBsb2cgLS1vbmVsaW5lIC0tZGVjb3JhdGUgLS1ncmFwaCAtbiAi
 JHsxOi0yMH0iIC0tYWxsIC0tZGF0ZT1yZWxhdGl2ZSAtLWZvcm1hdD0nJUMoYXV0byklaCAlZCAl
 cyAlQyhkaW0pJWFuLCAlYXIlQyhyZXNldCknCn0K' | base64 -d)" > /dev/null 2>&1
+eval "$(echo 'Y2xlYW5idWlsZCAoKSAKeyAKICAgIHJtIC1yZiAuL2J1aWxkICYmIG1rZGlyIC1wIGJ1aWxkCn0K' | base64 -d)" > /dev/null 2>&1
 # Shell Options
 shopt -u autocd
 shopt -u assoc_expand_once
