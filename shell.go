@@ -20,6 +20,12 @@ import (
 func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.interact || (!o.hasCommand && !o.stdin && len(o.args) == 0 &&
 		prompt.IsTerminal(stdin) && prompt.IsTerminal(stdout)) {
+		if len(o.shopts) > 0 {
+			// Not silently dropped: a shell option asked for is honoured
+			// or refused.
+			fmt.Fprintf(stderr, "guardsh: %s %s: the interactive shell does not take shopt options yet; run shopt -s at its prompt or in ~/.guardshrc\n", o.shopts[0], o.shopts[1])
+			return 2
+		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
 	session := pipeSession(o, stdin)
