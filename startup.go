@@ -45,9 +45,15 @@ func startup(o options, r *shell.Runner, stderr io.Writer) (status int, exited b
 		setup = append(setup, "PATH="+shellQuote(bashDefaultPath))
 	}
 	setup = append(setup, "BASH_VERSION="+shellQuote(interpBashVersion))
+	// Guardsh's own lines, not the user's: nothing to decide, and not
+	// traced under -x (bash traces none of its setting up).
+	run := func(line string) (int, error) { return r.RunApproved(ctx, line, guard.Safe) }
+	trace := xtrace(o.shellOpts)
+	if trace {
+		run("{ set +x; } 2>/dev/null")
+	}
 	for _, line := range setup {
-		// Guardsh's own assignments, not the user's: nothing to decide.
-		if st, err := r.RunApproved(ctx, line, guard.Safe); err != nil || st != 0 {
+		if st, err := run(line); err != nil || st != 0 {
 			fmt.Fprintf(stderr, "guardsh: setting up the shell: %v\n", err)
 			return 2, true
 		}
@@ -58,10 +64,13 @@ func startup(o options, r *shell.Runner, stderr io.Writer) (status int, exited b
 		if flag == "+O" {
 			set = "-u"
 		}
-		if st, err := r.RunApproved(ctx, "shopt "+set+" "+name+" 2>/dev/null", guard.Safe); err != nil || st != 0 {
+		if st, err := run("shopt " + set + " " + name + " 2>/dev/null"); err != nil || st != 0 {
 			fmt.Fprintf(stderr, "guardsh: %s %s: the interpreter has no shell option %s (bash's invalid shell option name); with executor = \"bash\" bash takes it\n", flag, name, name)
 			return 2, true
 		}
+	}
+	if trace {
+		run("set -x")
 	}
 	if !o.login || o.noProfile {
 		return 0, false
@@ -126,6 +135,24 @@ func runProfile(r *shell.Runner, path string, stderr io.Writer) (status int, exi
 		}
 	}
 	return 0, false
+}
+
+// xtrace reports whether the shell options turn -x on (the last of -x,
+// +x, -o xtrace, +o xtrace counts).
+func xtrace(opts []string) bool {
+	on := false
+	for i := 0; i < len(opts); i++ {
+		switch o := opts[i]; {
+		case o == "-x" || o == "+x":
+			on = o[0] == '-'
+		case (o == "-o" || o == "+o") && i+1 < len(opts):
+			if opts[i+1] == "xtrace" {
+				on = o[0] == '-'
+			}
+			i++
+		}
+	}
+	return on
 }
 
 // validOptName reports a word that can be a shopt option's name.
