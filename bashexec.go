@@ -201,10 +201,14 @@ func nestedSupervised(a supervise.Availability) bool {
 // would read there was not checked.
 func bashArgs(o options, line, name string, params []string) []string {
 	args := []string{"--norc", "--noprofile"}
+	if o.posix {
+		args = append(args, "--posix") // long options come before short ones
+	}
 	if o.login {
 		args = append(args, "-l")
 	}
 	args = append(args, o.shellOpts...)
+	args = append(args, o.shopts...)
 	return append(append(args, "-c", line, name), params...)
 }
 

@@ -25,6 +25,10 @@ type options struct {
 	help       bool
 	executor   bool     // --executor: hidden; the pty side of an interactive shell
 	shellOpts  []string // -e, -u, -x, -o NAME, +e ... in order, for the interpreter
+	shopts     []string // -O NAME, +O NAME: "-O", NAME pairs in order (startup.go)
+	noProfile  bool     // --noprofile: a login shell reads no profile
+	noRC       bool     // --norc: the interactive shell reads no ~/.guardshrc
+	posix      bool     // --posix: bash's POSIX mode (passed to bash; see startup.go)
 	name       string   // $0
 	args       []string // positional: script file and args, or check commands
 
@@ -72,6 +76,12 @@ func parseFlags(cmdline []string) (options, error) {
 			switch name {
 			case "login":
 				o.login = true
+			case "noprofile":
+				o.noProfile = true
+			case "norc":
+				o.noRC = true
+			case "posix":
+				o.posix = true
 			case "yes":
 				o.yes = true
 			case "auto":
@@ -133,6 +143,16 @@ func parseFlags(cmdline []string) (options, error) {
 					return o, usageError{fmt.Sprintf("%co needs an option name", a[0])}
 				}
 				o.shellOpts = append(o.shellOpts, string(a[0])+"o", args[0])
+				args = args[1:]
+			case 'O':
+				// bash's shopt options: -O NAME sets, +O NAME unsets.
+				if len(args) == 0 {
+					return o, usageError{fmt.Sprintf("%cO needs a shell option name", a[0])}
+				}
+				if !validOptName(args[0]) {
+					return o, usageError{fmt.Sprintf("%s: invalid shell option name", args[0])}
+				}
+				o.shopts = append(o.shopts, string(a[0])+"O", args[0])
 				args = args[1:]
 			default:
 				return o, usageError{fmt.Sprintf("unknown option %c%c", a[0], f)}

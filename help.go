@@ -14,7 +14,9 @@ usage: guardsh [options]                   interactive shell
        guardsh [options] FILE [ARGS...]  run a script, checked as a whole
                                          before any of it runs
        guardsh [options] -s [ARGS...]    read commands from stdin (also
-                                         when stdin is not a terminal)
+                                         when stdin is not a terminal);
+                                         from a pipe, each complete command
+                                         runs as it arrives
        guardsh --check [--json] [CMD...] classify each CMD, or each line
                                          of stdin; run nothing
        guardsh --dry-run [--json] -c STRING
@@ -35,8 +37,14 @@ options:
   -c              run the command string that follows the options
   -s              read commands from standard input
   -i              interactive shell even when not on a terminal
-  -l, --login     login shell: read ~/.profile (also when argv[0] starts
-                  with -)
+  -l, --login     login shell: read /etc/profile and ~/.profile (or
+                  ~/.bash_profile), each line checked (also when argv[0]
+                  starts with -)
+      --noprofile, --norc
+                  read no profile; the interactive shell reads no
+                  ~/.guardshrc
+      --posix     accepted, as bash's (it reaches bash with executor =
+                  "bash"; the interpreter has no POSIX mode)
   -y, --yes       answer yes to every question; blocked lines still never run
       --auto      auto mode: lines made only of allowlisted read-only
                   commands run without a question
@@ -65,6 +73,9 @@ options:
                   --level LEVEL (at or above) filter it, --json as written
   -e, -u, -x, -f, -n, -a, -o NAME (and +e, +o NAME ...)
                   shell options, as bash's set takes them (-o pipefail)
+  -O NAME, +O NAME
+                  set or unset the shopt option NAME (-O extglob); one the
+                  interpreter does not have is an error (exit 2)
       --version   print the version
   -h, --help      this help
   --, -           end the options

@@ -6,7 +6,8 @@
 //
 //	HOME=$WORK/home, XDG_CONFIG_HOME=$WORK/.config, XDG_STATE_HOME=$WORK/.state,
 //	XDG_CACHE_HOME=$WORK/.cache, XDG_DATA_HOME=$WORK/.data (all created),
-//	PATH=$WORK/bin:$PATH, FAKE_LOG=$WORK/calls.log, NO_COLOR=1.
+//	PATH=$WORK/bin:$PATH, FAKE_LOG=$WORK/calls.log, NO_COLOR=1,
+//	TESTDATA=the repository's testdata directory (read only).
 //
 // Helpers (script commands):
 //
@@ -29,6 +30,7 @@
 //	waitfile FILE  waits (up to 10s) until FILE exists.
 //	signal SIG     sends SIG (INT, TERM, HUP, ...) to the background commands.
 //	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
+//	dialog FILE ARGS... plays a session with guardsh on a pipe (main_dialog_test.go).
 //
 // `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
 // checks what ran, in order.
@@ -150,6 +152,7 @@ func scriptParams() testscript.Params {
 			"waitfile": cmdWaitfile,
 			"signal":   cmdSignal,
 			"mkfifo":   cmdMkfifo,
+			"dialog":   cmdDialog,
 		},
 	}
 }
@@ -178,6 +181,12 @@ func setupScript(e *testscript.Env) error {
 	e.Setenv("PATH", bin+string(filepath.ListSeparator)+e.Getenv("PATH"))
 	e.Setenv("FAKE_LOG", filepath.Join(e.WorkDir, "calls.log"))
 	e.Setenv("NO_COLOR", "1")
+	// $TESTDATA: the fixtures shared with the Go tests (testdata/hooks).
+	td, err := filepath.Abs("testdata")
+	if err != nil {
+		return err
+	}
+	e.Setenv("TESTDATA", td)
 	return nil
 }
 

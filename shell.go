@@ -20,9 +20,19 @@ import (
 func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.interact || (!o.hasCommand && !o.stdin && len(o.args) == 0 &&
 		prompt.IsTerminal(stdin) && prompt.IsTerminal(stdout)) {
+		if len(o.shopts) > 0 {
+			// Not silently dropped: a shell option asked for is honoured
+			// or refused.
+			fmt.Fprintf(stderr, "guardsh: %s %s: the interactive shell does not take shopt options yet; run shopt -s at its prompt or in ~/.guardshrc\n", o.shopts[0], o.shopts[1])
+			return 2
+		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	src, name, params, status := shellInput(o, stdin, stderr)
+	session := pipeSession(o, stdin)
+	src, name, params, status := "", o.name, o.args, -1
+	if !session {
+		src, name, params, status = shellInput(o, stdin, stderr)
+	}
 	if status >= 0 {
 		return status
 	}
@@ -50,7 +60,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		shell.WithBeforeStart(sigs.wait),
 	}
 	opts = append(append(opts, settings.runnerOptions(o.yes)...), auditOpts...)
-	if o.auto {
+	if o.auto && !session {
 		// A line auto mode runs gets an environment in which reading cannot
 		// turn into running (pagers, git hooks, LD_PRELOAD): docs/auto-mode.md.
 		st := processState()
@@ -79,6 +89,22 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if session || !settings.bashExecutor() || o.agent.cwdFD > 0 {
+		// The line runs in the interpreter: set it up as bash sets itself
+		// up (startup.go). Real bash does that itself.
+		if status, exited := startup(o, r, stderr); exited {
+			return status
+		}
+	}
+	if session {
+		// A pipe session runs in the interpreter, also with executor =
+		// "bash": each command is decided and checked as it runs there.
+		if settings.superviseRequired() {
+			fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet run a session on a pipe; pass the commands with -c or as a file")
+			return 126
+		}
+		return runSession(o, r, g, stdin.(*os.File), audit, stderr)
+	}
 	if settings.bashExecutor() {
 		if o.agent.cwdFD > 0 {
 			// Not yet in bash: the agent's directory report runs in
@@ -96,7 +122,12 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			return r.Approve(src)
 		}
 		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
-			src: src, name: name, params: params, decide: decide}, func() int { return runLine(o, r, g, src, audit, stderr) })
+			src: src, name: name, params: params, decide: decide}, func() int {
+			if status, exited := startup(o, r, stderr); exited {
+				return status
+			}
+			return runLine(o, r, g, src, audit, stderr)
+		})
 	}
 	return runLine(o, r, g, src, audit, stderr)
 }

@@ -106,6 +106,9 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			w.g.emit(w.v, ruleTooLong, "the line expands to more words than guardsh classifies", text)
 		}
 	}
+	if code, ok := w.decodedEval(x); ok && len(args) == 2 {
+		args[1] = Lit(code) // eval "$(echo B64 | base64 -d)": eval_decode.go
+	}
 	if len(args) == 0 {
 		// `$EMPTY` alone runs nothing.
 		if len(c.Redirects) > 0 {

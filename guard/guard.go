@@ -44,6 +44,15 @@ type State struct {
 	// when it is known (a here-document a shell reads): a shell reading
 	// it runs it as code, classified as the static check classifies it.
 	Stdin *string
+	// CallsChecked reports, for Classify and CheckArgv, that each command
+	// of a function the code defines is checked as it runs, at every call
+	// (guardsh's interpreter sourcing a file or running an eval: it exports
+	// no function to the programs it starts, so a function runs nowhere
+	// else). A function's body is then classified where the code calls
+	// it, with the call's arguments, and not where it is defined, unless
+	// it is defined behind a real shell, sudo or the like: a file that
+	// only defines functions is not a finding by itself.
+	CallsChecked bool
 }
 
 func (s State) lookup(name string) (string, bool) {

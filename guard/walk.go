@@ -433,8 +433,9 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		// The body is classified where the function is defined, with
 		// arguments that could be anything (it may be called later, from
 		// anywhere), and again at each call on the line with the call's
-		// arguments.
-		if !w.active[name] {
+		// arguments; only at the calls when every call is checked as it
+		// runs (State.CallsChecked).
+		if !w.active[name] && !checkedCalls(sc, via) {
 			w.active[name] = true
 			inner := sc.clone()
 			inner.params, inner.paramsKnown, inner.definition = nil, false, true
@@ -584,6 +585,23 @@ func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
 		}
 		return true
 	})
+}
+
+// checkedCalls reports that a function defined here runs only where each
+// of its commands is checked at every call (State.CallsChecked), being
+// found only behind what runs in the same interpreter: eval, a
+// substitution, a function's body. Behind anything else (bash -c, sudo,
+// ssh) it runs where nobody checks its calls.
+func checkedCalls(sc *scope, via []string) bool {
+	if !sc.st.CallsChecked {
+		return false
+	}
+	for _, v := range via {
+		if v != "eval" && v != "$(...)" && v != "<(...)" && v != "time" && !strings.HasSuffix(v, "()") {
+			return false
+		}
+	}
+	return true
 }
 
 // isForkBomb reports a function that calls itself in a pipeline or in the

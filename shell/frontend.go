@@ -666,6 +666,9 @@ func (f *frontend) rcFiles() []string {
 	if f.cfg.Login {
 		files = append(files, filepath.Join(home, ".profile"))
 	}
+	if f.cfg.NoRC {
+		return files
+	}
 	return append(files, filepath.Join(home, ".guardshrc"))
 }
 

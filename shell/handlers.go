@@ -110,6 +110,9 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 	}
 	st := hcState(hc)
 	st.Own = r.own.has
+	// Functions defined by the code of an eval run here only, each command
+	// checked as it runs (State.CallsChecked).
+	st.CallsChecked = true
 	if text, ok := r.heredocStdin(hc, args); ok {
 		// A shell reading a here-document: its text is code (heredoc.go).
 		st.Stdin, st.StdinPiped = &text, false
@@ -143,6 +146,9 @@ func (r *Runner) gateSource(ctx context.Context, hc interp.HandlerContext, args 
 	}
 	st := hcState(hc)
 	st.Params, st.ParamsKnown = args[2:], len(args) > 2
+	// What the file defines runs only here, each command checked as it
+	// runs: its functions are classified where they are called.
+	st.CallsChecked = true
 	v := r.checker.Classify(string(b), st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
 		return false

@@ -30,6 +30,8 @@ type InteractiveConfig struct {
 	Yes, Auto, DryRun bool
 	// Login reads ~/.profile before ~/.guardshrc.
 	Login bool
+	// NoRC skips ~/.guardshrc (--norc).
+	NoRC bool
 	// Ask is "always" (every line is shown and asked about) or "risky"
 	// (a line with no finding runs without a question; the default).
 	Ask string

@@ -48,6 +48,7 @@ func TestInteractiveHelper(t *testing.T) {
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
 			Login:        os.Getenv("GUARDSH_IT_LOGIN") != "",
+			NoRC:         os.Getenv("GUARDSH_IT_NORC") != "",
 			Ask:          itAsk(),
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
@@ -571,6 +572,19 @@ func TestInteractiveRCFiles(t *testing.T) {
 	if strings.Contains(s.output(), "FAKE-BLOCKED RAN") {
 		t.Fatal("a blocked rc line ran")
 	}
+}
+
+// TestInteractiveNoRC: --norc skips ~/.guardshrc; the profile of a login
+// shell is still read.
+func TestInteractiveNoRC(t *testing.T) {
+	home, env := itSandbox(t)
+	os.WriteFile(filepath.Join(home, ".profile"), []byte("export FROM_PROFILE=yes\n"), 0o644)
+	os.WriteFile(filepath.Join(home, ".guardshrc"), []byte("export RCVAR=rc-ok\n"), 0o644)
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky", "GUARDSH_IT_LOGIN=1", "GUARDSH_IT_NORC=1")
+	s.prompt("")
+	s.line("echo profile=$FROM_PROFILE rc=$RCVAR.")
+	s.expect(`profile=yes rc=\.\r\n`)
+	s.prompt("")
 }
 
 func TestInteractiveSlashAndModes(t *testing.T) {

@@ -76,8 +76,8 @@ var (
 	cshShell   = shellGrammar{flags: "cdefFilmnqstvVxX", valued: "D", endOpts: "b", code: codeNext}
 	// guardshShell is guardsh's own command line (flags.go in package main).
 	guardshShell = shellGrammar{
-		flags: "silyheuxfnvaCbmBH", valued: "o", bundleNext: true, plus: true, name0: true, guardsh: true,
-		longFlags:  []string{"login", "yes", "auto", "json", "executor", "project"},
+		flags: "silyheuxfnvaCbmBH", valued: "oO", bundleNext: true, plus: true, name0: true, guardsh: true,
+		longFlags:  []string{"login", "yes", "auto", "json", "executor", "project", "norc", "noprofile", "posix"},
 		longValued: []string{"config", "approved", "cwd-fd", "hook-allow", "since", "level"},
 		longStop:   []string{"dry-run", "check", "rules", "version", "help", "doctor", "log"},
 		// --hook AGENT, --install-hook AGENT: nothing runs.
