@@ -34,8 +34,10 @@ const (
 
 // neutralPath is a path no protection covers, which a file effect's
 // command is also classified on: what it gets there is the program's own
-// business, not the path's, and is left out.
-const neutralPath = "/tmp/guardsh-neutral/f"
+// business, not the path's, and is left out. It is an ordinary place, not
+// the system's temporary directory, which the rm rules treat more gently
+// than a project's files (TestCheckEffect compares the two).
+const neutralPath = "/opt/guardsh-neutral/f"
 
 // neutralFor is neutralPath with the characters of p's last name that the
 // rules read as patterns (a file really named `*.o`, which rm was given
@@ -111,9 +113,12 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
 	defer g.failClosed(&v, kind+" "+p)
 	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
+	// What the path adds: a finding the neutral path does not get, unless
+	// it is below what the neutral path gets (the path made the command
+	// gentler, as the temporary directory does for rm -rf).
 	add := func(w, base Verdict) {
 		for _, f := range w.Findings {
-			if !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
+			if f.Level >= base.Level && !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
 				v.add(f)
 			}
 		}
