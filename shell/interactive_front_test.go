@@ -74,9 +74,9 @@ func TestInteractiveJobs(t *testing.T) {
 	s.expect(`waited\r\n`)
 	s.expect(`\[1\]\+  Done                    \(read -r _ <f; echo job-ran\)\r\n`)
 	s.prompt("")
-	s.line("false &")
-	s.prompt("")
-	s.line("wait")
+	// The notice comes before the next prompt, whether false ends before
+	// wait starts or while it waits.
+	s.line("false & wait")
 	s.expect(`\[1\]\+  Exit 1                  false\r\n`)
 	s.prompt("")
 }
