@@ -12,8 +12,8 @@ import (
 // had.
 
 var (
-	terraformOpts = withFlags(cli("", "var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"),
-		"", "auto-approve", "destroy", "refresh-only", "compact-warnings", "no-color", "json", "input", "refresh", "dry-run")
+	terraformOpts = stops("v", withFlags(cli("", "var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"),
+		"", "auto-approve", "destroy", "refresh-only", "compact-warnings", "no-color", "json", "input", "refresh", "dry-run"))
 	pulumiOpts = withFlags(cli("sCmtvcp", "stack", "cwd", "config", "config-file", "message", "target", "parallel", "color", "secrets-provider", "tracing"), "yfrj",
 		"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove",
 		"exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps",
@@ -34,6 +34,14 @@ func kubeOpts() *argv.Spec {
 		"replicas", "current-replicas", "resource-version", "timeout", "grace-period", "pod-selector", "chunk-size", "field-selector"), "", flags...)
 	sp.LongOptional = append(sp.LongOptional, "dry-run")
 	return sp
+}
+
+// stops adds short options that only print help or the version (terraform
+// -v) to a grammar.
+func stops(short string, sp *argv.Spec) *argv.Spec {
+	c := *sp
+	c.Stop += short
+	return &c
 }
 
 // goTrue returns a predicate: a Go-style boolean flag is set and not
@@ -82,12 +90,12 @@ func infraRows() []row {
 			why:    "{prog} apply changes infrastructure",
 			desc:   "terraform/tofu apply changes infrastructure",
 			hits:   []string{"terraform apply", "tofu apply plan.tfplan", "terraform apply -auto-approve=false", "terragrunt run-all apply"},
-			misses: []string{"terraform plan", "terraform apply -auto-approve", "terraform apply -help", "terraform -version"}},
+			misses: []string{"terraform plan", "terraform apply -auto-approve", "terraform apply -help", "terraform -v apply"}},
 		{name: "pulumi_up_auto", level: Medium, progs: infraPulumiProgs, opts: pulumiOpts,
 			path: "up|update", when: []rowPred{has("y", "yes"), lacks("preview-only")},
 			why:    "pulumi up --yes changes infrastructure without asking",
 			desc:   "pulumi up --yes changes infrastructure without asking",
 			hits:   []string{"pulumi up --yes", "pulumi up -y -s prod", "pulumi update --yes --skip-preview"},
-			misses: []string{"pulumi up", "pulumi up --yes --preview-only", "pulumi preview"}},
+			misses: []string{"pulumi up", "pulumi up --yes --preview-only", "pulumi preview", "pulumi up --yes=false"}},
 	}
 }

@@ -15,11 +15,8 @@ func gitRules() []builtin {
 		{Rule: Rule{Name: "git_branch_force_move", Level: Medium, Description: "git branch -f|-M|-C, checkout -B or switch -C moves or overwrites an existing branch", Example: "git branch -f main HEAD~3"}, check: sp.branchForceMove},
 		{Rule: Rule{Name: "git_checkout_discard", Level: Medium, Description: "git checkout of paths (checkout -- ., checkout REF -- path) or checkout -f overwrites uncommitted changes", Example: "git checkout -- ."}, check: sp.checkoutDiscard},
 		{Rule: Rule{Name: "git_restore", Level: Medium, Description: "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)", Example: "git restore src/main.go"}, check: sp.restoreWorktree},
-		{Rule: Rule{Name: "git_switch_discard", Level: Medium, Description: "git switch --discard-changes or -f throws away uncommitted changes", Example: "git switch -f main"}, check: sp.switchDiscard},
 		{Rule: Rule{Name: "git_stash_drop", Level: Medium, Description: "git stash drop or clear deletes stashed changes", Example: "git stash clear"}, check: sp.stashDrop},
 		{Rule: Rule{Name: "git_history_rewrite", Level: Medium, Description: "filter-branch, filter-repo, reflog expire|delete, update-ref -d, gc --prune=now, prune: rewrites history or makes lost commits unrecoverable", Example: "git reflog expire --expire=now --all"}, check: sp.historyRewrite},
-		{Rule: Rule{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree with its uncommitted changes", Example: "git worktree remove --force ../wt"}, check: sp.worktreeRemoveForce},
-		{Rule: Rule{Name: "git_rm_force", Level: Medium, Description: "git rm -f deletes files together with their uncommitted changes", Example: "git rm -f notes.txt"}, check: sp.rmForce},
 	}
 	for i := range rs {
 		rs[i].progs = gitProgs // every check starts with gitParse
@@ -100,7 +97,7 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, restore, switch_, stash, reflog, updateRef, gc, prune, worktree, rm, filterRepo xoptSpec
+	reset, clean, push, branch, checkout, restore, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
 }
 
 func gitSpecs() *gitSpecList {
@@ -129,8 +126,6 @@ func gitSpecs() *gitSpecList {
 		updateRef: xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"create-reflog"}, longBool: []string{"no-deref", "stdin", "batch-updates"}},
 		gc:        xoptSpec{abbrev: true, longBool: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}},
 		prune:     xoptSpec{abbrev: true, longArg: []string{"expire"}, longBool: []string{"dry-run", "verbose", "progress", "no-progress"}},
-		worktree:  xoptSpec{abbrev: true, longBool: []string{"force", "verbose", "porcelain", "dry-run"}},
-		rm:        xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"}, longBool: []string{"force", "dry-run", "cached", "ignore-unmatch", "sparse", "quiet", "pathspec-file-nul"}},
 		filterRepo: xoptSpec{abbrev: false, longArg: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter",
 			"replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback",
 			"blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}},
@@ -386,18 +381,6 @@ func (sp *gitSpecList) restoreWorktree(c *Command) []Hit {
 	return hit("git restore throws away uncommitted changes to " + gitNames(r.args, "the listed files"))
 }
 
-func (sp *gitSpecList) switchDiscard(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "switch" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.switch_)
-	if r.has('f', "force", "discard-changes") {
-		return hit("git switch --discard-changes throws away uncommitted changes")
-	}
-	return nil
-}
-
 func (sp *gitSpecList) stashDrop(c *Command) []Hit {
 	g, ok := gitParse(c)
 	if !ok || g.sub != "stash" {
@@ -464,28 +447,4 @@ func (sp *gitSpecList) historyRewrite(c *Command) []Hit {
 		return hit("git prune deletes unreachable objects")
 	}
 	return nil
-}
-
-func (sp *gitSpecList) worktreeRemoveForce(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "worktree" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.worktree)
-	if len(r.args) == 0 || r.args[0].Value != "remove" || !r.has('f', "force") {
-		return nil
-	}
-	return hit("git worktree remove --force deletes " + gitNames(r.args[1:], "a worktree") + " with its uncommitted changes")
-}
-
-func (sp *gitSpecList) rmForce(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "rm" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.rm)
-	if !r.has('f', "force") || r.has('n', "dry-run") || r.has(0, "cached") {
-		return nil
-	}
-	return hit("git rm -f deletes " + gitNames(r.args, "files") + " with their uncommitted changes")
 }

@@ -1,0 +1,44 @@
+package guard
+
+import "guardsh/internal/argv"
+
+// Rows ported from the git rules' code (rules_git.go): the ones that are a
+// subcommand and a flag. Their names, levels and reasons are the ones the
+// code had. git's own options come first (-C DIR, -c KEY=VALUE,
+// --git-dir=DIR ...), the subcommand's anywhere after it.
+
+// gitRowOpts returns git's grammar with a subcommand's: its own valued
+// options and flags.
+func gitRowOpts(valued string, longValued []string, flags string, long ...string) *argv.Spec {
+	sp := cli("cC"+valued, append([]string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "exec-path-to", "pathspec-from-file"}, longValued...)...)
+	sp = withFlags(sp, "pP"+flags, append([]string{"bare", "no-pager", "paginate", "no-replace-objects", "literal-pathspecs", "glob-pathspecs",
+		"noglob-pathspecs", "icase-pathspecs", "no-optional-locks", "no-advice"}, long...)...)
+	sp.LongStop = append(sp.LongStop, "help-all", "html-path", "man-path", "info-path")
+	return sp
+}
+
+func gitRows() []row {
+	return []row{
+		{name: "git_switch_discard", level: Medium, progs: gitProgs,
+			opts: gitRowOpts("", []string{"create", "force-create", "orphan", "conflict"}, "fmdtq", "force", "discard-changes", "detach", "guess", "no-guess", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"),
+			path: "switch", when: []rowPred{has("f", "force", "discard-changes")},
+			why:    "git switch --discard-changes throws away uncommitted changes",
+			desc:   "git switch --discard-changes or -f throws away uncommitted changes",
+			hits:   []string{"git switch -f main", "git switch --discard-changes main", "git -C repo switch --force dev", "git switch -c new -f"},
+			misses: []string{"git switch main", "git switch -c feature", "git switch -h"}},
+		{name: "git_worktree_remove_force", level: Medium, progs: gitProgs,
+			opts: gitRowOpts("", nil, "fv", "force", "verbose", "porcelain", "dry-run"),
+			path: "worktree remove", when: []rowPred{has("f", "force")},
+			why:    "git worktree remove --force deletes {1+|a worktree} with its uncommitted changes",
+			desc:   "git worktree remove --force deletes a worktree with its uncommitted changes",
+			hits:   []string{"git worktree remove --force ../wt", "git worktree remove -f -f ../wt", "git -C repo worktree remove ../wt --force"},
+			misses: []string{"git worktree remove ../wt", "git worktree list", "git worktree prune"}},
+		{name: "git_rm_force", level: Medium, progs: gitProgs,
+			opts: gitRowOpts("", nil, "frnq", "force", "dry-run", "cached", "ignore-unmatch", "sparse", "quiet", "pathspec-file-nul"),
+			path: "rm", when: []rowPred{has("f", "force"), lacks("n", "dry-run"), lacks("cached")},
+			why:    "git rm -f deletes {1+|files} with their uncommitted changes",
+			desc:   "git rm -f deletes files together with their uncommitted changes",
+			hits:   []string{"git rm -f notes.txt", "git rm -rf build", "git rm --force -- a b"},
+			misses: []string{"git rm notes.txt", "git rm -f --cached notes.txt", "git rm -nf x", "git rm -f -h"}},
+	}
+}
