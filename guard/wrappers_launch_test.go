@@ -96,6 +96,9 @@ func TestLaunchers(t *testing.T) {
 		{"npx -h rm -rf /", "rm_rf_root", false},
 		{"npx -y eslint .", ruleUnknownOption, false},
 		{`npx "$(pick)" delete`, ruleUnknownCmd, true},
+		{`npm "$(opts)" exec rm -rf /`, "rm_rf_root", true},
+		{`poetry "$(opts)" -q run rm -rf /`, "rm_rf_root", true},
+		{`npm "$(opts)" install rm`, "rm_rf_root", false},
 		// The launcher's own level: it fetches and runs a package.
 		{"npx cowsay hi", ruleLauncherFetch, true},
 		{"npx create-react-app my-app", ruleLauncherFetch, true},

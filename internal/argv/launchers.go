@@ -210,8 +210,22 @@ func Launcher(name string, args []string, known func(int) bool) (out []Launch, o
 			continue
 		}
 		for _, g := range l.spec.Parse(args, known) {
-			if g.Stopped || !wordsAre(args, g.Cmd, l.sub, known) {
+			if g.Stopped {
 				continue
+			}
+			if !wordsAre(args, g.Cmd, l.sub, known) {
+				// A word only known at run time could be an option (npm
+				// "$OPTS" exec CMD): the subcommand may follow it.
+				j := g.Cmd
+				for j < len(args) && known != nil && (!known(j) || strings.HasPrefix(args[j], "-")) {
+					j++
+				}
+				if j == g.Cmd || !wordsAre(args, j, l.sub, known) {
+					continue
+				}
+				g = fork(g)
+				g.Unknown = append(g.Unknown, args[g.Cmd])
+				g.Cmd = j
 			}
 			ok = true
 			start := g.Cmd + len(l.sub)
