@@ -21,7 +21,7 @@ func launcherRules() []builtin {
 		Rule: Rule{Name: ruleLauncherFetch, Level: Medium,
 			Description: "npx, npm exec, pnpm dlx, yarn dlx, bunx, uvx, uv run --with or pipx run fetches a package from its registry when it is not installed and runs its code, with the user's rights; whether it is installed is only known when the line runs",
 			Example:     "npx create-react-app my-app"},
-		progs: []string{"npx", "npm", "pnpx", "pnpm", "yarn", "bunx", "bun", "uvx", "uv", "pipx"},
+		progs: argv.LauncherNames(),
 		check: checkLauncherFetch,
 	}}
 }

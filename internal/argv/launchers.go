@@ -1,6 +1,9 @@
 package argv
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // The package launchers: programs that run a command from a package,
 // fetching the package from its registry first when it is not installed
@@ -190,6 +193,16 @@ type Launch struct {
 	Unknown []string
 	// Truncated reports that the readings were bounded (see Reading).
 	Truncated bool
+}
+
+// LauncherNames returns the names of the programs that are launchers, sorted.
+func LauncherNames() []string {
+	names := make([]string, 0, len(launchers))
+	for n := range launchers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // IsLauncher reports a program that is a package launcher with some
