@@ -19,6 +19,15 @@ func gitRowOpts(valued string, longValued []string, flags string, long ...string
 
 func gitRows() []row {
 	return []row{
+		{name: "git_branch_force_delete", level: Medium, progs: gitProgs,
+			opts: gitRowOpts("u", []string{"set-upstream-to", "sort", "format", "points-at", "color", "column"}, "dDfmMcCravqlt",
+				"delete", "force", "move", "copy", "remotes", "all", "verbose", "quiet", "list", "create-reflog", "track", "no-track", "unset-upstream", "edit-description",
+				"show-current", "ignore-case", "omit-empty", "no-color", "no-column", "recurse-submodules"),
+			path: "branch", when: []rowPred{func(m *rowMatch) bool { return has("D")(m) || has("d", "delete")(m) && has("f", "force")(m) }},
+			why:    "git branch -D deletes {1+|branches} even if not merged",
+			desc:   "git branch -D (or --delete --force) deletes a branch even when it is not merged",
+			hits:   []string{"git branch -D feature", "git branch -d -f feature", "git branch --delete --force a b", "git -C repo branch -rD origin/x"},
+			misses: []string{"git branch -d feature", "git branch -f main HEAD~3", "git branch --list", "git branch -D -h"}},
 		{name: "git_switch_discard", level: Medium, progs: gitProgs,
 			opts: gitRowOpts("", []string{"create", "force-create", "orphan", "conflict"}, "fmdtq", "force", "discard-changes", "detach", "guess", "no-guess", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"),
 			path: "switch", when: []rowPred{has("f", "force", "discard-changes")},

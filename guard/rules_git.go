@@ -11,7 +11,6 @@ func gitRules() []builtin {
 		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
 		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
 		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
-		{Rule: Rule{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D (or --delete --force) deletes a branch even when it is not merged", Example: "git branch -D feature"}, check: sp.branchForceDelete},
 		{Rule: Rule{Name: "git_branch_force_move", Level: Medium, Description: "git branch -f|-M|-C, checkout -B or switch -C moves or overwrites an existing branch", Example: "git branch -f main HEAD~3"}, check: sp.branchForceMove},
 		{Rule: Rule{Name: "git_checkout_discard", Level: Medium, Description: "git checkout of paths (checkout -- ., checkout REF -- path) or checkout -f overwrites uncommitted changes", Example: "git checkout -- ."}, check: sp.checkoutDiscard},
 		{Rule: Rule{Name: "git_restore", Level: Medium, Description: "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)", Example: "git restore src/main.go"}, check: sp.restoreWorktree},
@@ -266,18 +265,6 @@ func (sp *gitSpecList) pushDelete(c *Command) []Hit {
 	}
 	if r.has(0, "prune") {
 		return hit("git push --prune deletes remote branches that have no local counterpart")
-	}
-	return nil
-}
-
-func (sp *gitSpecList) branchForceDelete(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "branch" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.branch)
-	if r.has('D', "") || r.has('d', "delete") && r.has('f', "force") {
-		return hit("git branch -D deletes " + gitNames(r.args, "branches") + " even if not merged")
 	}
 	return nil
 }
