@@ -19,6 +19,17 @@ func gitRowOpts(valued string, longValued []string, flags string, long ...string
 
 func gitRows() []row {
 	return []row{
+		{name: "git_restore", level: Medium, progs: gitProgs,
+			opts: gitRowOpts("s", []string{"source", "conflict"}, "pWSqm",
+				"patch", "worktree", "staged", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "ignore-unmerged", "ignore-skip-worktree-bits",
+				"recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-file-nul"),
+			path: "restore", when: []rowPred{
+				func(m *rowMatch) bool { return !has("S", "staged")(m) || has("W", "worktree")(m) },
+				func(m *rowMatch) bool { return len(m.ops) > 0 || has("pathspec-from-file")(m) }},
+			why:    "git restore throws away uncommitted changes to {1+|the listed files}",
+			desc:   "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)",
+			hits:   []string{"git restore src/main.go", "git restore .", "git restore -s HEAD~1 -- a.go", "git restore --staged --worktree x", "git restore --pathspec-from-file=list"},
+			misses: []string{"git restore --staged x", "git restore", "git restore -h", "git status"}},
 		{name: "git_branch_force_delete", level: Medium, progs: gitProgs,
 			opts: gitRowOpts("u", []string{"set-upstream-to", "sort", "format", "points-at", "color", "column"}, "dDfmMcCravqlt",
 				"delete", "force", "move", "copy", "remotes", "all", "verbose", "quiet", "list", "create-reflog", "track", "no-track", "unset-upstream", "edit-description",

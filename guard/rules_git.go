@@ -13,7 +13,6 @@ func gitRules() []builtin {
 		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
 		{Rule: Rule{Name: "git_branch_force_move", Level: Medium, Description: "git branch -f|-M|-C, checkout -B or switch -C moves or overwrites an existing branch", Example: "git branch -f main HEAD~3"}, check: sp.branchForceMove},
 		{Rule: Rule{Name: "git_checkout_discard", Level: Medium, Description: "git checkout of paths (checkout -- ., checkout REF -- path) or checkout -f overwrites uncommitted changes", Example: "git checkout -- ."}, check: sp.checkoutDiscard},
-		{Rule: Rule{Name: "git_restore", Level: Medium, Description: "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)", Example: "git restore src/main.go"}, check: sp.restoreWorktree},
 		{Rule: Rule{Name: "git_stash_drop", Level: Medium, Description: "git stash drop or clear deletes stashed changes", Example: "git stash clear"}, check: sp.stashDrop},
 		{Rule: Rule{Name: "git_history_rewrite", Level: Medium, Description: "filter-branch, filter-repo, reflog expire|delete, update-ref -d, gc --prune=now, prune: rewrites history or makes lost commits unrecoverable", Example: "git reflog expire --expire=now --all"}, check: sp.historyRewrite},
 	}
@@ -96,7 +95,7 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, restore, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
+	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
 }
 
 func gitSpecs() *gitSpecList {
@@ -115,9 +114,6 @@ func gitSpecs() *gitSpecList {
 		checkout: xoptSpec{abbrev: true, shortArg: "bB", longArg: []string{"orphan", "conflict", "pathspec-from-file"},
 			longBool: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits",
 				"ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}},
-		restore: xoptSpec{abbrev: true, shortArg: "s", longArg: []string{"source", "conflict", "pathspec-from-file"},
-			longBool: []string{"patch", "worktree", "staged", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "ignore-unmerged", "ignore-skip-worktree-bits",
-				"recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-file-nul"}},
 		switch_: xoptSpec{abbrev: true, shortArg: "cC", longArg: []string{"create", "force-create", "orphan", "conflict"},
 			longBool: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}},
 		stash:     xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"message", "pathspec-from-file"}},
@@ -349,23 +345,6 @@ func (sp *gitSpecList) checkoutDiscard(c *Command) []Hit {
 		return hit("git checkout " + from + " -- overwrites " + xoptList(paths) + " and its uncommitted changes")
 	}
 	return hit("git checkout throws away uncommitted changes to " + xoptList(paths))
-}
-
-func (sp *gitSpecList) restoreWorktree(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "restore" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.restore)
-	if r.has('S', "staged") && !r.has('W', "worktree") {
-		return nil
-	}
-	if len(r.args) == 0 {
-		if _, ok := r.last(0, "pathspec-from-file"); !ok {
-			return nil
-		}
-	}
-	return hit("git restore throws away uncommitted changes to " + gitNames(r.args, "the listed files"))
 }
 
 func (sp *gitSpecList) stashDrop(c *Command) []Hit {
