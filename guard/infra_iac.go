@@ -73,25 +73,6 @@ func infraTerraformDestroy(c *Command) []Hit {
 	return nil
 }
 
-func infraTerraformApplyAuto(c *Command) []Hit {
-	sub, r, ok := infraTerraform(c)
-	if !ok || sub != "apply" || infraFlagTrue(&r, "destroy") {
-		return nil
-	}
-	if infraFlagTrue(&r, "auto-approve") {
-		return hit(c.Name() + " apply -auto-approve changes infrastructure without asking")
-	}
-	return nil
-}
-
-func infraTerraformApply(c *Command) []Hit {
-	sub, r, ok := infraTerraform(c)
-	if !ok || sub != "apply" || infraFlagTrue(&r, "destroy") || infraFlagTrue(&r, "auto-approve") {
-		return nil
-	}
-	return hit(c.Name() + " apply changes infrastructure")
-}
-
 func infraTerraformState(c *Command) []Hit {
 	sub, r, ok := infraTerraform(c)
 	if !ok || sub != "state" || len(r.args) == 0 || infraFlagTrue(&r, "dry-run") {
@@ -131,17 +112,6 @@ func infraPulumiDestroy(c *Command) []Hit {
 		return hit("pulumi destroy deletes every resource of the stack")
 	case sub == "stack" && len(r.args) > 1 && r.args[1].Value == "rm" && r.has('f', "force"):
 		return hit("pulumi stack rm --force deletes the stack even with resources left")
-	}
-	return nil
-}
-
-func infraPulumiUp(c *Command) []Hit {
-	sub, r, ok := infraPulumi(c)
-	if !ok || sub != "up" && sub != "update" {
-		return nil
-	}
-	if r.has('y', "yes") && !r.has(0, "preview-only") {
-		return hit("pulumi up --yes changes infrastructure without asking")
 	}
 	return nil
 }

@@ -115,25 +115,6 @@ func infraKubectlDelete(c *Command) []Hit {
 	return nil
 }
 
-func infraKubectlScaleZero(c *Command) []Hit {
-	verb, r, ok := infraKubectl(c)
-	if !ok || verb != "scale" {
-		return nil
-	}
-	if w, ok := r.last(0, "replicas"); ok && strings.TrimLeft(w.Value, "0") == "" && w.Value != "" {
-		return hit("kubectl scale --replicas=0 stops every pod of " + gitNames(r.args[1:], "the workload"))
-	}
-	return nil
-}
-
-func infraKubectlDrain(c *Command) []Hit {
-	verb, r, ok := infraKubectl(c)
-	if !ok || verb != "drain" {
-		return nil
-	}
-	return hit("kubectl drain evicts every pod from " + gitNames(r.args[1:], "the node"))
-}
-
 func infraHelmUninstall(c *Command) []Hit {
 	if !slices.Contains(infraHelmProgs, c.Name()) {
 		return nil

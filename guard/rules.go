@@ -14,6 +14,7 @@ func builtinRules() []builtin {
 		gitRules(),
 		infraRules(),
 		rowRules(),
+		launcherRules(),
 		systemRules(),
 		leakRules(),
 		interpRules(),

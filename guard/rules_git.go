@@ -11,15 +11,10 @@ func gitRules() []builtin {
 		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
 		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
 		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
-		{Rule: Rule{Name: "git_branch_force_delete", Level: Medium, Description: "git branch -D (or --delete --force) deletes a branch even when it is not merged", Example: "git branch -D feature"}, check: sp.branchForceDelete},
 		{Rule: Rule{Name: "git_branch_force_move", Level: Medium, Description: "git branch -f|-M|-C, checkout -B or switch -C moves or overwrites an existing branch", Example: "git branch -f main HEAD~3"}, check: sp.branchForceMove},
 		{Rule: Rule{Name: "git_checkout_discard", Level: Medium, Description: "git checkout of paths (checkout -- ., checkout REF -- path) or checkout -f overwrites uncommitted changes", Example: "git checkout -- ."}, check: sp.checkoutDiscard},
-		{Rule: Rule{Name: "git_restore", Level: Medium, Description: "git restore of the working tree throws away uncommitted changes (restore --staged alone is safe)", Example: "git restore src/main.go"}, check: sp.restoreWorktree},
-		{Rule: Rule{Name: "git_switch_discard", Level: Medium, Description: "git switch --discard-changes or -f throws away uncommitted changes", Example: "git switch -f main"}, check: sp.switchDiscard},
 		{Rule: Rule{Name: "git_stash_drop", Level: Medium, Description: "git stash drop or clear deletes stashed changes", Example: "git stash clear"}, check: sp.stashDrop},
 		{Rule: Rule{Name: "git_history_rewrite", Level: Medium, Description: "filter-branch, filter-repo, reflog expire|delete, update-ref -d, gc --prune=now, prune: rewrites history or makes lost commits unrecoverable", Example: "git reflog expire --expire=now --all"}, check: sp.historyRewrite},
-		{Rule: Rule{Name: "git_worktree_remove_force", Level: Medium, Description: "git worktree remove --force deletes a worktree with its uncommitted changes", Example: "git worktree remove --force ../wt"}, check: sp.worktreeRemoveForce},
-		{Rule: Rule{Name: "git_rm_force", Level: Medium, Description: "git rm -f deletes files together with their uncommitted changes", Example: "git rm -f notes.txt"}, check: sp.rmForce},
 	}
 	for i := range rs {
 		rs[i].progs = gitProgs // every check starts with gitParse
@@ -100,7 +95,7 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, restore, switch_, stash, reflog, updateRef, gc, prune, worktree, rm, filterRepo xoptSpec
+	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
 }
 
 func gitSpecs() *gitSpecList {
@@ -119,9 +114,6 @@ func gitSpecs() *gitSpecList {
 		checkout: xoptSpec{abbrev: true, shortArg: "bB", longArg: []string{"orphan", "conflict", "pathspec-from-file"},
 			longBool: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits",
 				"ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}},
-		restore: xoptSpec{abbrev: true, shortArg: "s", longArg: []string{"source", "conflict", "pathspec-from-file"},
-			longBool: []string{"patch", "worktree", "staged", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "ignore-unmerged", "ignore-skip-worktree-bits",
-				"recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-file-nul"}},
 		switch_: xoptSpec{abbrev: true, shortArg: "cC", longArg: []string{"create", "force-create", "orphan", "conflict"},
 			longBool: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}},
 		stash:     xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"message", "pathspec-from-file"}},
@@ -129,8 +121,6 @@ func gitSpecs() *gitSpecList {
 		updateRef: xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"create-reflog"}, longBool: []string{"no-deref", "stdin", "batch-updates"}},
 		gc:        xoptSpec{abbrev: true, longBool: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}},
 		prune:     xoptSpec{abbrev: true, longArg: []string{"expire"}, longBool: []string{"dry-run", "verbose", "progress", "no-progress"}},
-		worktree:  xoptSpec{abbrev: true, longBool: []string{"force", "verbose", "porcelain", "dry-run"}},
-		rm:        xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"}, longBool: []string{"force", "dry-run", "cached", "ignore-unmatch", "sparse", "quiet", "pathspec-file-nul"}},
 		filterRepo: xoptSpec{abbrev: false, longArg: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter",
 			"replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback",
 			"blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}},
@@ -275,18 +265,6 @@ func (sp *gitSpecList) pushDelete(c *Command) []Hit {
 	return nil
 }
 
-func (sp *gitSpecList) branchForceDelete(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "branch" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.branch)
-	if r.has('D', "") || r.has('d', "delete") && r.has('f', "force") {
-		return hit("git branch -D deletes " + gitNames(r.args, "branches") + " even if not merged")
-	}
-	return nil
-}
-
 // gitNames lists branch names for a reason, or the fallback.
 func gitNames(ws []Word, fallback string) string {
 	if l := xoptList(ws); l != "" {
@@ -369,35 +347,6 @@ func (sp *gitSpecList) checkoutDiscard(c *Command) []Hit {
 	return hit("git checkout throws away uncommitted changes to " + xoptList(paths))
 }
 
-func (sp *gitSpecList) restoreWorktree(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "restore" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.restore)
-	if r.has('S', "staged") && !r.has('W', "worktree") {
-		return nil
-	}
-	if len(r.args) == 0 {
-		if _, ok := r.last(0, "pathspec-from-file"); !ok {
-			return nil
-		}
-	}
-	return hit("git restore throws away uncommitted changes to " + gitNames(r.args, "the listed files"))
-}
-
-func (sp *gitSpecList) switchDiscard(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "switch" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.switch_)
-	if r.has('f', "force", "discard-changes") {
-		return hit("git switch --discard-changes throws away uncommitted changes")
-	}
-	return nil
-}
-
 func (sp *gitSpecList) stashDrop(c *Command) []Hit {
 	g, ok := gitParse(c)
 	if !ok || g.sub != "stash" {
@@ -464,28 +413,4 @@ func (sp *gitSpecList) historyRewrite(c *Command) []Hit {
 		return hit("git prune deletes unreachable objects")
 	}
 	return nil
-}
-
-func (sp *gitSpecList) worktreeRemoveForce(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "worktree" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.worktree)
-	if len(r.args) == 0 || r.args[0].Value != "remove" || !r.has('f', "force") {
-		return nil
-	}
-	return hit("git worktree remove --force deletes " + gitNames(r.args[1:], "a worktree") + " with its uncommitted changes")
-}
-
-func (sp *gitSpecList) rmForce(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "rm" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.rm)
-	if !r.has('f', "force") || r.has('n', "dry-run") || r.has(0, "cached") {
-		return nil
-	}
-	return hit("git rm -f deletes " + gitNames(r.args, "files") + " with their uncommitted changes")
 }

@@ -109,7 +109,14 @@ func (w *walker) inners(c *Command) []inner {
 	if argv.IsShell(name) {
 		return w.shellInner(c, name, args[1:])
 	}
+	if argv.IsLauncher(name) {
+		if ins, ok := launcherInners(name, args[1:]); ok {
+			return ins
+		}
+	}
 	switch name {
+	case "rimraf":
+		return rimrafInner(args[1:])
 	case "export", "declare", "typeset", "readonly", "local":
 		return envCodeInners(args[1:])
 	case "sudo", "run0":

@@ -130,7 +130,7 @@ func (w *walker) readingFindings(c *Command, ins []inner) {
 	for _, in := range ins {
 		if in.unknown != "" && !seen["u"+in.unknown] {
 			seen["u"+in.unknown] = true
-			w.g.emit(w.v, ruleUnknownOption, c.Name()+": the option "+in.unknown+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
+			w.g.emit(w.v, ruleUnknownOption, c.Name()+": the option "+strings.ReplaceAll(in.unknown, Unknown, "…")+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
 		}
 		if in.truncated && !seen["t"] {
 			seen["t"] = true

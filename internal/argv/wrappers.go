@@ -193,7 +193,8 @@ var (
 var joins = map[string]bool{"ssh": true, "watch": true, "xargs": true, "parallel": true}
 
 // Unwrap returns, when name is a wrapper that runs its remaining words as
-// a local command (sudo, env, nice, timeout, chroot, busybox ...), the
+// a local command (sudo, env, nice, timeout, chroot, busybox, and the
+// package launchers: npx, pnpm dlx, uvx, poetry run ...), the
 // command every reading of args (the words after name) runs, and the
 // options the grammar did not understand; ok is false when name is not
 // such a wrapper. A reading that runs nothing has no command.
@@ -204,6 +205,10 @@ func Unwrap(name string, args []string) (cmds [][]string, unknown []string, ok b
 			return nil, nil, true
 		}
 		return [][]string{args}, nil, true
+	}
+	if lns, ok := Launcher(name, args, nil); ok {
+		cmds, unknown = launcherCmds(lns, args)
+		return cmds, unknown, true
 	}
 	sp := wrappers[name]
 	if sp == nil || joins[name] {
