@@ -535,72 +535,88 @@ func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
 
 // handle decides about one complete line and runs it when approved. It
 // returns the line to edit when the answer was e, and the exit status
-// when the line ended the shell. rc reports a line of an rc file.
+// when the line ended the shell. rc reports a line of an rc file. The
+// decision is the one of every mode (decideStep), with the interactive
+// shell's rules (lineRules).
 func (f *frontend) handle(line string, rc bool) (edit string, code int, exited bool) {
 	v, ok := f.classifyRetry(line)
 	if !ok {
 		f.status = 1
 		return "", 0, false
 	}
-	s := f.cfg.Style
-	auto, how := false, "asked"
-	switch {
-	case f.dry:
-		prompt.Preview(f.out, v, s)
+	if f.dry {
+		prompt.Preview(f.out, v, f.cfg.Style)
 		fmt.Fprintf(f.out, "%s\n", f.dim("dry-run: nothing runs"))
 		return "", 0, false
-	case v.Blocked:
-		prompt.Preview(f.out, v, s)
-		if rc {
-			fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
-			f.audit(v, line, false, prompt.HintBlocked)
-			f.status = 126
-			return "", 0, false
+	}
+	s := decideStep(v, line, f.lineRules(line, rc), frontAsker{f}.Ask)
+	switch s.Decision {
+	case Edit:
+		return s.Line, 0, false
+	case No:
+		if !s.Asked {
+			prompt.Preview(f.out, v, f.cfg.Style)
 		}
-		if f.question(v) == prompt.Edit {
-			return line, 0, false
-		}
-		fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
-		f.audit(v, line, false, prompt.HintBlocked)
+		fmt.Fprintln(f.errw, s.Refusal.Error())
+		f.audit(v, line, false, s.Refusal.Hint)
 		f.status = 126
 		return "", 0, false
-	case f.cfg.Yes && !v.Unchecked(): // what was not checked needs a person
-		how = "yes"
-		if !rc {
-			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
-		}
-	case f.auto && f.autoSafe(line, v):
-		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (auto)"))
-		auto, how = true, "auto"
-	case rc && v.Level.DefaultYes():
-		how = "default"
-		// rc files are checked like scripts: the default answer holds
-		// unless it is no.
-	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe && len(v.Findings) == 0:
-		how = "default"
-	case !rc && f.lastingApproves(v, &how):
-		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+how+")"))
-	default:
-		prompt.Preview(f.out, v, s)
-		switch f.questionLasting(v) {
-		case prompt.Yes:
-		case prompt.Edit:
-			return line, 0, false
-		default:
-			fmt.Fprintln(f.errw, prompt.Refusal(v, "declined"))
-			f.audit(v, line, false, "declined")
-			f.status = 126
-			return "", 0, false
-		}
 	}
-	if !f.audit(v, line, true, how) {
+	if s.noted() && !(rc && s.How == "yes") {
+		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+s.How+")"))
+	}
+	if !f.audit(v, line, true, s.How) {
 		fmt.Fprintln(f.errw, prompt.Refusal(v, HintAudit))
 		f.status = 126
 		return "", 0, false
 	}
 	f.noteNames(line)
-	code, exited = f.run(line, v.Level, auto)
+	code, exited = f.run(line, v.Level, s.Auto)
 	return "", code, exited
+}
+
+// lineRules are the interactive shell's rules for deciding about line:
+// -y first (the front end has no limit of a parent's: main turns -y off
+// under one), then auto mode, then the ask setting (an rc file's line is
+// asked about as a script's, and its blocked line is refused without a
+// question), then the lasting approvals (not for rc files).
+func (f *frontend) lineRules(line string, rc bool) lineRules {
+	r := lineRules{policy: policy{asker: frontAsker{f}, yes: f.cfg.Yes}, yesFirst: true, blockedRefused: rc}
+	if f.auto {
+		r.auto = func(v guard.Verdict) bool { return f.autoSafe(line, v) }
+	}
+	if !rc {
+		r.asking = askAllLines
+		if f.cfg.Ask == AskRisky {
+			r.asking = askRisky
+		}
+		r.lasting = f.lastingHow
+	}
+	return r
+}
+
+// frontAsker asks the interactive shell's questions about a whole line
+// on the terminal: the preview, then y / n / e (with the answers that
+// last, but not about a blocked line). Edit gives back the line itself:
+// it is edited at the next prompt.
+type frontAsker struct{ f *frontend }
+
+func (a frontAsker) Ask(q Question) (Decision, string, error) {
+	f := a.f
+	prompt.Preview(f.out, q.Verdict, f.cfg.Style)
+	var ans prompt.Answer
+	if q.Verdict.Blocked {
+		ans = f.question(q.Verdict)
+	} else {
+		ans = f.questionLasting(q.Verdict)
+	}
+	switch ans {
+	case prompt.Yes:
+		return Yes, "", nil
+	case prompt.Edit:
+		return Edit, q.Line, nil
+	}
+	return No, "", nil
 }
 
 func (f *frontend) autoSafe(line string, v guard.Verdict) bool {
