@@ -43,7 +43,7 @@ func TestInteractiveHelper(t *testing.T) {
 		closeInherited()
 		env := append(os.Environ(), "GUARDSH_IT_ROLE=executor")
 		cfg := InteractiveConfig{
-			Checker:      itChecker,
+			Checker:      countParses("frontend"),
 			Executor:     []string{os.Args[0], itRun},
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
@@ -77,7 +77,7 @@ func TestInteractiveHelper(t *testing.T) {
 			replies = struct{ io.Writer }{replies}
 		}
 		os.Exit(RunExecutor(ExecutorConfig{
-			Checker:  itChecker,
+			Checker:  countParses("executor"),
 			Options:  opts,
 			Requests: os.NewFile(3, "requests"),
 			Replies:  replies,

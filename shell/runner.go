@@ -395,7 +395,7 @@ func (r *Runner) status(err error) (int, error) {
 
 // parse parses src in the bash dialect, named as $0.
 func (r *Runner) parse(src string) (*syntax.File, error) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	f, err := parseBash(src, r.name, "run")
 	return clobberAsOut(f), err
 }
 

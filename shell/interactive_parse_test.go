@@ -1,0 +1,91 @@
+package shell
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"guardsh/guard"
+)
+
+// countParses returns the interactive tests' checker for role; with
+// GUARDSH_IT_PARSES set it also writes there, a line each, every parse of
+// a line (parseHook) and every Classify (a real checker parses the line
+// it is given), and it classifies a parse it is given without parsing.
+func countParses(role string) Checker {
+	path := os.Getenv("GUARDSH_IT_PARSES")
+	if path == "" {
+		return itChecker
+	}
+	note := func(what, src string) {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			return
+		}
+		fmt.Fprintf(f, "%s\t%s\t%q\n", role, what, src)
+		f.Close()
+	}
+	parseHook = func(src, what string) { note("parse "+what, src) }
+	return parsedCounter{itChecker, note}
+}
+
+// parsedCounter is a ParsedChecker that notes each Classify as a parse.
+type parsedCounter struct {
+	fakeChecker
+	note func(what, src string)
+}
+
+func (c parsedCounter) Classify(line string, st guard.State) guard.Verdict {
+	c.note("parse Classify", line)
+	return c.fakeChecker.Classify(line, st)
+}
+
+func (c parsedCounter) ClassifyParsed(_ *syntax.File, line string, st guard.State) guard.Verdict {
+	return c.fakeChecker.Classify(line, st)
+}
+
+// An interactive line is parsed once by the front end, to see that it is
+// complete and to classify it (and to note the functions and aliases it
+// defines), and once by the executor, to run it.
+func TestInteractiveParsesOnce(t *testing.T) {
+	home, env := itSandbox(t)
+	log := home + "/parses.log"
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky", "GUARDSH_IT_PARSES="+log)
+	s.prompt("")
+	lines := []string{"echo one", "f() { echo two; }; alias al='echo three'", "f; al"}
+	for _, l := range lines {
+		s.line(l)
+		s.prompt("")
+	}
+	s.line("fake-medium four")
+	s.expect(`\[y/N/e\] `)
+	s.send("y")
+	s.expect(`FAKE-MEDIUM RAN four`)
+	s.prompt("")
+	s.send("\x04")
+	if st := s.wait(); st != 0 {
+		t.Fatalf("exit status %d, want 0", st)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range append(lines, "fake-medium four") {
+		var by []string
+		for _, rec := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			if strings.HasSuffix(rec, "\t"+fmt.Sprintf("%q", l)) {
+				by = append(by, rec)
+			}
+		}
+		want := []string{"frontend\tparse prompt\t%q", "executor\tparse run\t%q"}
+		for i := range want {
+			want[i] = fmt.Sprintf(want[i], l)
+		}
+		if strings.Join(by, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%q was parsed %d times, want 2:\n%s", l, len(by), strings.Join(by, "\n"))
+		}
+	}
+}
