@@ -1,9 +1,12 @@
 package shell
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -87,5 +90,32 @@ func TestInteractiveParsesOnce(t *testing.T) {
 		if strings.Join(by, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%q was parsed %d times, want 2:\n%s", l, len(by), strings.Join(by, "\n"))
 		}
+	}
+}
+
+// Run (-c, scripts) parses its input once, for classifying and running
+// it.
+func TestRunParsesOnce(t *testing.T) {
+	var mu sync.Mutex
+	var parses []string
+	note := func(what, src string) {
+		mu.Lock()
+		parses = append(parses, what+" "+src)
+		mu.Unlock()
+	}
+	parseHook = func(src, what string) { note("parse "+what, src) }
+	defer func() { parseHook = nil }()
+	var out, errb lockedBuffer
+	checker := parsedCounter{testChecker, note}
+	r, err := New(checker, WithStdio(nil, &out, &errb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Run(context.Background(), "echo one"); st != 0 {
+		t.Fatalf("status %d: %s", st, errb.String())
+	}
+	want := []string{"parse run echo one"}
+	if !slices.Equal(parses, want) {
+		t.Errorf("parses:\n%s\nwant\n%s", strings.Join(parses, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -20,22 +20,25 @@ import (
 // refusal its one line (status 126). status is -1 when the line runs: file
 // is then the line to run, parsed, and out the decision.
 func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int) {
-	file, err := r.parse(src)
+	// Parsed once, for classifying and for running: the check sees the
+	// line as it was written (`>|` too), the interpreter what it runs.
+	file, err := parseBash(src, r.name, "run")
 	if err != nil {
 		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
 		return nil, out, 2
 	}
-	out = r.Decide(src)
+	out = r.decide(src, file)
 	if !out.Run {
 		fmt.Fprintln(r.errw(), out.Refusal.Error())
 		return nil, out, 126
 	}
-	if out.Line != src {
-		// Edited at the question: what runs is the edited line.
-		if file, err = r.parse(out.Line); err != nil {
-			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
-			return nil, out, 2
-		}
+	if out.Line == src {
+		return clobberAsOut(file), out, -1
+	}
+	// Edited at the question: what runs is the edited line.
+	if file, err = r.parse(out.Line); err != nil {
+		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+		return nil, out, 2
 	}
 	return file, out, -1
 }
