@@ -119,3 +119,33 @@ func TestRunParsesOnce(t *testing.T) {
 		t.Errorf("parses:\n%s\nwant\n%s", strings.Join(parses, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A stdin session's line is decided (ApproveRun) and run (RunApproval)
+// from one parse, and an approval runs once.
+func TestApproveRunParsesOnce(t *testing.T) {
+	var parses []string
+	note := func(what, src string) { parses = append(parses, what+" "+src) }
+	parseHook = func(src, what string) { note("parse "+what, src) }
+	defer func() { parseHook = nil }()
+	var out, errb lockedBuffer
+	r, err := New(parsedCounter{testChecker, note}, WithStdio(nil, &out, &errb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, status := r.ApproveRun("echo one")
+	if a == nil {
+		t.Fatalf("refused (%d): %s", status, errb.String())
+	}
+	if st, err := r.RunApproval(context.Background(), a, false); st != 0 || err != nil || out.String() != "one\n" {
+		t.Fatalf("status %d, %v, output %q", st, err, out.String())
+	}
+	if want := []string{"parse run echo one"}; !slices.Equal(parses, want) {
+		t.Errorf("parses %q, want %q", parses, want)
+	}
+	if _, err := r.RunApproval(context.Background(), a, false); err == nil {
+		t.Error("an approval ran twice")
+	}
+	if a, _ := r.ApproveRun("rm -rf /"); a != nil {
+		t.Error("a blocked line was approved")
+	}
+}
