@@ -573,7 +573,7 @@ func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string,
 		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+s.How+")"))
 	}
 	if !f.audit(v, line, true, s.How) {
-		fmt.Fprintln(f.errw, prompt.Refusal(v, HintAudit))
+		fmt.Fprintln(f.errw, (&Refusal{Verdict: v, What: line, Hint: HintAudit}).Error())
 		f.status = 126
 		return "", 0, false
 	}

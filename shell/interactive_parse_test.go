@@ -149,3 +149,16 @@ func TestApproveRunParsesOnce(t *testing.T) {
 		t.Error("a blocked line was approved")
 	}
 }
+
+// A refused line too long to check is named by its start in the one-line
+// refusal, as -c names it: the interactive shell printed it whole.
+func TestInteractiveRefusalOfUnchecked(t *testing.T) {
+	home, env := itSandbox(t)
+	s := startShell(t, home, env)
+	s.prompt("")
+	s.line("fake-toolong " + strings.Repeat("x", 80))
+	s.expect(`\[y/N/e\] `)
+	s.send("n")
+	s.expect(`guardsh: refused \(high, too_long\): fake-toolong x{47}\.\.\. \(93 bytes\): `)
+	s.prompt("126")
+}

@@ -34,6 +34,7 @@ var itChecker = fakeChecker{rules: []fakeRule{
 	{"fake_medium", regexp.MustCompile(`\bfake-medium\b`), guard.Medium},
 	{"fake_high", regexp.MustCompile(`\bfake-high\b`), guard.High},
 	{"fake_blocked", regexp.MustCompile(`\bfake-blocked\b`), guard.Blocked},
+	{"too_long", regexp.MustCompile(`\bfake-toolong\b`), guard.High}, // not checked whole
 }}
 
 func TestInteractiveHelper(t *testing.T) {
