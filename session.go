@@ -121,7 +121,8 @@ func (l *lineReader) take() string {
 
 // runOne decides and runs one part of a session, as runLine decides the
 // whole input of -c: a line a hook approved runs at its level, any other
-// is decided by the runner (Approve, the decision of Run). stop reports
+// is decided by the runner (ApproveRun, the decision of Run) and run
+// from the parse that decision made. stop reports
 // that the session ends here: a syntax error (2), a signal, or a policy
 // that refuses to go on.
 func runOne(o options, r *shell.Runner, g *guard.Guard, src string, audit *auditLog, stderr io.Writer) (status int, stop bool) {
@@ -129,21 +130,23 @@ func runOne(o options, r *shell.Runner, g *guard.Guard, src string, audit *audit
 	if status >= 0 {
 		return status, true
 	}
-	line := src
-	if !ok {
-		line, level, status = r.Approve(src)
-		if status >= 0 {
-			return status, status != 126 // a refusal: the session goes on
-		}
-	}
 	ctx := context.Background()
 	var err error
-	if o.auto && g.Classify(line, r.State()).Auto {
-		// As with -c: a line auto mode runs gets the environment in
-		// which reading cannot turn into running (docs/auto-mode.md).
-		status, err = r.RunAuto(ctx, line)
-	} else {
-		status, err = r.RunApproved(ctx, line, level)
+	switch {
+	case ok && o.auto && g.Classify(src, r.State()).Auto:
+		status, err = r.RunAuto(ctx, src)
+	case ok:
+		status, err = r.RunApproved(ctx, src, level)
+	default:
+		// Decided as -c decides, and run from the parse the decision
+		// made: the line is parsed once. As with -c, a line auto mode
+		// runs gets the environment in which reading cannot turn into
+		// running (docs/auto-mode.md); so does one a hook approved.
+		var a *shell.Approval
+		if a, status = r.ApproveRun(src); a == nil {
+			return status, status != 126 // a refusal: the session goes on
+		}
+		status, err = r.RunApproval(ctx, a, o.auto)
 	}
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {

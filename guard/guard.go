@@ -254,7 +254,21 @@ func (g *Guard) BlockLevel() Level { return g.blockLevel }
 // Classify parses a line and classifies everything it would run.
 func (g *Guard) Classify(line string, st State) (v Verdict) {
 	defer g.failClosed(&v, line)
-	v = g.classifyLine(line, st)
+	v = g.classifyLine(nil, line, st)
+	v.Blocked = v.Level >= g.blockLevel
+	return v
+}
+
+// ClassifyParsed is Classify for a line its caller has parsed already, so
+// that it is not parsed twice: f must be what a syntax.Parser in the bash
+// dialect, with no other option, made of exactly line (a line that does
+// not parse is classified with Classify). f is read, not changed.
+func (g *Guard) ClassifyParsed(f *syntax.File, line string, st State) (v Verdict) {
+	if f == nil {
+		return g.Classify(line, st)
+	}
+	defer g.failClosed(&v, line)
+	v = g.classifyLine(f, line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }

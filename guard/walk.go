@@ -130,7 +130,8 @@ func (p *pooledParser) parse(src string) (*syntax.File, error) {
 	return f, err
 }
 
-func (g *Guard) classifyLine(line string, st State) Verdict {
+// classifyLine classifies line; f is its parse, or nil to parse it here.
+func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 	v := Verdict{Command: line, Findings: []Finding{}}
 	if len(line) > g.maxBytes {
 		g.emit(&v, ruleTooLong, "the line is longer than guardsh classifies", "")
@@ -143,12 +144,14 @@ func (g *Guard) classifyLine(line string, st State) Verdict {
 		return v
 	}
 	w, sc := g.newWalker(line, st)
-	f, err := w.parser.parse(line)
-	if err != nil {
-		w.release()
-		v.Incomplete = syntax.IsIncomplete(err)
-		g.emit(&v, ruleParseError, err.Error(), line)
-		return v
+	if f == nil {
+		var err error
+		if f, err = w.parser.parse(line); err != nil {
+			w.release()
+			v.Incomplete = syntax.IsIncomplete(err)
+			g.emit(&v, ruleParseError, err.Error(), line)
+			return v
+		}
 	}
 	for _, p := range st.Params {
 		sc.params = append(sc.params, Lit(p))

@@ -178,53 +178,19 @@ type Outcome struct {
 	Run bool
 	// Refusal says why it was not, when Run is false.
 	Refusal *Refusal
-	// How, when set, says who approved it (a stored approval) for the
-	// audit log.
+	// How, when set, says who approved it ("default", "yes", "asked", a
+	// stored approval) for the audit log.
 	How string
+	// Auto reports a line auto mode approved.
+	Auto bool
 }
 
 // maxEdits bounds the edit loop, so a broken Asker cannot loop forever.
 const maxEdits = 100
 
-// decideLine classifies line and decides whether it runs, asking when
+// decideLine classifies line and decides whether it runs, as -c,
+// scripts and stdin decide (decideLoop with their rules), asking when
 // someone can be asked; an edited line is classified again from the start.
 func (p policy) decideLine(line string, classify func(string) guard.Verdict, ask func(Question) (Decision, string, error)) Outcome {
-	for range maxEdits {
-		v := classify(line)
-		if v.Blocked {
-			if p.asker == nil {
-				return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintBlocked}}
-			}
-			d, edited, err := ask(Question{Verdict: v, Line: line})
-			if err == nil && d == Edit {
-				line = edited
-				continue
-			}
-			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintBlocked}}
-		}
-		if v.Level.DefaultYes() || p.yesFor(v) {
-			return Outcome{Line: line, Verdict: v, Run: true}
-		}
-		if p.lasting != nil {
-			if how, ok := p.lasting(v); ok {
-				return Outcome{Line: line, Verdict: v, Run: true, How: how}
-			}
-		}
-		if p.asker == nil {
-			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: p.noYesHint(v)}}
-		}
-		d, edited, err := ask(Question{Verdict: v, Line: line})
-		switch {
-		case err != nil:
-			return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
-		case d == Yes:
-			return Outcome{Line: line, Verdict: v, Run: true}
-		case d == Edit:
-			line = edited
-			continue
-		}
-		return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
-	}
-	v := classify(line)
-	return Outcome{Line: line, Verdict: v, Refusal: &Refusal{Verdict: v, What: line, Hint: HintDeclined}}
+	return decideLoop(line, classify, lineRules{policy: p, asking: askDefaultNo}, ask)
 }

@@ -303,7 +303,7 @@ func (f *frontend) loop() int {
 	}
 	prefill := ""
 	for {
-		line, err := f.readStatement(prefill)
+		line, file, err := f.readStatement(prefill)
 		prefill = ""
 		if code, quit := f.quitStatus(); quit {
 			return code
@@ -328,7 +328,7 @@ func (f *frontend) loop() int {
 			if changed {
 				// As bash shows it: the line that is checked and run.
 				fmt.Fprintln(f.out, expanded)
-				line = expanded
+				line, file = expanded, nil
 			}
 		}
 		f.lastLine = line
@@ -340,7 +340,7 @@ func (f *frontend) loop() int {
 			f.slash(name, arg)
 			continue
 		}
-		edited, code, exited := f.handle(line, false)
+		edited, code, exited := f.handle(line, file, false)
 		if code, quit := f.quitStatus(); quit {
 			return code
 		}
@@ -352,8 +352,10 @@ func (f *frontend) loop() int {
 }
 
 // readStatement reads one complete statement: lines are added under the
-// secondary prompt while the input is incomplete.
-func (f *frontend) readStatement(prefill string) (string, error) {
+// secondary prompt while the input is incomplete. file is the statement's
+// parse when one was made (nil for a line from the editor, a slash
+// command, a syntax error).
+func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File, err error) {
 	var lines []string
 	for {
 		p := "> "
@@ -364,7 +366,6 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 		f.toggled = false
 		f.tty.setOwner(ownerReadline)
 		var line string
-		var err error
 		if prefill != "" && !strings.ContainsAny(prefill, "\t\n\r\x1b") {
 			// Typed into the editor once it reads, in raw mode: a key
 			// pressed at once comes after it, never before.
@@ -380,17 +381,17 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 		f.tty.setOwner(ownerNone)
 		line = fromEditorText(line)
 		if err == readline.ErrInterrupt {
-			return "", err
+			return "", nil, err
 		}
 		if err == io.EOF {
 			if len(lines) > 0 {
 				fmt.Fprintln(f.errw, "guardsh: unexpected end of input")
-				return "", readline.ErrInterrupt
+				return "", nil, readline.ErrInterrupt
 			}
-			return "", io.EOF
+			return "", nil, io.EOF
 		}
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		lines = append(lines, line)
 		full := strings.Join(lines, "\n")
@@ -399,20 +400,20 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 			edited, err := f.editInEditor(full)
 			if err != nil {
 				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-				return "", readline.ErrInterrupt
+				return "", nil, readline.ErrInterrupt
 			}
 			// Shown as it comes back: this is the line checked.
 			fmt.Fprintln(f.out, edited)
-			return edited, nil
+			return edited, nil, nil
 		}
 		if len(lines) == 1 && strings.TrimSpace(full) == "" {
-			return "", nil
+			return "", nil, nil
 		}
 		if _, _, ok := ParseSlash(full); ok && len(lines) == 1 {
-			return full, nil
+			return full, nil, nil
 		}
-		if !Incomplete(full) {
-			return full, nil
+		if file, incomplete := parseStatement(full); !incomplete {
+			return full, file, nil
 		}
 	}
 }
@@ -421,15 +422,8 @@ func (f *frontend) readStatement(prefill string) (string, error) {
 // unclosed quote or bracket, a trailing |, && or ||, a backslash at the
 // end, a here-document whose end is not there.
 func Incomplete(src string) bool {
-	n := 0
-	for i := len(src) - 1; i >= 0 && src[i] == '\\'; i-- {
-		n++
-	}
-	if n%2 == 1 {
-		return true
-	}
-	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src+"\n"), "")
-	return err != nil && syntax.IsIncomplete(err)
+	_, incomplete := parseStatement(src)
+	return incomplete
 }
 
 // filterRune handles the keys readline does not: Shift+Tab toggles auto
@@ -510,16 +504,28 @@ func (f *frontend) ensureReady() bool {
 
 // classify classifies a line with the executor's state. The front end
 // classifies: no verdict it shows or acts on comes from the executor.
-func (f *frontend) classify(line string) (guard.Verdict, error) {
+// *file is the line's parse, or nil: with a checker that classifies a
+// parse (ParsedChecker) the line is parsed here, once, and *file is set
+// for what else reads it (noteNames).
+func (f *frontend) classify(line string, file **syntax.File) (guard.Verdict, error) {
 	if !f.ensureReady() {
 		return guard.Verdict{}, errExecutorGone
 	}
-	return f.cfg.Checker.Classify(line, f.state()), nil
+	pc, ok := f.cfg.Checker.(ParsedChecker)
+	if !ok {
+		return f.cfg.Checker.Classify(line, f.state()), nil
+	}
+	if *file == nil {
+		if *file, _ = parseBash(line, "", "classify"); *file == nil {
+			return f.cfg.Checker.Classify(line, f.state()), nil // its parse error
+		}
+	}
+	return pc.ClassifyParsed(*file, line, f.state()), nil
 }
 
 // classifyRetry classifies, restarting a dead executor once.
-func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
-	v, err := f.classify(line)
+func (f *frontend) classifyRetry(line string, file **syntax.File) (guard.Verdict, bool) {
+	v, err := f.classify(line, file)
 	if err == nil {
 		return v, true
 	}
@@ -529,78 +535,95 @@ func (f *frontend) classifyRetry(line string) (guard.Verdict, bool) {
 		}
 		return v, false
 	}
-	v, err = f.classify(line)
+	v, err = f.classify(line, file)
 	return v, err == nil
 }
 
 // handle decides about one complete line and runs it when approved. It
 // returns the line to edit when the answer was e, and the exit status
-// when the line ended the shell. rc reports a line of an rc file.
-func (f *frontend) handle(line string, rc bool) (edit string, code int, exited bool) {
-	v, ok := f.classifyRetry(line)
+// when the line ended the shell. file is the line's parse, or nil; rc
+// reports a line of an rc file. The
+// decision is the one of every mode (decideStep), with the interactive
+// shell's rules (lineRules).
+func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string, code int, exited bool) {
+	v, ok := f.classifyRetry(line, &file)
 	if !ok {
 		f.status = 1
 		return "", 0, false
 	}
-	s := f.cfg.Style
-	auto, how := false, "asked"
-	switch {
-	case f.dry:
-		prompt.Preview(f.out, v, s)
+	if f.dry {
+		prompt.Preview(f.out, v, f.cfg.Style)
 		fmt.Fprintf(f.out, "%s\n", f.dim("dry-run: nothing runs"))
 		return "", 0, false
-	case v.Blocked:
-		prompt.Preview(f.out, v, s)
-		if rc {
-			fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
-			f.audit(v, line, false, prompt.HintBlocked)
-			f.status = 126
-			return "", 0, false
-		}
-		if f.question(v) == prompt.Edit {
-			return line, 0, false
-		}
-		fmt.Fprintln(f.errw, prompt.Refusal(v, prompt.HintBlocked))
-		f.audit(v, line, false, prompt.HintBlocked)
-		f.status = 126
-		return "", 0, false
-	case f.cfg.Yes && !v.Unchecked(): // what was not checked needs a person
-		how = "yes"
-		if !rc {
-			fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (yes)"))
-		}
-	case f.auto && f.autoSafe(line, v):
-		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" (auto)"))
-		auto, how = true, "auto"
-	case rc && v.Level.DefaultYes():
-		how = "default"
-		// rc files are checked like scripts: the default answer holds
-		// unless it is no.
-	case !rc && f.cfg.Ask == AskRisky && v.Level == guard.Safe && len(v.Findings) == 0:
-		how = "default"
-	case !rc && f.lastingApproves(v, &how):
-		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+how+")"))
-	default:
-		prompt.Preview(f.out, v, s)
-		switch f.questionLasting(v) {
-		case prompt.Yes:
-		case prompt.Edit:
-			return line, 0, false
-		default:
-			fmt.Fprintln(f.errw, prompt.Refusal(v, "declined"))
-			f.audit(v, line, false, "declined")
-			f.status = 126
-			return "", 0, false
-		}
 	}
-	if !f.audit(v, line, true, how) {
-		fmt.Fprintln(f.errw, prompt.Refusal(v, HintAudit))
+	s := decideStep(v, line, f.lineRules(line, rc), frontAsker{f}.Ask)
+	switch s.Decision {
+	case Edit:
+		return s.Line, 0, false
+	case No:
+		if !s.Asked {
+			prompt.Preview(f.out, v, f.cfg.Style)
+		}
+		fmt.Fprintln(f.errw, s.Refusal.Error())
+		f.audit(v, line, false, s.Refusal.Hint)
 		f.status = 126
 		return "", 0, false
 	}
-	f.noteNames(line)
-	code, exited = f.run(line, v.Level, auto)
+	if s.noted() && !(rc && s.How == "yes") {
+		fmt.Fprintln(f.out, f.dim(prompt.Summary(v)+" ("+s.How+")"))
+	}
+	if !f.audit(v, line, true, s.How) {
+		fmt.Fprintln(f.errw, (&Refusal{Verdict: v, What: line, Hint: HintAudit}).Error())
+		f.status = 126
+		return "", 0, false
+	}
+	f.noteNames(line, file)
+	code, exited = f.run(line, v.Level, s.Auto)
 	return "", code, exited
+}
+
+// lineRules are the interactive shell's rules for deciding about line:
+// -y first (the front end has no limit of a parent's: main turns -y off
+// under one), then auto mode, then the ask setting (an rc file's line is
+// asked about as a script's, and its blocked line is refused without a
+// question), then the lasting approvals (not for rc files).
+func (f *frontend) lineRules(line string, rc bool) lineRules {
+	r := lineRules{policy: policy{asker: frontAsker{f}, yes: f.cfg.Yes}, yesFirst: true, blockedRefused: rc}
+	if f.auto {
+		r.auto = func(v guard.Verdict) bool { return f.autoSafe(line, v) }
+	}
+	if !rc {
+		r.asking = askAllLines
+		if f.cfg.Ask == AskRisky {
+			r.asking = askRisky
+		}
+		r.lasting = f.lastingHow
+	}
+	return r
+}
+
+// frontAsker asks the interactive shell's questions about a whole line
+// on the terminal: the preview, then y / n / e (with the answers that
+// last, but not about a blocked line). Edit gives back the line itself:
+// it is edited at the next prompt.
+type frontAsker struct{ f *frontend }
+
+func (a frontAsker) Ask(q Question) (Decision, string, error) {
+	f := a.f
+	prompt.Preview(f.out, q.Verdict, f.cfg.Style)
+	var ans prompt.Answer
+	if q.Verdict.Blocked {
+		ans = f.question(q.Verdict)
+	} else {
+		ans = f.questionLasting(q.Verdict)
+	}
+	switch ans {
+	case prompt.Yes:
+		return Yes, "", nil
+	case prompt.Edit:
+		return Edit, q.Line, nil
+	}
+	return No, "", nil
 }
 
 func (f *frontend) autoSafe(line string, v guard.Verdict) bool {
@@ -629,11 +652,13 @@ func (f *frontend) dim(s string) string {
 }
 
 // noteNames remembers the functions and aliases a line defines, for
-// completion.
-func (f *frontend) noteNames(line string) {
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
-	if err != nil {
-		return
+// completion; file is its parse, or nil.
+func (f *frontend) noteNames(line string, file *syntax.File) {
+	if file == nil {
+		var err error
+		if file, err = parseBash(line, "", "names"); err != nil {
+			return
+		}
 	}
 	syntax.Walk(file, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -697,7 +722,7 @@ func (f *frontend) runRCFiles() (int, bool) {
 			continue
 		}
 		for _, stmt := range splitStatements(path, string(src), f.errw) {
-			if _, code, exited := f.handle(stmt, true); exited {
+			if _, code, exited := f.handle(stmt, nil, true); exited {
 				return code, true
 			}
 		}

@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"guardsh/prompt"
 )
 
@@ -20,7 +22,8 @@ func (f *frontend) slash(name, arg string) {
 			fmt.Fprintln(f.errw, "usage: /explain CMD")
 			return
 		}
-		v, ok := f.classifyRetry(arg)
+		var file *syntax.File
+		v, ok := f.classifyRetry(arg, &file)
 		if !ok {
 			return
 		}
@@ -37,7 +40,8 @@ func (f *frontend) slash(name, arg string) {
 	case "/forget-sudo":
 		// Asked for by name: it runs without a question, checked as
 		// usual.
-		v, ok := f.classifyRetry("sudo -k")
+		var file *syntax.File
+		v, ok := f.classifyRetry("sudo -k", &file)
 		if !ok || v.Blocked {
 			return
 		}

@@ -34,6 +34,7 @@ var itChecker = fakeChecker{rules: []fakeRule{
 	{"fake_medium", regexp.MustCompile(`\bfake-medium\b`), guard.Medium},
 	{"fake_high", regexp.MustCompile(`\bfake-high\b`), guard.High},
 	{"fake_blocked", regexp.MustCompile(`\bfake-blocked\b`), guard.Blocked},
+	{"too_long", regexp.MustCompile(`\bfake-toolong\b`), guard.High}, // not checked whole
 }}
 
 func TestInteractiveHelper(t *testing.T) {
@@ -43,7 +44,7 @@ func TestInteractiveHelper(t *testing.T) {
 		closeInherited()
 		env := append(os.Environ(), "GUARDSH_IT_ROLE=executor")
 		cfg := InteractiveConfig{
-			Checker:      itChecker,
+			Checker:      countParses("frontend"),
 			Executor:     []string{os.Args[0], itRun},
 			ExecutorEnv:  env,
 			Yes:          os.Getenv("GUARDSH_IT_YES") != "",
@@ -77,7 +78,7 @@ func TestInteractiveHelper(t *testing.T) {
 			replies = struct{ io.Writer }{replies}
 		}
 		os.Exit(RunExecutor(ExecutorConfig{
-			Checker:  itChecker,
+			Checker:  countParses("executor"),
 			Options:  opts,
 			Requests: os.NewFile(3, "requests"),
 			Replies:  replies,

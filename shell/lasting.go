@@ -84,12 +84,3 @@ func (f *frontend) slashLasting(name, arg string) {
 	}
 	fmt.Fprintln(f.out, msg)
 }
-
-// lastingApproves is lastingHow for handle's switch: it sets how.
-func (f *frontend) lastingApproves(v guard.Verdict, how *string) bool {
-	h, ok := f.lastingHow(v)
-	if ok {
-		*how = h
-	}
-	return ok
-}

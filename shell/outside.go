@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -20,22 +22,25 @@ import (
 // refusal its one line (status 126). status is -1 when the line runs: file
 // is then the line to run, parsed, and out the decision.
 func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int) {
-	file, err := r.parse(src)
+	// Parsed once, for classifying and for running: the check sees the
+	// line as it was written (`>|` too), the interpreter what it runs.
+	file, err := parseBash(src, r.name, "run")
 	if err != nil {
 		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
 		return nil, out, 2
 	}
-	out = r.Decide(src)
+	out = r.decide(src, file)
 	if !out.Run {
 		fmt.Fprintln(r.errw(), out.Refusal.Error())
 		return nil, out, 126
 	}
-	if out.Line != src {
-		// Edited at the question: what runs is the edited line.
-		if file, err = r.parse(out.Line); err != nil {
-			fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
-			return nil, out, 2
-		}
+	if out.Line == src {
+		return clobberAsOut(file), out, -1
+	}
+	// Edited at the question: what runs is the edited line.
+	if file, err = r.parse(out.Line); err != nil {
+		fmt.Fprintf(r.errw(), "guardsh: %v\n", err)
+		return nil, out, 2
 	}
 	return file, out, -1
 }
@@ -48,6 +53,43 @@ func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int
 func (r *Runner) Approve(src string) (line string, approved guard.Level, status int) {
 	_, out, status := r.approve(src)
 	return out.Line, out.Verdict.Level, status
+}
+
+// Approval is a whole input decided and approved to run (ApproveRun):
+// the line, its verdict and its parse, run once by RunApproval.
+type Approval struct {
+	// Line is the line to run: the input, or the line edited at the
+	// question.
+	Line string
+	// Verdict is its classification.
+	Verdict guard.Verdict
+	file    *syntax.File
+}
+
+// ApproveRun is Approve for a caller that runs the line in this runner
+// afterwards (RunApproval), without parsing it again: a is nil when it
+// must not run, and status then the status to exit with.
+func (r *Runner) ApproveRun(src string) (a *Approval, status int) {
+	file, out, status := r.approve(src)
+	if status >= 0 {
+		return nil, status
+	}
+	return &Approval{Line: out.Line, Verdict: out.Verdict, file: file}, -1
+}
+
+// RunApproval runs a line ApproveRun approved, as RunApproved runs it at
+// its level; with auto (auto mode is on) a line the allowlist allows
+// (Verdict.Auto) runs as RunAuto runs it. An Approval runs once.
+func (r *Runner) RunApproval(ctx context.Context, a *Approval, auto bool) (int, error) {
+	file := a.file
+	a.file = nil
+	if file == nil {
+		return 2, errors.New("shell: an approval runs once")
+	}
+	if auto && a.Verdict.Auto {
+		return r.runFile(context.WithValue(ctx, autoKey{}, true), file, guard.Safe)
+	}
+	return r.runFile(ctx, file, a.Verdict.Level)
 }
 
 // GateOutside decides about something a line approved at level approved

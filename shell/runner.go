@@ -288,9 +288,17 @@ func (r *Runner) Exited() bool { return r.interp.Exited() }
 
 // Decide classifies line and decides whether it runs, asking when someone
 // can be asked and classifying an edited line again.
-func (r *Runner) Decide(line string) Outcome {
+func (r *Runner) Decide(line string) Outcome { return r.decide(line, nil) }
+
+// decide is Decide for a line parsed already when file is not nil: with a
+// checker that classifies a parse (ParsedChecker), it is not parsed again.
+func (r *Runner) decide(line string, file *syntax.File) Outcome {
 	st := r.State()
+	pc, _ := r.checker.(ParsedChecker)
 	o := r.pol.decideLine(line, func(l string) guard.Verdict {
+		if pc != nil && file != nil && l == line {
+			return pc.ClassifyParsed(file, l, st)
+		}
 		return r.checker.Classify(l, st)
 	}, r.ask)
 	if !r.record(NewAuditRecord(o.Verdict, o.Line, o.Run, r.outcomeHow(o))) && o.Run {
@@ -393,9 +401,9 @@ func (r *Runner) status(err error) (int, error) {
 	return 1, err
 }
 
-// parse parses src in the bash dialect, named as $0.
+// parse parses src in the bash dialect, named as $0, for running it.
 func (r *Runner) parse(src string) (*syntax.File, error) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), r.name)
+	f, err := parseBash(src, r.name, "run")
 	return clobberAsOut(f), err
 }
 
