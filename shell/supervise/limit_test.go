@@ -41,13 +41,13 @@ func testProcessLimit(t *testing.T, wantLimit string) {
 	}
 }
 
-func TestProcessLimitCgroup(t *testing.T) { testProcessLimit(t, "cgroup") }
-
-func TestProcessLimitCounted(t *testing.T) {
-	tryCgroup = false
-	defer func() { tryCgroup = true }()
-	testProcessLimit(t, "count")
+func TestProcessLimitCgroup(t *testing.T) {
+	tryCgroup = true
+	defer func() { tryCgroup = false }()
+	testProcessLimit(t, "cgroup")
 }
+
+func TestProcessLimitCounted(t *testing.T) { testProcessLimit(t, "count") }
 
 // Where the cgroup is made but the child cannot join it, the supervisor
 // starts again and counts.
@@ -58,7 +58,7 @@ func TestProcessLimitFallsBackToCounting(t *testing.T) {
 		t.Skipf("no cgroup here: %v", err)
 	}
 	l.close()
-	failCgroupJoin = true
-	defer func() { failCgroupJoin = false }()
+	tryCgroup, failCgroupJoin = true, true
+	defer func() { tryCgroup, failCgroupJoin = false, false }()
 	testProcessLimit(t, "count")
 }
