@@ -62,3 +62,20 @@ func TestProcessLimitFallsBackToCounting(t *testing.T) {
 	defer func() { tryCgroup, failCgroupJoin = false, false }()
 	testProcessLimit(t, "count")
 }
+
+// By default the limit is the supervisor's count, even where a cgroup
+// could be made: joining a cgroup v1 costs a short line more than
+// counting its forks.
+func TestProcessLimitCountsByDefault(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, exec.Command("/bin/true"), &recorder{}, 50)
+	if res.err != nil {
+		t.Fatalf("true: %v", res.err)
+	}
+	if res.stats.Limit != "count" {
+		t.Errorf("Stats().Limit = %q, want %q", res.stats.Limit, "count")
+	}
+	if res := run(t, exec.Command("/bin/true"), &recorder{}, 0); res.stats.Limit != "" {
+		t.Errorf("without a limit, Stats().Limit = %q, want none", res.stats.Limit)
+	}
+}
