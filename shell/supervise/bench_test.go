@@ -69,12 +69,12 @@ func BenchmarkExec1000Plain(b *testing.B)      { benchRun(b, false, 0, execLoop)
 func BenchmarkExec1000Supervised(b *testing.B) { benchRun(b, true, 0, execLoop) }
 func BenchmarkFork1000Plain(b *testing.B)      { benchRun(b, false, 0, forkLoop) }
 func BenchmarkFork1000Supervised(b *testing.B) { benchRun(b, true, 0, forkLoop) }
-func BenchmarkFork1000Cgroup(b *testing.B)     { benchRun(b, true, 4096, forkLoop) }
-func BenchmarkFork1000Counted(b *testing.B) {
-	tryCgroup = false
-	defer func() { tryCgroup = true }()
+func BenchmarkFork1000Cgroup(b *testing.B) {
+	tryCgroup = true
+	defer func() { tryCgroup = false }()
 	benchRun(b, true, 4096, forkLoop)
 }
+func BenchmarkFork1000Counted(b *testing.B) { benchRun(b, true, 4096, forkLoop) }
 
 func openLoop(b *testing.B, act string) func() *exec.Cmd {
 	path := filepath.Join(b.TempDir(), "f")
@@ -128,3 +128,9 @@ func BenchmarkCommand(b *testing.B) {
 func trueCmd() *exec.Cmd                        { return exec.Command("/bin/true") }
 func BenchmarkStartTruePlain(b *testing.B)      { benchRun(b, false, 0, trueCmd) }
 func BenchmarkStartTrueSupervised(b *testing.B) { benchRun(b, true, 0, trueCmd) }
+func BenchmarkStartTrueCgroup(b *testing.B) {
+	tryCgroup = true
+	defer func() { tryCgroup = false }()
+	benchRun(b, true, 4096, trueCmd)
+}
+func BenchmarkStartTrueCounted(b *testing.B) { benchRun(b, true, 4096, trueCmd) }

@@ -20,10 +20,11 @@ import (
 //
 // RLIMIT_NPROC cannot do it: it counts every process of the user, not of
 // the tree, and does not apply to root. A cgroup's pids.max does, at no
-// cost per fork: the supervisor makes a cgroup for the tree when it can
-// (root, or a delegated cgroup v2 subtree) and moves the child into it
-// before the target runs. Otherwise the filter also reports fork, vfork,
-// clone3 and clone without CLONE_THREAD, and the supervisor counts.
+// cost per fork but a migration's at the start: with tryCgroup the
+// supervisor makes a cgroup for the tree when it can (root, or a
+// delegated cgroup v2 subtree) and moves the child into it before the
+// target runs. Otherwise (the default) the filter also reports fork,
+// vfork, clone3 and clone without CLONE_THREAD, and the supervisor counts.
 type limiter interface {
 	name() string
 	counts() bool // the filter must report forks
@@ -36,8 +37,14 @@ type limiter interface {
 
 var cgroupSeq atomic.Int64
 
-// tryCgroup is false in tests of the counter.
-var tryCgroup = true
+// tryCgroup says whether Start enforces the limit with a cgroup where it
+// can. It does not by default: joining a cgroup v1 (the pids controller
+// here, and on most systems that have one) waits for an RCU grace period,
+// some 2 to 10 ms of a short line's start, while the counter costs
+// nothing at the start and some 40 µs of the supervisor's CPU per fork,
+// lost in a build's noise (docs/how-it-works.md, "Cost of executor =
+// bash"). Tests of the cgroup set it.
+var tryCgroup = false
 
 func newLimiter(max int, cgroupOK bool) (limiter, error) {
 	if cgroupOK {

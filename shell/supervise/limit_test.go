@@ -41,13 +41,13 @@ func testProcessLimit(t *testing.T, wantLimit string) {
 	}
 }
 
-func TestProcessLimitCgroup(t *testing.T) { testProcessLimit(t, "cgroup") }
-
-func TestProcessLimitCounted(t *testing.T) {
-	tryCgroup = false
-	defer func() { tryCgroup = true }()
-	testProcessLimit(t, "count")
+func TestProcessLimitCgroup(t *testing.T) {
+	tryCgroup = true
+	defer func() { tryCgroup = false }()
+	testProcessLimit(t, "cgroup")
 }
+
+func TestProcessLimitCounted(t *testing.T) { testProcessLimit(t, "count") }
 
 // Where the cgroup is made but the child cannot join it, the supervisor
 // starts again and counts.
@@ -58,7 +58,24 @@ func TestProcessLimitFallsBackToCounting(t *testing.T) {
 		t.Skipf("no cgroup here: %v", err)
 	}
 	l.close()
-	failCgroupJoin = true
-	defer func() { failCgroupJoin = false }()
+	tryCgroup, failCgroupJoin = true, true
+	defer func() { tryCgroup, failCgroupJoin = false, false }()
 	testProcessLimit(t, "count")
+}
+
+// By default the limit is the supervisor's count, even where a cgroup
+// could be made: joining a cgroup v1 costs a short line more than
+// counting its forks.
+func TestProcessLimitCountsByDefault(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, exec.Command("/bin/true"), &recorder{}, 50)
+	if res.err != nil {
+		t.Fatalf("true: %v", res.err)
+	}
+	if res.stats.Limit != "count" {
+		t.Errorf("Stats().Limit = %q, want %q", res.stats.Limit, "count")
+	}
+	if res := run(t, exec.Command("/bin/true"), &recorder{}, 0); res.stats.Limit != "" {
+		t.Errorf("without a limit, Stats().Limit = %q, want none", res.stats.Limit)
+	}
 }
