@@ -18,7 +18,8 @@ import (
 // not set.
 const DefaultHistorySize = 10000
 
-// maxHistoryBytes bounds the history file guardsh reads.
+// maxHistoryBytes bounds how much of the history file's end guardsh
+// reads: the newest entries of a longer file are still loaded.
 const maxHistoryBytes = 64 << 20
 
 // multiLinePrefix starts a history file line that holds an entry spanning
@@ -54,8 +55,11 @@ func HistoryPath(getenv func(string) string) string {
 
 // OpenHistory loads the history file at path and returns it with its
 // entries, oldest first, at most size of them (size <= 0 means
-// DefaultHistorySize). A missing file is an empty history; the file and
-// its directory are created on the first Append.
+// DefaultHistorySize). Only the end of the file is read, however long it
+// is: a file larger than maxHistoryBytes still gives its newest entries
+// (as many as its last maxHistoryBytes hold) and is cut back. A missing
+// file is an empty history; the file and its directory are created on the
+// first Append.
 func OpenHistory(path string, size int) (*History, []string, error) {
 	if size <= 0 {
 		size = DefaultHistorySize
@@ -64,21 +68,22 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 	if path == "" {
 		return h, nil, nil
 	}
-	data, err := regfile.Read(path, maxHistoryBytes)
+	keep := trimAbove(size)
+	data, whole, err := regfile.ReadTail(path, maxHistoryBytes, keep+1)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil
 		}
-		if errors.Is(err, regfile.ErrNotRegular) || errors.Is(err, regfile.ErrTooLarge) {
-			// Appending would hang on a FIFO or grow a file that cannot
-			// be read back: no history is saved until it is moved away.
+		if errors.Is(err, regfile.ErrNotRegular) {
+			// Appending would hang on a FIFO: no history is saved until
+			// it is moved away.
 			h.path = ""
 			return h, nil, fmt.Errorf("reading history: %w; history is not saved until it is moved away", err)
 		}
 		return h, nil, fmt.Errorf("reading history: %w", err)
 	}
 	entries, lines := decodeHistory(data, size)
-	if lines > size+size/2+16 {
+	if !whole || lines > keep {
 		// Too long: cut it back under the lock. A failure costs nothing
 		// but disk space.
 		_ = h.trim()
@@ -86,8 +91,14 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 	return h, entries, nil
 }
 
-// decodeHistory returns the last max entries of a history file and the
-// number of lines the file holds.
+// trimAbove is how many lines a history of size entries may hold before
+// it is cut back to size: some slack, so that it is not rewritten at
+// every start.
+func trimAbove(size int) int { return size + size/2 + 16 }
+
+// decodeHistory returns the last max entries of a history file (or of its
+// end, beginning at a line's start) and the number of lines data holds.
+// Each entry is a string of its own: none keeps data alive.
 func decodeHistory(data []byte, max int) ([]string, int) {
 	lines := bytes.Count(data, []byte{'\n'})
 	if len(data) > 0 && data[len(data)-1] != '\n' {
@@ -105,12 +116,14 @@ func decodeHistory(data []byte, max int) ([]string, int) {
 		start = i + 1
 	}
 	entries := make([]string, 0, n)
-	for _, line := range strings.Split(string(data[start:]), "\n") {
-		line = strings.TrimRight(line, "\r")
-		if strings.TrimSpace(line) == "" {
+	for rest := data[start:]; len(rest) > 0; {
+		line, next, _ := bytes.Cut(rest, []byte{'\n'})
+		rest = next
+		line = bytes.TrimRight(line, "\r")
+		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		entries = append(entries, decodeEntry(line))
+		entries = append(entries, decodeEntry(string(line)))
 	}
 	return entries, lines
 }
@@ -196,7 +209,7 @@ func (h *History) trim() error {
 		return err
 	}
 	defer unlock()
-	data, err := regfile.Read(h.path, maxHistoryBytes)
+	data, _, err := regfile.ReadTail(h.path, maxHistoryBytes, h.size+1)
 	if err != nil {
 		return fmt.Errorf("reading history: %w", err)
 	}

@@ -1,0 +1,145 @@
+package shell
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeHistory writes n lines "cmd I" to a new history file, after pad
+// bytes of a file hole (a long line of NULs that costs no disk).
+func writeHistory(t *testing.T, n int, pad int64) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "history")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pad > 0 {
+		if _, err := f.Seek(pad, 0); err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("\n")
+	}
+	w := bufio.NewWriter(f)
+	for i := range n {
+		fmt.Fprintf(w, "cmd %d\n", i)
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return p
+}
+
+func fileLines(t *testing.T, p string) int {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "\n")
+}
+
+// A long history loads its newest history_size entries, no more, and is
+// cut back to them.
+func TestHistoryLargeLoadsOnlyItsEnd(t *testing.T) {
+	p := writeHistory(t, 300000, 0)
+	h, got, err := OpenHistory(p, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1000 || got[0] != "cmd 299000" || got[999] != "cmd 299999" {
+		t.Fatalf("%d entries, %q ... %q; want 1000, cmd 299000 ... cmd 299999", len(got), got[0], got[len(got)-1])
+	}
+	if n := fileLines(t, p); n != 1000 {
+		t.Fatalf("file has %d lines after trimming, want 1000", n)
+	}
+	// It still saves.
+	if err := h.Append("echo new"); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, _ := OpenHistory(p, 1000); got[999] != "echo new" || got[0] != "cmd 299001" {
+		t.Fatalf("after Append: %q ... %q", got[0], got[999])
+	}
+}
+
+// A history larger than guardsh reads (maxHistoryBytes) is no error that
+// loses the session's history: its newest entries load, it is cut back,
+// and new entries are saved.
+func TestHistoryOverTheCap(t *testing.T) {
+	p := writeHistory(t, 20000, maxHistoryBytes+1<<20)
+	if fi, err := os.Stat(p); err != nil || fi.Size() <= maxHistoryBytes {
+		t.Fatalf("history of %v bytes, want more than %d (%v)", fi.Size(), maxHistoryBytes, err)
+	}
+	h, got, err := OpenHistory(p, 500)
+	if err != nil {
+		t.Fatalf("OpenHistory: %v", err)
+	}
+	if len(got) != 500 || got[0] != "cmd 19500" || got[499] != "cmd 19999" {
+		t.Fatalf("%d entries, %q ... %q; want 500, cmd 19500 ... cmd 19999", len(got), got[0], got[len(got)-1])
+	}
+	if h.Path() == "" {
+		t.Fatal("history is not saved")
+	}
+	if fi, _ := os.Stat(p); fi.Size() > 1<<20 {
+		t.Fatalf("history not cut back: %d bytes", fi.Size())
+	}
+	if err := h.Append("echo kept"); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, _ := OpenHistory(p, 500); got[len(got)-1] != "echo kept" {
+		t.Fatalf("last entry %q, want echo kept", got[len(got)-1])
+	}
+}
+
+// A history whose newest entries alone are more than guardsh reads loads
+// as many of the newest as fit, never a cut entry.
+func TestHistoryNewestEntriesOverTheCap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 64 MiB")
+	}
+	p := filepath.Join(t.TempDir(), "history")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const entry = 1 << 20 // each entry is a line of a MiB
+	for i := range 80 {
+		fmt.Fprintf(f, "%s%d\n", strings.Repeat("x", entry-8), i)
+	}
+	f.Close()
+	_, got, err := OpenHistory(p, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || len(got) > maxHistoryBytes/entry {
+		t.Fatalf("%d entries, want 1 to %d", len(got), maxHistoryBytes/entry)
+	}
+	for i, e := range got {
+		if want := fmt.Sprint(80 - len(got) + i); !strings.HasSuffix(e, "x"+want) || len(e) != entry-8+len(want) {
+			t.Fatalf("entry %d is %d bytes ending %q, want entry %s whole", i, len(e), e[len(e)-4:], want)
+		}
+	}
+}
+
+// A history a little longer than its size is not rewritten at each
+// start; one past the slack is.
+func TestHistoryTrimSlack(t *testing.T) {
+	const size = 100
+	p := writeHistory(t, trimAbove(size), 0)
+	if _, got, _ := OpenHistory(p, size); len(got) != size {
+		t.Fatalf("%d entries, want %d", len(got), size)
+	}
+	if n := fileLines(t, p); n != trimAbove(size) {
+		t.Fatalf("file cut to %d lines, want it left at %d", n, trimAbove(size))
+	}
+	p = writeHistory(t, trimAbove(size)+1, 0)
+	OpenHistory(p, size)
+	if n := fileLines(t, p); n != size {
+		t.Fatalf("file has %d lines, want it cut to %d", n, size)
+	}
+}
