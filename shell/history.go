@@ -69,6 +69,9 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 		return h, nil, nil
 	}
 	keep := trimAbove(size)
+	// What the file was before it was read: the trim below writes the
+	// entries read when it is still that.
+	seen, _ := os.Stat(path)
 	data, whole, err := regfile.ReadTail(path, maxHistoryBytes, keep+1)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -86,7 +89,12 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 	if !whole || lines > keep {
 		// Too long: cut it back under the lock. A failure costs nothing
 		// but disk space.
-		_ = h.trim()
+		_ = h.trim(entries, seen)
+	}
+	if n := len(entries); n > 0 {
+		// The one entry the shell keeps besides its editor's copies
+		// keeps no more of data alive than itself.
+		entries[n-1] = strings.Clone(entries[n-1])
 	}
 	return h, entries, nil
 }
@@ -98,7 +106,7 @@ func trimAbove(size int) int { return size + size/2 + 16 }
 
 // decodeHistory returns the last max entries of a history file (or of its
 // end, beginning at a line's start) and the number of lines data holds.
-// Each entry is a string of its own: none keeps data alive.
+// The entries share one copy of the part of data they come from.
 func decodeHistory(data []byte, max int) ([]string, int) {
 	lines := bytes.Count(data, []byte{'\n'})
 	if len(data) > 0 && data[len(data)-1] != '\n' {
@@ -116,14 +124,14 @@ func decodeHistory(data []byte, max int) ([]string, int) {
 		start = i + 1
 	}
 	entries := make([]string, 0, n)
-	for rest := data[start:]; len(rest) > 0; {
-		line, next, _ := bytes.Cut(rest, []byte{'\n'})
+	for rest := string(data[start:]); len(rest) > 0; {
+		line, next, _ := strings.Cut(rest, "\n")
 		rest = next
-		line = bytes.TrimRight(line, "\r")
-		if len(bytes.TrimSpace(line)) == 0 {
+		line = strings.TrimRight(line, "\r")
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		entries = append(entries, decodeEntry(string(line)))
+		entries = append(entries, decodeEntry(line))
 	}
 	return entries, lines
 }
@@ -202,18 +210,23 @@ func (h *History) lock() (func(), error) {
 	}, nil
 }
 
-// trim rewrites the file with its last h.size entries.
-func (h *History) trim() error {
+// trim rewrites the file with its last h.size entries. When the file is
+// still what seen says it was when entries (its last h.size) were read
+// from it, they are what is written; otherwise (another shell appended or
+// trimmed since) the file is read again under the lock.
+func (h *History) trim(entries []string, seen fs.FileInfo) error {
 	unlock, err := h.lock()
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	data, _, err := regfile.ReadTail(h.path, maxHistoryBytes, h.size+1)
-	if err != nil {
-		return fmt.Errorf("reading history: %w", err)
+	if fi, err := os.Stat(h.path); err != nil || seen == nil || !os.SameFile(fi, seen) || fi.Size() != seen.Size() || !fi.ModTime().Equal(seen.ModTime()) {
+		data, _, err := regfile.ReadTail(h.path, maxHistoryBytes, h.size+1)
+		if err != nil {
+			return fmt.Errorf("reading history: %w", err)
+		}
+		entries, _ = decodeHistory(data, h.size)
 	}
-	entries, _ := decodeHistory(data, h.size)
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString(encodeEntry(e))

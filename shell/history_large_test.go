@@ -143,3 +143,27 @@ func TestHistoryTrimSlack(t *testing.T) {
 		t.Fatalf("file has %d lines, want it cut to %d", n, size)
 	}
 }
+
+// A trim after another shell appended keeps what it appended: the file is
+// read again under the lock rather than written from a stale read.
+func TestHistoryTrimAfterAnAppend(t *testing.T) {
+	p := writeHistory(t, 100, 0)
+	seen, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	entries, _ := decodeHistory(data, 10)
+	other := &History{path: p, size: 10}
+	if err := other.Append("echo from another shell"); err != nil {
+		t.Fatal(err)
+	}
+	h := &History{path: p, size: 10}
+	if err := h.trim(entries, seen); err != nil {
+		t.Fatal(err)
+	}
+	_, got, _ := OpenHistory(p, 10)
+	if len(got) != 10 || got[9] != "echo from another shell" || got[0] != "cmd 91" {
+		t.Fatalf("after the trim: %q", got)
+	}
+}

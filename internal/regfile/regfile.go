@@ -201,23 +201,25 @@ func readTail(path string, max int64, lines int) ([]byte, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	// buf holds the file from off to size; newlines counts its newlines.
+	// The pieces read, last first, hold the file from off to its size;
+	// newlines counts their newlines. They are joined once at the end.
 	size := fi.Size()
-	off, newlines := size, 0
-	var buf []byte
+	off, newlines, total := size, 0, int64(0)
+	var pieces [][]byte
 	for piece := int64(tailPiece); off > 0 && newlines <= lines; piece *= 2 {
-		n := min(piece, off, max-int64(len(buf)))
+		n := min(piece, off, max-total)
 		if n <= 0 {
 			break
 		}
-		next := make([]byte, n+int64(len(buf)))
-		if _, err := f.ReadAt(next[:n], off-n); err != nil {
+		b := make([]byte, n)
+		if _, err := f.ReadAt(b, off-n); err != nil {
 			return nil, false, &fs.PathError{Op: "read", Path: path, Err: err}
 		}
-		newlines += bytes.Count(next[:n], []byte{'\n'})
-		copy(next[n:], buf)
-		buf, off = next, off-n
+		newlines += bytes.Count(b, []byte{'\n'})
+		pieces = append(pieces, b)
+		off, total = off-n, total+n
 	}
+	buf := joinPieces(pieces, total)
 	if off > 0 {
 		// Begin at a line's start: the piece's first line is cut.
 		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
@@ -227,4 +229,16 @@ func readTail(path string, max int64, lines int) ([]byte, bool, error) {
 		}
 	}
 	return buf, off == 0, nil
+}
+
+// joinPieces joins pieces, last first, into one slice of total bytes.
+func joinPieces(pieces [][]byte, total int64) []byte {
+	if len(pieces) == 1 {
+		return pieces[0]
+	}
+	buf := make([]byte, 0, total)
+	for i := len(pieces) - 1; i >= 0; i-- {
+		buf = append(buf, pieces[i]...)
+	}
+	return buf
 }
