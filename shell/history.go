@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"guardsh/internal/regfile"
@@ -36,6 +37,15 @@ const multiLinePrefix = "#guardsh-ml:"
 type History struct {
 	path string
 	size int
+
+	mu sync.Mutex
+	// dirMade is set once the history's directory is known to exist.
+	dirMade bool
+	// file is the history file as last opened for appending, fi what
+	// it was then: kept for the next entry while the path still names
+	// that file (another shell's trim renames a new one over it).
+	file *os.File
+	fi   fs.FileInfo
 }
 
 // HistoryPath returns the history file's path: $XDG_STATE_HOME/guardsh/history,
@@ -165,48 +175,87 @@ func (h *History) Append(entry string) error {
 	if h.path == "" || strings.TrimSpace(entry) == "" {
 		return nil
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	unlock, err := h.lock()
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	f, err := regfile.OpenAppend(h.path, 0o600)
+	f, err := h.appendFile()
 	if err != nil {
 		return fmt.Errorf("appending to history: %w", err)
 	}
-	_, err = f.Write([]byte(encodeEntry(entry) + "\n"))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if _, err := f.Write([]byte(encodeEntry(entry) + "\n")); err != nil {
+		h.closeFile()
 		return fmt.Errorf("appending to history: %w", err)
 	}
 	return nil
 }
 
+// appendFile returns the history file opened for appending: the one
+// opened for the last entry when the path still names it, else the file
+// the path names now. It is called under the lock.
+func (h *History) appendFile() (*os.File, error) {
+	if h.file != nil {
+		if fi, err := os.Stat(h.path); err == nil && os.SameFile(fi, h.fi) {
+			return h.file, nil
+		}
+		h.closeFile()
+	}
+	f, err := regfile.OpenAppend(h.path, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	h.file, h.fi = f, fi
+	return f, nil
+}
+
+func (h *History) closeFile() {
+	if h.file != nil {
+		h.file.Close()
+		h.file, h.fi = nil, nil
+	}
+}
+
 // lock takes the exclusive lock on the history's lock file, creating the
 // directory when needed.
 func (h *History) lock() (func(), error) {
-	if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
-		return nil, fmt.Errorf("history directory: %w", err)
+	if !h.dirMade {
+		if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
+			return nil, fmt.Errorf("history directory: %w", err)
+		}
+		h.dirMade = true
 	}
-	lf, err := os.OpenFile(h.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	// A plain descriptor: the lock file is only ever flocked, and the
+	// runtime's poller has nothing to do with it.
+	fd, err := syscall.Open(h.path+".lock", syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0o600)
+	if err == syscall.ENOENT && h.dirMade {
+		// The directory went away since: make it again.
+		h.dirMade = false
+		return h.lock()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("history lock: %w", err)
+		return nil, fmt.Errorf("history lock: %w", &fs.PathError{Op: "open", Path: h.path + ".lock", Err: err})
 	}
 	for {
-		err = syscall.Flock(int(lf.Fd()), syscall.LOCK_EX)
+		err = syscall.Flock(fd, syscall.LOCK_EX)
 		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
-		lf.Close()
+		syscall.Close(fd)
 		return nil, fmt.Errorf("history lock: %w", err)
 	}
 	return func() {
-		syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
-		lf.Close()
+		syscall.Flock(fd, syscall.LOCK_UN)
+		syscall.Close(fd)
 	}, nil
 }
 

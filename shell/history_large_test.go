@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // writeHistory writes n lines "cmd I" to a new history file, after pad
@@ -165,5 +167,51 @@ func TestHistoryTrimAfterAnAppend(t *testing.T) {
 	_, got, _ := OpenHistory(p, 10)
 	if len(got) != 10 || got[9] != "echo from another shell" || got[0] != "cmd 91" {
 		t.Fatalf("after the trim: %q", got)
+	}
+}
+
+// The file kept open for appending is given up when the path names
+// another file: another shell's trim renamed a new one over it, or
+// someone moved it away or put a FIFO there.
+func TestHistoryAppendFollowsThePath(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "state", "history")
+	h, _, _ := OpenHistory(p, 100)
+	if err := h.Append("echo one"); err != nil {
+		t.Fatal(err)
+	}
+	// Another shell's trim: a new file renamed over the old one.
+	os.WriteFile(p+".new", []byte("echo trimmed\n"), 0o600)
+	if err := os.Rename(p+".new", p); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Append("echo two"); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, _ := OpenHistory(p, 100); fmt.Sprint(got) != "[echo trimmed echo two]" {
+		t.Fatalf("after the rename: %q", got)
+	}
+	// The directory removed: it is made again.
+	os.RemoveAll(filepath.Dir(p))
+	if err := h.Append("echo three"); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, _ := OpenHistory(p, 100); fmt.Sprint(got) != "[echo three]" {
+		t.Fatalf("after the directory went: %q", got)
+	}
+	// A FIFO put in its place is refused at once, not written to.
+	os.Remove(p)
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h.Append("echo four") }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Fatalf("Append to a FIFO: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Append hung on a FIFO")
 	}
 }
