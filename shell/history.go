@@ -38,6 +38,7 @@ type History struct {
 	path string
 	size int
 
+	// mu is held by Append, and by the trim a start begins.
 	mu sync.Mutex
 	// dirMade is set once the history's directory is known to exist.
 	dirMade bool
@@ -96,15 +97,21 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 		return h, nil, fmt.Errorf("reading history: %w", err)
 	}
 	entries, lines := decodeHistory(data, size)
-	if !whole || lines > keep {
-		// Too long: cut it back under the lock. A failure costs nothing
-		// but disk space.
-		_ = h.trim(entries, seen)
-	}
 	if n := len(entries); n > 0 {
 		// The one entry the shell keeps besides its editor's copies
 		// keeps no more of data alive than itself.
 		entries[n-1] = strings.Clone(entries[n-1])
+	}
+	if !whole || lines > keep {
+		// Too long: cut it back under the lock, while the shell starts
+		// (replacing a long file frees its blocks, which takes a while);
+		// the first Append waits for it. A failure costs nothing but
+		// disk space.
+		h.mu.Lock()
+		go func() {
+			defer h.mu.Unlock()
+			_ = h.trim(entries, seen)
+		}()
 	}
 	return h, entries, nil
 }

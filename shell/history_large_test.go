@@ -50,7 +50,7 @@ func fileLines(t *testing.T, p string) int {
 // cut back to them.
 func TestHistoryLargeLoadsOnlyItsEnd(t *testing.T) {
 	p := writeHistory(t, 300000, 0)
-	h, got, err := OpenHistory(p, 1000)
+	h, got, err := openSettled(p, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestHistoryOverTheCap(t *testing.T) {
 	if fi, err := os.Stat(p); err != nil || fi.Size() <= maxHistoryBytes {
 		t.Fatalf("history of %v bytes, want more than %d (%v)", fi.Size(), maxHistoryBytes, err)
 	}
-	h, got, err := OpenHistory(p, 500)
+	h, got, err := openSettled(p, 500)
 	if err != nil {
 		t.Fatalf("OpenHistory: %v", err)
 	}
@@ -133,14 +133,14 @@ func TestHistoryNewestEntriesOverTheCap(t *testing.T) {
 func TestHistoryTrimSlack(t *testing.T) {
 	const size = 100
 	p := writeHistory(t, trimAbove(size), 0)
-	if _, got, _ := OpenHistory(p, size); len(got) != size {
+	if _, got, _ := openSettled(p, size); len(got) != size {
 		t.Fatalf("%d entries, want %d", len(got), size)
 	}
 	if n := fileLines(t, p); n != trimAbove(size) {
 		t.Fatalf("file cut to %d lines, want it left at %d", n, trimAbove(size))
 	}
 	p = writeHistory(t, trimAbove(size)+1, 0)
-	OpenHistory(p, size)
+	openSettled(p, size)
 	if n := fileLines(t, p); n != size {
 		t.Fatalf("file has %d lines, want it cut to %d", n, size)
 	}
@@ -164,7 +164,7 @@ func TestHistoryTrimAfterAnAppend(t *testing.T) {
 	if err := h.trim(entries, seen); err != nil {
 		t.Fatal(err)
 	}
-	_, got, _ := OpenHistory(p, 10)
+	_, got, _ := openSettled(p, 10)
 	if len(got) != 10 || got[9] != "echo from another shell" || got[0] != "cmd 91" {
 		t.Fatalf("after the trim: %q", got)
 	}
@@ -214,4 +214,17 @@ func TestHistoryAppendFollowsThePath(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("Append hung on a FIFO")
 	}
+}
+
+// settle waits for the trim OpenHistory may have begun.
+func (h *History) settle() {
+	h.mu.Lock()
+	h.mu.Unlock()
+}
+
+// openSettled is OpenHistory once its trim, if it began one, is done.
+func openSettled(path string, size int) (*History, []string, error) {
+	h, entries, err := OpenHistory(path, size)
+	h.settle()
+	return h, entries, err
 }
