@@ -24,11 +24,6 @@ type auditLog struct {
 	stderr   io.Writer
 	mu       sync.Mutex
 	warned   bool
-	// file is the log as last opened, fi what it was then: kept for the
-	// next record while the path still names it (a log moved away or
-	// removed is opened again).
-	file *os.File
-	fi   fs.FileInfo
 }
 
 // openAudit returns the runner options that record every decision in the
@@ -82,30 +77,15 @@ func (a *auditLog) write(rec shell.AuditRecord) error {
 }
 
 func (a *auditLog) append(b []byte) error {
-	if a.file != nil {
-		if fi, err := os.Stat(a.path); err != nil || !os.SameFile(fi, a.fi) {
-			a.file.Close()
-			a.file, a.fi = nil, nil
-		}
-	}
-	if a.file == nil {
-		f, err := a.open()
-		if err != nil {
-			return err
-		}
-		fi, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return err
-		}
-		a.file, a.fi = f, fi
-	}
-	if _, err := a.file.Write(b); err != nil {
-		a.file.Close()
-		a.file, a.fi = nil, nil
+	f, err := a.open()
+	if err != nil {
 		return err
 	}
-	return nil
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // open opens the log for appending, making its directory the first time.
