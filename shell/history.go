@@ -40,13 +40,6 @@ type History struct {
 
 	// mu is held by Append, and by the trim a start begins.
 	mu sync.Mutex
-	// dirMade is set once the history's directory is known to exist.
-	dirMade bool
-	// file is the history file as last opened for appending, fi what
-	// it was then: kept for the next entry while the path still names
-	// that file (another shell's trim renames a new one over it).
-	file *os.File
-	fi   fs.FileInfo
 }
 
 // HistoryPath returns the history file's path: $XDG_STATE_HOME/guardsh/history,
@@ -189,80 +182,43 @@ func (h *History) Append(entry string) error {
 		return err
 	}
 	defer unlock()
-	f, err := h.appendFile()
+	f, err := regfile.OpenAppend(h.path, 0o600)
 	if err != nil {
 		return fmt.Errorf("appending to history: %w", err)
 	}
-	if _, err := f.Write([]byte(encodeEntry(entry) + "\n")); err != nil {
-		h.closeFile()
+	_, err = f.Write([]byte(encodeEntry(entry) + "\n"))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return fmt.Errorf("appending to history: %w", err)
 	}
 	return nil
 }
 
-// appendFile returns the history file opened for appending: the one
-// opened for the last entry when the path still names it, else the file
-// the path names now. It is called under the lock.
-func (h *History) appendFile() (*os.File, error) {
-	if h.file != nil {
-		if fi, err := os.Stat(h.path); err == nil && os.SameFile(fi, h.fi) {
-			return h.file, nil
-		}
-		h.closeFile()
-	}
-	f, err := regfile.OpenAppend(h.path, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	h.file, h.fi = f, fi
-	return f, nil
-}
-
-func (h *History) closeFile() {
-	if h.file != nil {
-		h.file.Close()
-		h.file, h.fi = nil, nil
-	}
-}
-
 // lock takes the exclusive lock on the history's lock file, creating the
 // directory when needed.
 func (h *History) lock() (func(), error) {
-	if !h.dirMade {
-		if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
-			return nil, fmt.Errorf("history directory: %w", err)
-		}
-		h.dirMade = true
+	if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
+		return nil, fmt.Errorf("history directory: %w", err)
 	}
-	// A plain descriptor: the lock file is only ever flocked, and the
-	// runtime's poller has nothing to do with it.
-	fd, err := syscall.Open(h.path+".lock", syscall.O_RDWR|syscall.O_CREAT|syscall.O_CLOEXEC|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0o600)
-	if err == syscall.ENOENT && h.dirMade {
-		// The directory went away since: make it again.
-		h.dirMade = false
-		return h.lock()
-	}
+	lf, err := os.OpenFile(h.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("history lock: %w", &fs.PathError{Op: "open", Path: h.path + ".lock", Err: err})
+		return nil, fmt.Errorf("history lock: %w", err)
 	}
 	for {
-		err = syscall.Flock(fd, syscall.LOCK_EX)
+		err = syscall.Flock(int(lf.Fd()), syscall.LOCK_EX)
 		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
-		syscall.Close(fd)
+		lf.Close()
 		return nil, fmt.Errorf("history lock: %w", err)
 	}
 	return func() {
-		syscall.Flock(fd, syscall.LOCK_UN)
-		syscall.Close(fd)
+		syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
+		lf.Close()
 	}, nil
 }
 
