@@ -58,6 +58,9 @@ type frontend struct {
 	// (Ctrl-X Ctrl-E).
 	lastLine string
 	editNext bool
+	// histLoaded is closed once the editor holds the history file's
+	// entries (see loadHistory).
+	histLoaded chan struct{}
 }
 
 func newFrontend(cfg InteractiveConfig) (*frontend, error) {
@@ -155,9 +158,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	if f.rl, err = readline.NewEx(rlc); err != nil {
 		return nil, fmt.Errorf("line editor: %w", err)
 	}
-	for _, e := range entries {
-		f.rl.SaveHistory(editorText(e))
-	}
+	f.loadHistory(entries)
 	if len(entries) > 0 {
 		f.lastLine = entries[len(entries)-1]
 	}
@@ -332,6 +333,7 @@ func (f *frontend) loop() int {
 			}
 		}
 		f.lastLine = line
+		f.waitHistory()
 		f.rl.SaveHistory(editorText(line))
 		if err := f.hist.Append(line); err != nil {
 			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
@@ -429,6 +431,7 @@ func Incomplete(src string) bool {
 // filterRune handles the keys readline does not: Shift+Tab toggles auto
 // mode; Ctrl-Z does nothing at the prompt (a shell is not suspended).
 func (f *frontend) filterRune(r rune) (rune, bool) {
+	f.waitHistory()
 	if r, process, ok := f.filterKey(r); ok {
 		return r, process
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"guardsh/internal/regfile"
@@ -18,7 +19,8 @@ import (
 // not set.
 const DefaultHistorySize = 10000
 
-// maxHistoryBytes bounds the history file guardsh reads.
+// maxHistoryBytes bounds how much of the history file's end guardsh
+// reads: the newest entries of a longer file are still loaded.
 const maxHistoryBytes = 64 << 20
 
 // multiLinePrefix starts a history file line that holds an entry spanning
@@ -35,6 +37,9 @@ const multiLinePrefix = "#guardsh-ml:"
 type History struct {
 	path string
 	size int
+
+	// mu is held by Append, and by the trim a start begins.
+	mu sync.Mutex
 }
 
 // HistoryPath returns the history file's path: $XDG_STATE_HOME/guardsh/history,
@@ -54,8 +59,11 @@ func HistoryPath(getenv func(string) string) string {
 
 // OpenHistory loads the history file at path and returns it with its
 // entries, oldest first, at most size of them (size <= 0 means
-// DefaultHistorySize). A missing file is an empty history; the file and
-// its directory are created on the first Append.
+// DefaultHistorySize). Only the end of the file is read, however long it
+// is: a file larger than maxHistoryBytes still gives its newest entries
+// (as many as its last maxHistoryBytes hold) and is cut back. A missing
+// file is an empty history; the file and its directory are created on the
+// first Append.
 func OpenHistory(path string, size int) (*History, []string, error) {
 	if size <= 0 {
 		size = DefaultHistorySize
@@ -64,30 +72,51 @@ func OpenHistory(path string, size int) (*History, []string, error) {
 	if path == "" {
 		return h, nil, nil
 	}
-	data, err := regfile.Read(path, maxHistoryBytes)
+	keep := trimAbove(size)
+	// What the file was before it was read: the trim below writes the
+	// entries read when it is still that.
+	seen, _ := os.Stat(path)
+	data, whole, err := regfile.ReadTail(path, maxHistoryBytes, keep+1)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return h, nil, nil
 		}
-		if errors.Is(err, regfile.ErrNotRegular) || errors.Is(err, regfile.ErrTooLarge) {
-			// Appending would hang on a FIFO or grow a file that cannot
-			// be read back: no history is saved until it is moved away.
+		if errors.Is(err, regfile.ErrNotRegular) {
+			// Appending would hang on a FIFO: no history is saved until
+			// it is moved away.
 			h.path = ""
 			return h, nil, fmt.Errorf("reading history: %w; history is not saved until it is moved away", err)
 		}
 		return h, nil, fmt.Errorf("reading history: %w", err)
 	}
 	entries, lines := decodeHistory(data, size)
-	if lines > size+size/2+16 {
-		// Too long: cut it back under the lock. A failure costs nothing
-		// but disk space.
-		_ = h.trim()
+	if n := len(entries); n > 0 {
+		// The one entry the shell keeps besides its editor's copies
+		// keeps no more of data alive than itself.
+		entries[n-1] = strings.Clone(entries[n-1])
+	}
+	if !whole || lines > keep {
+		// Too long: cut it back under the lock, while the shell starts
+		// (replacing a long file frees its blocks, which takes a while);
+		// the first Append waits for it. A failure costs nothing but
+		// disk space.
+		h.mu.Lock()
+		go func() {
+			defer h.mu.Unlock()
+			_ = h.trim(entries, seen)
+		}()
 	}
 	return h, entries, nil
 }
 
-// decodeHistory returns the last max entries of a history file and the
-// number of lines the file holds.
+// trimAbove is how many lines a history of size entries may hold before
+// it is cut back to size: some slack, so that it is not rewritten at
+// every start.
+func trimAbove(size int) int { return size + size/2 + 16 }
+
+// decodeHistory returns the last max entries of a history file (or of its
+// end, beginning at a line's start) and the number of lines data holds.
+// The entries share one copy of the part of data they come from.
 func decodeHistory(data []byte, max int) ([]string, int) {
 	lines := bytes.Count(data, []byte{'\n'})
 	if len(data) > 0 && data[len(data)-1] != '\n' {
@@ -105,7 +134,9 @@ func decodeHistory(data []byte, max int) ([]string, int) {
 		start = i + 1
 	}
 	entries := make([]string, 0, n)
-	for _, line := range strings.Split(string(data[start:]), "\n") {
+	for rest := string(data[start:]); len(rest) > 0; {
+		line, next, _ := strings.Cut(rest, "\n")
+		rest = next
 		line = strings.TrimRight(line, "\r")
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -144,6 +175,8 @@ func (h *History) Append(entry string) error {
 	if h.path == "" || strings.TrimSpace(entry) == "" {
 		return nil
 	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	unlock, err := h.lock()
 	if err != nil {
 		return err
@@ -189,18 +222,23 @@ func (h *History) lock() (func(), error) {
 	}, nil
 }
 
-// trim rewrites the file with its last h.size entries.
-func (h *History) trim() error {
+// trim rewrites the file with its last h.size entries. When the file is
+// still what seen says it was when entries (its last h.size) were read
+// from it, they are what is written; otherwise (another shell appended or
+// trimmed since) the file is read again under the lock.
+func (h *History) trim(entries []string, seen fs.FileInfo) error {
 	unlock, err := h.lock()
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	data, err := regfile.Read(h.path, maxHistoryBytes)
-	if err != nil {
-		return fmt.Errorf("reading history: %w", err)
+	if fi, err := os.Stat(h.path); err != nil || seen == nil || !os.SameFile(fi, seen) || fi.Size() != seen.Size() || !fi.ModTime().Equal(seen.ModTime()) {
+		data, _, err := regfile.ReadTail(h.path, maxHistoryBytes, h.size+1)
+		if err != nil {
+			return fmt.Errorf("reading history: %w", err)
+		}
+		entries, _ = decodeHistory(data, h.size)
 	}
-	entries, _ := decodeHistory(data, h.size)
 	var b strings.Builder
 	for _, e := range entries {
 		b.WriteString(encodeEntry(e))

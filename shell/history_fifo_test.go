@@ -48,7 +48,7 @@ func TestHistoryTrimFIFO(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_, entries, err := OpenHistory(p, 10)
+		_, entries, err := openSettled(p, 10)
 		if err != nil || len(entries) != 10 {
 			t.Errorf("OpenHistory = %d entries, %v", len(entries), err)
 		}

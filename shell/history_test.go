@@ -54,7 +54,7 @@ func TestHistoryLimit(t *testing.T) {
 		fmt.Fprintf(&b, "cmd %d\n", i)
 	}
 	os.WriteFile(path, []byte(b.String()), 0o600)
-	_, got, err := OpenHistory(path, 10)
+	_, got, err := openSettled(path, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@
 package regfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -155,4 +156,89 @@ func kind(m fs.FileMode) string {
 		return "a block device"
 	}
 	return "an irregular file"
+}
+
+// ReadTail returns the end of the regular file at path: at least the last
+// lines lines of it (fewer when the file has fewer), at most max bytes,
+// beginning at the start of a line, and whether that is the whole file.
+// It reads backwards from the end in growing pieces, so that a long file
+// costs only what is returned: a file larger than max is not an error,
+// its last max bytes are read (less the partial line they begin with).
+// Like Read, it refuses what is not a regular file and fails past
+// Timeout.
+func ReadTail(path string, max int64, lines int) ([]byte, bool, error) {
+	type result struct {
+		b     []byte
+		whole bool
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		b, whole, err := readTail(path, max, lines)
+		done <- result{b, whole, err}
+	}()
+	t := time.NewTimer(Timeout)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.b, r.whole, r.err
+	case <-t.C:
+		return nil, false, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("no answer from the file system within %v", Timeout)}
+	}
+}
+
+// tailPiece is the first piece ReadTail reads; each next one is twice as
+// long.
+const tailPiece = 64 << 10
+
+func readTail(path string, max int64, lines int) ([]byte, bool, error) {
+	f, err := openRegular(path, os.O_RDONLY)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	// The pieces read, last first, hold the file from off to its size;
+	// newlines counts their newlines. They are joined once at the end.
+	size := fi.Size()
+	off, newlines, total := size, 0, int64(0)
+	var pieces [][]byte
+	for piece := int64(tailPiece); off > 0 && newlines <= lines; piece *= 2 {
+		n := min(piece, off, max-total)
+		if n <= 0 {
+			break
+		}
+		b := make([]byte, n)
+		if _, err := f.ReadAt(b, off-n); err != nil {
+			return nil, false, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		newlines += bytes.Count(b, []byte{'\n'})
+		pieces = append(pieces, b)
+		off, total = off-n, total+n
+	}
+	buf := joinPieces(pieces, total)
+	if off > 0 {
+		// Begin at a line's start: the piece's first line is cut.
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			buf = buf[i+1:]
+		} else {
+			buf = nil // one line longer than max
+		}
+	}
+	return buf, off == 0, nil
+}
+
+// joinPieces joins pieces, last first, into one slice of total bytes.
+func joinPieces(pieces [][]byte, total int64) []byte {
+	if len(pieces) == 1 {
+		return pieces[0]
+	}
+	buf := make([]byte, 0, total)
+	for i := len(pieces) - 1; i >= 0; i-- {
+		buf = append(buf, pieces[i]...)
+	}
+	return buf
 }
