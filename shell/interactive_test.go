@@ -149,6 +149,15 @@ func startShell(t *testing.T, home string, env []string, extra ...string) *itShe
 	s := &itShell{t: t, home: home, cmd: cmd, master: master, more: make(chan struct{}, 1), eof: make(chan struct{})}
 	go s.read()
 	t.Cleanup(func() {
+		if t.Failed() {
+			// The front end's goroutines, for a hang: Go prints them on
+			// SIGQUIT, onto the terminal the test reads.
+			s.cmd.Process.Signal(syscall.SIGQUIT)
+			select {
+			case <-s.eof:
+			case <-time.After(2 * time.Second):
+			}
+		}
 		s.cmd.Process.Kill()
 		s.cmd.Wait()
 		master.Close()
