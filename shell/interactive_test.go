@@ -138,7 +138,7 @@ func startShell(t *testing.T, home string, env []string, extra ...string) *itShe
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], itRun)
-	cmd.Env = append(append(append([]string{}, env...), "GUARDSH_IT_ROLE=frontend"), extra...)
+	cmd.Env = append(append(append([]string{}, env...), "GUARDSH_IT_ROLE=frontend", "GOTRACEBACK=all"), extra...)
 	cmd.Dir = home
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
@@ -150,9 +150,10 @@ func startShell(t *testing.T, home string, env []string, extra ...string) *itShe
 	go s.read()
 	t.Cleanup(func() {
 		if t.Failed() {
-			// The front end's goroutines, for a hang: Go prints them on
-			// SIGQUIT, onto the terminal the test reads.
-			s.cmd.Process.Signal(syscall.SIGQUIT)
+			// The front end's goroutines, for a hang: with GOTRACEBACK=all
+			// Go prints them on SIGABRT (the front end catches SIGQUIT),
+			// onto the terminal the test reads.
+			s.cmd.Process.Signal(syscall.SIGABRT)
 			select {
 			case <-s.eof:
 			case <-time.After(2 * time.Second):
