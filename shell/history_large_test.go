@@ -64,7 +64,7 @@ func TestHistoryLargeLoadsOnlyItsEnd(t *testing.T) {
 	if err := h.Append("echo new"); err != nil {
 		t.Fatal(err)
 	}
-	if _, got, _ := OpenHistory(p, 1000); got[999] != "echo new" || got[0] != "cmd 299001" {
+	if _, got, _ := openSettled(p, 1000); got[999] != "echo new" || got[0] != "cmd 299001" {
 		t.Fatalf("after Append: %q ... %q", got[0], got[999])
 	}
 }
@@ -93,7 +93,7 @@ func TestHistoryOverTheCap(t *testing.T) {
 	if err := h.Append("echo kept"); err != nil {
 		t.Fatal(err)
 	}
-	if _, got, _ := OpenHistory(p, 500); got[len(got)-1] != "echo kept" {
+	if _, got, _ := openSettled(p, 500); got[len(got)-1] != "echo kept" {
 		t.Fatalf("last entry %q, want echo kept", got[len(got)-1])
 	}
 }
@@ -114,7 +114,8 @@ func TestHistoryNewestEntriesOverTheCap(t *testing.T) {
 		fmt.Fprintf(f, "%s%d\n", strings.Repeat("x", entry-8), i)
 	}
 	f.Close()
-	_, got, err := OpenHistory(p, 100)
+	// Settled: the trim it begins writes in the test's directory.
+	_, got, err := openSettled(p, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,9 +223,12 @@ func (h *History) settle() {
 	h.mu.Unlock()
 }
 
-// openSettled is OpenHistory once its trim, if it began one, is done.
+// openSettled is OpenHistory once its trim, if it began one, is done:
+// a test's temporary directory is removed only after it.
 func openSettled(path string, size int) (*History, []string, error) {
 	h, entries, err := OpenHistory(path, size)
-	h.settle()
+	if h != nil {
+		h.settle()
+	}
 	return h, entries, err
 }
