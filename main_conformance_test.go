@@ -111,6 +111,7 @@ func runConformance(t *testing.T, shell, code, root string) conformanceResult {
 		"LC_ALL=C",
 		"NO_COLOR=1",
 		"TERM=dumb",
+		"GORACE=" + os.Getenv("GORACE"), // as the test's own (.ci/run)
 	}
 	// No terminal: stdin is /dev/null and a new session has no
 	// controlling tty, so guardsh cannot ask on /dev/tty.

@@ -187,6 +187,11 @@ func setupScript(e *testscript.Env) error {
 		return err
 	}
 	e.Setenv("TESTDATA", td)
+	if v := os.Getenv("GORACE"); v != "" {
+		// The race detector's settings reach the guardsh the scripts
+		// start (.ci/run turns off its second of sleep at each exit).
+		e.Setenv("GORACE", v)
+	}
 	return nil
 }
 

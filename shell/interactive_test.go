@@ -138,7 +138,7 @@ func startShell(t *testing.T, home string, env []string, extra ...string) *itShe
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], itRun)
-	cmd.Env = append(append(append([]string{}, env...), "GUARDSH_IT_ROLE=frontend", "GOTRACEBACK=all"), extra...)
+	cmd.Env = append(append(append([]string{}, env...), "GUARDSH_IT_ROLE=frontend", "GOTRACEBACK=all", "GORACE="+os.Getenv("GORACE")), extra...)
 	cmd.Dir = home
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
