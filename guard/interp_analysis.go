@@ -4,6 +4,7 @@ package guard
 // code: shell lines for the walker and the reasons of interp_exec_dynamic.
 
 import (
+	"guardsh/internal/argv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -177,9 +178,7 @@ func interpIsShellCmd(s string) bool {
 	if k := strings.LastIndexByte(n, '/'); k >= 0 {
 		n = n[k+1:]
 	}
-	switch n {
-	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish":
-	default:
+	if !argv.IsShell(n) {
 		return false
 	}
 	for _, a := range f[1:] {

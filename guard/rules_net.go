@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"guardsh/internal/argv"
 	"path"
 	"strings"
 )
@@ -83,9 +84,14 @@ var netDownloaders = map[string]bool{"curl": true, "wget": true, "wget2": true, 
 var netTalkers = map[string]bool{"nc": true, "ncat": true, "netcat": true, "nc.traditional": true,
 	"nc.openbsd": true, "socat": true, "telnet": true, "openssl": true, "cryptcat": true, "pwncat": true}
 
-// netShells run code read from stdin.
-var netShells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-	"ash": true, "yash": true, "rbash": true, "posh": true, "fish": true, "csh": true, "tcsh": true, "guardsh": true}
+// netShells run code read from stdin: internal/argv's list of shells.
+var netShells = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range argv.Shells() {
+		m[n] = true
+	}
+	return m
+}()
 
 func netHelp(c *Command) bool {
 	for _, a := range c.Args[1:] {
