@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"guardsh/guard"
 	"guardsh/shell"
 	"guardsh/shell/supervise"
@@ -37,6 +39,10 @@ type decider struct {
 	// (the first of the tree) seen.
 	bash     *exec.Cmd
 	execSeen bool
+	// gate, when set, decides instead of the runner (the interactive
+	// shell's bash executor: its front end asks, at the level of the
+	// line that runs).
+	gate shell.BashGate
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -78,11 +84,35 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if key == d.lastRefused {
 		return supervise.Deny
 	}
+	if d.gate != nil {
+		if !d.gate(v, v.Command, execLine(ev)) {
+			d.lastRefused = key
+			return supervise.Deny
+		}
+		return supervise.Allow
+	}
 	if d.r.GateOutside(v, v.Command, d.approved) != nil {
 		d.lastRefused = key
 		return supervise.Deny
 	}
 	return supervise.Allow
+}
+
+// execLine is an exec's argv as a shell line, for a question about it;
+// "" for any other call.
+func execLine(ev *supervise.Event) string {
+	if ev.Kind != supervise.KindExec || len(ev.Argv) == 0 {
+		return ""
+	}
+	words := make([]string, len(ev.Argv))
+	for i, a := range ev.Argv {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			return ""
+		}
+		words[i] = q
+	}
+	return strings.Join(words, " ")
 }
 
 // verdict asks the guard about one call.

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"guardsh/shell/supervise"
+)
+
+// The interactive shell with executor = "bash", end to end: the real
+// guard, the real supervisor, on a pty; every destructive program is a
+// fake first on PATH that records its argv (this test binary under the
+// program's name, see TestMain).
+
+type ptyShell struct {
+	t      *testing.T
+	master *os.File
+	cmd    *exec.Cmd
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	pos    int
+	more   chan struct{}
+}
+
+func startBashInteractive(t *testing.T) (*ptyShell, string) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	if a := supervise.Available(); !a.OK {
+		t.Skipf("the supervisor cannot run here: %s", a.Reason)
+	}
+	home := t.TempDir()
+	bin := filepath.Join(home, "bin")
+	os.MkdirAll(bin, 0o755)
+	os.MkdirAll(filepath.Join(home, ".config", "guardsh"), 0o755)
+	for _, name := range []string{"guardsh", "rm"} {
+		if err := os.Symlink(os.Args[0], filepath.Join(bin, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(home, ".config", "guardsh", "config.toml"), []byte("executor = \"bash\"\nprompt = 'gs[\\s]\\$ '\n"), 0o644)
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: 100})
+	cmd := exec.Command(filepath.Join(bin, "guardsh"))
+	cmd.Env = []string{"PATH=" + bin + ":/usr/bin:/bin", "HOME=" + home, "USER=tester", "TERM=xterm", "NO_COLOR=1", "LANG=C.UTF-8",
+		"XDG_CONFIG_HOME=" + home + "/.config", "XDG_STATE_HOME=" + home + "/state", "XDG_CACHE_HOME=" + home + "/cache", "XDG_DATA_HOME=" + home + "/data",
+		"FAKE_LOG=" + home + "/calls.log"}
+	cmd.Dir = home
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	s := &ptyShell{t: t, master: master, cmd: cmd, more: make(chan struct{}, 1)}
+	go func() {
+		b := make([]byte, 32<<10)
+		for {
+			n, err := master.Read(b)
+			s.mu.Lock()
+			s.buf.Write(b[:max(n, 0)])
+			s.mu.Unlock()
+			select {
+			case s.more <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		master.Close()
+		if t.Failed() {
+			t.Logf("terminal:\n%q", s.buf.String())
+		}
+	})
+	return s, home
+}
+
+func (s *ptyShell) expect(re string) {
+	s.t.Helper()
+	rx := regexp.MustCompile(re)
+	deadline := time.After(20 * time.Second)
+	for {
+		s.mu.Lock()
+		out := s.buf.Bytes()[s.pos:]
+		if loc := rx.FindIndex(out); loc != nil {
+			s.pos += loc[1]
+			s.mu.Unlock()
+			return
+		}
+		tail := string(out[max(0, len(out)-1500):])
+		s.mu.Unlock()
+		select {
+		case <-s.more:
+		case <-deadline:
+			s.t.Fatalf("timed out waiting for %q; after the last match:\n%q", re, tail)
+		}
+	}
+}
+
+func (s *ptyShell) line(l string) { s.master.Write([]byte(l + "\r")) }
+
+func (s *ptyShell) prompt(status string) {
+	s.t.Helper()
+	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][$#]  \x08`)
+}
+
+func TestInteractiveBashExecutor(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	// The variable bash holds is the classifier's.
+	s.line("d=/")
+	s.prompt("")
+	s.line("rm -rf $d")
+	s.expect(`blocked +rm_rf_root`)
+	s.expect(`\[e/N\] `)
+	s.line("n")
+	s.prompt("126")
+	s.line("echo status=$?")
+	s.expect(`status=126\r\n`)
+	s.prompt("")
+	// A command built at run time is refused by the supervisor, at the
+	// exec, and the line goes on.
+	s.line(`x=$(printf r%s m); $x -rf /; echo after $?`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`refused \(blocked, rm_rf_root\): .*execve`)
+	s.expect(`after 126\r\n`)
+	s.prompt("")
+	// A function defined where the line does not show it is classified
+	// where it is called.
+	s.line(`eval "$(printf 'g() { rm -rf %s; }' /)"`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.prompt("")
+	s.line("g")
+	s.expect(`blocked +rm_rf_root`)
+	s.expect(`\[e/N\] `)
+	s.line("n")
+	s.prompt("126")
+	s.line("exit 4")
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 4 {
+			t.Fatalf("exit: %v, want status 4", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the shell did not exit")
+	}
+	if b, err := os.ReadFile(filepath.Join(home, "calls.log")); err == nil && strings.Contains(string(b), "rm") {
+		t.Fatalf("rm ran: %s", b)
+	}
+}
