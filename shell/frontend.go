@@ -485,6 +485,9 @@ func (f *frontend) completionState() CompletionState {
 	for n := range f.names {
 		names = append(names, n)
 	}
+	if f.exe != nil && f.exe.bash != nil {
+		names = append(names, f.exe.bash.defs.Load().names()...)
+	}
 	vars := make([]string, 0, len(f.vars))
 	for v := range f.vars {
 		vars = append(vars, v)
