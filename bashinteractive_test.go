@@ -171,3 +171,36 @@ func TestInteractiveBashExecutor(t *testing.T) {
 		t.Fatalf("rm ran: %s", b)
 	}
 }
+
+// TestInteractiveBashRunTimeQuestion: a program started above the level
+// the line was approved at is asked about on the terminal while the line
+// waits; yes runs it, no refuses it and the line goes on.
+func TestInteractiveBashRunTimeQuestion(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	s.line(`x=$(printf r%s m); $x -rf build; echo after $?`)
+	s.expect(`medium +unknown_command`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`while running, rm -rf build:`)
+	s.expect(`high +rm_rf`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("n")
+	s.expect(`refused \(high, rm_rf\)`)
+	s.expect(`after 126\r\n`)
+	s.prompt("")
+	if _, err := os.Stat(filepath.Join(home, "calls.log")); err == nil {
+		t.Fatal("rm ran after no")
+	}
+	s.line(`x=$(printf r%s m); $x -rf build; echo after $?`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`while running, rm -rf build:`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`after 0\r\n`)
+	s.prompt("")
+	if b, _ := os.ReadFile(filepath.Join(home, "calls.log")); !strings.Contains(string(b), "rm -rf build") {
+		t.Fatalf("rm did not run after yes: %q", b)
+	}
+}

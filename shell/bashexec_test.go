@@ -156,3 +156,62 @@ func TestBashExecutorControlUnreachable(t *testing.T) {
 		t.Fatalf("a program reached the control channel")
 	}
 }
+
+func TestBashExecutorRCFiles(t *testing.T) {
+	needBash(t)
+	home, env := itSandbox(t)
+	os.WriteFile(home+"/.guardshrc", []byte("greet() { echo hi-$1; }\nfake-blocked now\nexport RCVAR=rc-ok\nalias ll='echo ll-alias'\nGUARDSH_PROMPT='rc-prompt[\\s]\\$ '\n"), 0o644)
+	s := startShell(t, home, env, "GUARDSH_IT_BASH=1", "GUARDSH_IT_ASK=risky")
+	s.expect(`guardsh: refused \(blocked, fake_blocked\)`)
+	s.expect(`rc-prompt\[\][$#] `)
+	s.line("echo $RCVAR; greet you; ll")
+	s.expect(`rc-ok\r\nhi-you\r\nll-alias\r\n`)
+	s.expect(`rc-prompt\[\][$#] `)
+	if strings.Contains(s.output(), "FAKE-BLOCKED RAN") {
+		t.Fatal("a blocked rc line ran")
+	}
+}
+
+func TestBashExecutorRestart(t *testing.T) {
+	s := startBashShell(t)
+	s.line("x=before")
+	s.prompt("")
+	s.line("kill -9 $$")
+	s.expect(`the executor died \(killed by SIGKILL\); starting a new one: the shell's variables`)
+	s.prompt("1")
+	s.line("echo x=$x. $BASH_VERSION")
+	s.expect(`x=\. [45]\.`)
+	s.prompt("")
+}
+
+func TestBashExecutorTypeahead(t *testing.T) {
+	s := startBashShell(t)
+	s.line(`echo go; while [ ! -e stop ]; do :; done`)
+	s.expect(`\r\ngo\r\n`)
+	s.send("echo typed-ahead")
+	s.expect(`echo typed-ahead`) // the pty echoes it
+	if err := os.WriteFile(s.home+"/stop", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.expect(`gs\[\][^\n]*?[$#] echo typed-ahead`)
+	s.send("\r")
+	s.expect(`\r\ntyped-ahead\r\n`)
+	s.prompt("")
+}
+
+// TestBashExecutorForgedReport: the line's own code runs in bash, where
+// the report socket is closed while it runs; a builtin that writes on
+// bash's saved copy of it sends a report that does not answer what the
+// front end asked, which stops bash, and a new one takes over.
+func TestBashExecutorForgedReport(t *testing.T) {
+	s := startBashShell(t)
+	s.line(`x=1; printf 'guardsh-report\0' >&$__gs_w`)
+	s.expect(`[Bb]ad file descriptor`)
+	s.prompt("1")
+	s.line(`for fd in {10..40}; do printf 'guardsh-report\0%s\0' $fd >&$fd; done 2>/dev/null`)
+	s.expect(`the executor was stopped: it sent a message it may not send`)
+	s.prompt("1")
+	s.line("echo x=$x.")
+	s.expect(`x=\.\r\n`)
+	s.prompt("")
+}
