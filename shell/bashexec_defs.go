@@ -105,7 +105,10 @@ func expandAliases(line string, file *syntax.File, aliases map[string]string) (s
 				break
 			}
 			seen[first] = true
-			text = next + " " + rest
+			text = next
+			if rest != "" {
+				text += " " + rest
+			}
 		}
 		start, end := int(w.Pos().Offset()), int(w.End().Offset())
 		if start >= 0 && end <= len(line) && start < end {

@@ -121,7 +121,16 @@ func readBashReport(r *bufio.Reader) (bashReport, error) {
 	}
 	magic, err := field(64)
 	if err != nil {
-		return rep, err
+		return rep, err // io.EOF here: bash closed the socket between reports
+	}
+	// Past its first field, a report that ends is cut short.
+	field0 := field
+	field = func(max int) (string, error) {
+		s, err := field0(max)
+		if errors.Is(err, io.EOF) {
+			err = fmt.Errorf("%w: a report cut short", errBadMessage)
+		}
+		return s, err
 	}
 	if magic == "guardsh-idle" || magic == "guardsh-start" {
 		rep.Idle, rep.Start = magic == "guardsh-idle", magic == "guardsh-start"
