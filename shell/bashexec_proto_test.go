@@ -140,7 +140,7 @@ func TestClassifyWithDefs(t *testing.T) {
 		line string
 		rule string // "" for none added
 	}{
-		{"g /", "rm_rf_root"},  // through h, with the call's argument
+		{"g /", "rm_rf_root"},   // through h, with the call's argument
 		{"zap /", "rm_rf_root"}, // an alias
 		{"safe", ""},
 		{"ls", ""},
