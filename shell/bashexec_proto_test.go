@@ -167,3 +167,13 @@ func TestClassifyWithDefs(t *testing.T) {
 		}
 	}
 }
+
+func TestBashAutoLine(t *testing.T) {
+	needBash(t)
+	vars := map[string]string{"PATH": "/usr/bin:/bin:.", "LD_PRELOAD": "/x.so", "PAGER": "less", "HOME": "/h"}
+	code := bashAutoLine(`echo "$PATH|${LD_PRELOAD-unset}|$PAGER|$GIT_PAGER|$?"; env | grep -c '^LD_PRELOAD='`, vars, 3)
+	out, _ := exec.Command("bash", "--norc", "-c", `__gs_st() { return "$1"; }; export LD_PRELOAD=/x.so PAGER=less; `+code).Output()
+	if got, want := string(out), "/usr/bin:/bin|unset|cat|cat|3\n0\n"; got != want {
+		t.Errorf("auto line printed %q, want %q (code %q)", got, want, code)
+	}
+}

@@ -333,8 +333,12 @@ func (b *bashSide) close() {
 func (b *bashSide) send(req request) error {
 	switch req.Op {
 	case opRun:
+		line := req.Line
+		if req.Auto {
+			line = bashAutoLine(line, b.f.vars, req.Status)
+		}
 		b.mu.Lock()
-		in, err := bashRunInput(req.ID, req.Line, req.Status, b.pipe)
+		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)
 		if err == nil {
 			b.running, b.level, b.intr = req.ID, req.Level, false
 			b.started = make(chan struct{})

@@ -215,3 +215,20 @@ func TestBashExecutorForgedReport(t *testing.T) {
 	s.expect(`x=\.\r\n`)
 	s.prompt("")
 }
+
+// TestBashExecutorAuto: a line auto mode runs gets the allowlist's
+// environment, in a subshell; the shell's own state is untouched.
+func TestBashExecutorAuto(t *testing.T) {
+	s := startBashShell(t, "GUARDSH_IT_AUTOSAFE=printf")
+	s.line("PAGER=less; export PAGER")
+	s.prompt("")
+	s.send("\x1b[Z") // Shift+Tab: auto mode
+	s.expect(`\[auto\]`)
+	s.line(`printf 'pager=%s\n' "$PAGER"`)
+	s.expect(`\(auto\)`)
+	s.expect(`\r\npager=cat\r\n`)
+	s.expect(`gs\[\]\[auto\]`)
+	s.line(`echo $PAGER`)
+	s.expect(`\r\nless\r\n`)
+	s.expect(`gs\[\]\[auto\]`)
+}
