@@ -16,7 +16,7 @@ import (
 // with what had to be decided, recorded in the audit log.
 func (b *bashSide) gate(v guard.Verdict, what, command string) bool {
 	b.mu.Lock()
-	level, running := b.level, b.running != 0
+	level, running, dir := b.level, b.running != 0, b.cwd
 	b.mu.Unlock()
 	p := policy{yes: b.f.cfg.Yes}
 	if running && command != "" {
@@ -40,7 +40,7 @@ func (b *bashSide) gate(v guard.Verdict, what, command string) bool {
 		}
 		rec := NewAuditRecord(v, what, ref == nil, how)
 		rec.RunTime = true
-		rec.Dir = b.f.dir
+		rec.Dir = dir
 		if b.f.cfg.Audit != nil {
 			b.f.cfg.Audit(rec)
 		}

@@ -11,20 +11,20 @@ import (
 )
 
 // The bash executor (InteractiveConfig.Bash) is a long-lived interactive
-// bash on the pty: `bash --norc --noprofile --noediting -i`, whose standard
-// input is the front end's end of a socket pair carrying bash code, and
-// whose descriptor 4 is a second socket pair, for its reports; descriptor
-// 3 is the pty again. The front end writes bashSetup first, then for each
-// approved line a fixed header that holds the line as a quoted string and evals it
-// at the top level of the shell (so declare, $@, break and return mean
-// what they mean at bash's prompt), with the pty as standard input and
-// the report socket closed: no program the line starts inherits a control
-// descriptor (bash's saved copies are close-on-exec), and a socket cannot
-// be reopened through /proc/PID/fd. After the line, a second header runs
-// the report function with a nonce the line could not know (it is written
-// after the line has been read), which writes the status, PIPESTATUS, the
-// directory, the positional parameters and `declare -p`, `declare -f` and
-// `alias -p` on the report socket, and the output mark on the pty.
+// bash on the pty: `bash --norc --noprofile --noediting -i`, whose
+// standard input is the front end's end of a socket pair carrying bash
+// code, and whose descriptor 4 is a second socket pair, for its reports;
+// descriptor 3 is the pty again. The front end writes bashSetup first,
+// then for each approved line one line of code that holds the line as a
+// quoted string and evals it at the top level of the shell (so declare,
+// $@, break and return mean what they mean at bash's prompt), with the
+// pty as standard input and the report socket closed: no program the line
+// starts inherits a control descriptor (bash's saved copies are
+// close-on-exec), and a socket cannot be reopened through /proc/PID/fd.
+// Before bash's next prompt, PROMPT_COMMAND (read-only) writes the output
+// mark on the pty and the report on the report socket: the line's id, its
+// status and PIPESTATUS, the directory, the positional parameters, and
+// `declare -p`, `declare -f` and `alias -p`.
 
 // bashSetup is the first code bash runs: the protocol's descriptors and
 // functions, and bash's own prompt and history off (the prompt is the
@@ -59,8 +59,8 @@ func ansiQuote(s string) string {
 const bashProtoPrefix = "__gs_"
 
 // bashRunInput is what the front end writes to run line id: the header
-// with the line (after the code that restores $? and, when the line reads
-// it, PIPESTATUS), and the report's call with its nonce.
+// with the line, after the code that restores $? and, when the line reads
+// it, PIPESTATUS.
 func bashRunInput(id uint64, line string, status int, pipe []int) (string, error) {
 	if strings.IndexByte(line, 0) >= 0 {
 		return "", errors.New("the line holds a NUL byte, which bash cannot hold")

@@ -55,7 +55,8 @@ type bashSide struct {
 	intr    bool // Ctrl-C was typed while the running line ran
 	// started is closed once bash read the running line (nil then).
 	started  chan struct{}
-	pipe     []int // PIPESTATUS after the last line
+	pipe     []int  // PIPESTATUS after the last line
+	cwd      string // bash's directory after the last line
 	asks     map[uint64]chan Decision
 	nextAsk  uint64
 	ttyState *unix.Termios
@@ -270,7 +271,7 @@ func (b *bashSide) reply(rep bashReport) (reply, error) {
 	}
 	b.defs.Store(b.defs.Load().update(rep.Funcs, rep.Aliases))
 	b.mu.Lock()
-	b.pipe = rep.PipeStatus
+	b.pipe, b.cwd = rep.PipeStatus, r.Dir
 	if b.running == rep.ID {
 		b.running = 0
 	}
