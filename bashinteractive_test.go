@@ -204,3 +204,70 @@ func TestInteractiveBashRunTimeQuestion(t *testing.T) {
 		t.Fatalf("rm did not run after yes: %q", b)
 	}
 }
+
+func TestInteractiveBashChoice(t *testing.T) {
+	saved := available
+	t.Cleanup(func() { available = saved })
+	t.Setenv(parentVar, "") // not nested
+	os.Unsetenv(parentVar)
+	no := func() supervise.Availability { return supervise.Availability{Reason: "no seccomp here"} }
+	yes := func() supervise.Availability { return supervise.Availability{OK: true} }
+	needBashPath := func() bool { _, err := exec.LookPath("bash"); return err == nil }
+	for _, tc := range []struct {
+		name          string
+		executor, sup string
+		avail         func() supervise.Availability
+		wantBash, ok  bool
+		wantSaid      string
+	}{
+		{"the default", "", "", yes, false, true, ""},
+		{"interpreter", "interpreter", "", yes, false, true, ""},
+		{"bash", "bash", "", yes, true, true, ""},
+		{"bash, no supervisor", "bash", "", no, false, true, "lines run in guardsh's interpreter"},
+		{"required, no supervisor", "", "required", no, false, false, "refused"},
+		{"required", "", "required", yes, true, true, ""},
+	} {
+		if tc.wantBash && !needBashPath() {
+			continue
+		}
+		available = tc.avail
+		st := settings{}
+		st.cfg.Executor, st.cfg.Supervise = tc.executor, tc.sup
+		var said strings.Builder
+		b, ok := interactiveBash(st, nil, "/h", &said)
+		if (b != nil) != tc.wantBash || ok != tc.ok || !strings.Contains(said.String(), tc.wantSaid) || tc.wantSaid == "" && said.Len() > 0 {
+			t.Errorf("%s: bash %v, ok %v, said %q", tc.name, b != nil, ok, said.String())
+		}
+	}
+}
+
+// TestInteractiveBashJobs: bash's job control under the supervisor.
+func TestInteractiveBashJobs(t *testing.T) {
+	s, _ := startBashInteractive(t)
+	s.prompt("")
+	s.line("sleep 100 &")
+	s.expect(`\[1\] \d+`)
+	s.prompt("")
+	s.line("jobs")
+	s.expect(`\[1\]\+ +Running +sleep 100 &`)
+	s.prompt("")
+	s.line("sh -c 'echo started; exec sleep 100'; echo after")
+	s.expect(`\r\nstarted\r\n`)
+	s.master.Write([]byte{0x03})
+	s.prompt("130")
+	// Ctrl-Z and fg: bash continues its job's process group.
+	s.line("sh -c 'echo again; exec sleep 100'")
+	s.expect(`\r\nagain\r\n`)
+	s.master.Write([]byte{0x1a})
+	s.expect(`\[2\]\+ +Stopped`)
+	s.prompt("148")
+	s.line("bg %2; jobs")
+	s.expect(`\[2\]\+ +Running`)
+	s.prompt("")
+	s.line("kill %1 %2; wait; echo waited")
+	s.expect(`medium +kill`) // a job of an earlier line is not the line's own
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`waited\r\n`)
+	s.prompt("")
+}

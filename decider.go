@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -43,6 +46,8 @@ type decider struct {
 	// shell's bash executor: its front end asks, at the level of the
 	// line that runs).
 	gate shell.BashGate
+	// bashPid is the approved bash's process, once its exec was seen.
+	bashPid int
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -58,7 +63,7 @@ func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.
 // Decide implements supervise.Decider.
 func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if ev.Initial {
-		d.execSeen = true
+		d.execSeen, d.bashPid = true, ev.Pid
 		return supervise.Allow // the approved bash itself
 	}
 	if ev.Kind == supervise.KindExec && !d.execSeen {
@@ -70,7 +75,16 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
-	v := d.verdict(ev)
+	var v guard.Verdict
+	if leader, ok := d.jobGroup(ev); ok {
+		if ev.Signal == int(syscall.SIGCONT) || ev.Signal == 0 {
+			return supervise.Allow // fg, bg: a job continued
+		}
+		// kill %1: the job's processes, as kill PID of its leader is.
+		v = d.g.CheckSignal(leader, ev.Signal, d.state(ev, nil))
+	} else {
+		v = d.verdict(ev)
+	}
 	// The refusal names the program, its pid and the call.
 	v.Command = ev.String()
 	for i := range v.Findings {
@@ -96,6 +110,60 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		return supervise.Deny
 	}
 	return supervise.Allow
+}
+
+// jobGroup reports whether ev is the interactive bash executor's job
+// control signalling one of its jobs: bash itself (with gate set) signals
+// a process group other than guardsh's and its own, each of whose
+// members descends from bash. It returns the group's number, a process
+// to classify the signal as aimed at.
+func (d *decider) jobGroup(ev *supervise.Event) (int, bool) {
+	if d.gate == nil || ev.Kind != supervise.KindSignal || ev.Pid != d.bashPid || d.bashPid == 0 || ev.TargetPid >= -1 {
+		return 0, false
+	}
+	pg := -ev.TargetPid
+	if pg == syscall.Getpgrp() || pg == d.bashPid {
+		return 0, false
+	}
+	members := 0
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if g, err := syscall.Getpgid(pid); err != nil || g != pg {
+			continue
+		}
+		if !descends(pid, d.bashPid) {
+			return 0, false
+		}
+		members++
+	}
+	return pg, members > 0
+}
+
+// descends reports whether process pid descends from ancestor.
+func descends(pid, ancestor int) bool {
+	for i := 0; i < 64 && pid > 1; i++ {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return false
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		j := bytes.LastIndexByte(b, ')')
+		f := strings.Fields(string(b[j+1:]))
+		if j < 0 || len(f) < 2 {
+			return false
+		}
+		if pid, err = strconv.Atoi(f[1]); err != nil {
+			return false
+		}
+		if pid == ancestor {
+			return true
+		}
+	}
+	return false
 }
 
 // execLine is an exec's argv as a shell line, for a question about it;
