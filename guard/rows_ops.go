@@ -9,7 +9,7 @@ import (
 
 // Rows of the operations CLIs measured against the peers' suites: the
 // journal's vacuum, a swarm manager leaving by force, archiving a hosted
-// repository or deleting its keys, Kafka's ACLs and topic configs, an AWS
+// repository or deleting its deploy keys, Kafka's ACLs and topic configs, an AWS
 // secret overwritten, a subscription removed, Jenkins' CLI deletes, and a
 // DELETE of a whole search index. Each verb was read from the program's
 // own documentation.
@@ -61,11 +61,11 @@ func opsRows() []row {
 			hits:   []string{"gh repo archive owner/repo --yes", "gh repo archive -y"},
 			misses: []string{"gh repo unarchive owner/repo", "gh repo view owner/repo", "gh repo archive --help"}},
 		{name: "repo_key_delete", level: Medium, progs: []string{"gh"}, opts: ghOpts,
-			path:   "repo deploy-key delete, gpg-key delete",
-			why:    "gh {path} deletes the key {1|named}: the machines or signatures that use it stop working",
-			desc:   "gh repo deploy-key delete or gh gpg-key delete deletes a deploy key or a signing key",
-			hits:   []string{"gh repo deploy-key delete 5678", "gh -R owner/repo repo deploy-key delete 12", "gh gpg-key delete ABCD1234 --yes"},
-			misses: []string{"gh repo deploy-key list", "gh gpg-key list", "gh repo deploy-key add key.pub"}},
+			path:   "repo deploy-key delete",
+			why:    "gh repo deploy-key delete deletes the deploy key {1|named}: the machines that clone or push with it stop working",
+			desc:   "gh repo deploy-key delete deletes a repository's deploy key",
+			hits:   []string{"gh repo deploy-key delete 5678", "gh -R owner/repo repo deploy-key delete 12"},
+			misses: []string{"gh repo deploy-key list", "gh repo deploy-key add key.pub"}},
 		{name: "kafka_acl_config_delete", level: Medium, progs: []string{"kafka-acls", "kafka-acls.sh", "kafka-configs", "kafka-configs.sh"}, opts: kafkaAdminOpts,
 			when: []rowPred{func(m *rowMatch) bool {
 				if strings.HasPrefix(m.c.Name(), "kafka-acls") {
