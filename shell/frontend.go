@@ -61,6 +61,8 @@ type frontend struct {
 	// histLoaded is closed once the editor holds the history file's
 	// entries (see loadHistory).
 	histLoaded chan struct{}
+	// later makes the history and audit writes off the line's way.
+	later laterWrites
 }
 
 func newFrontend(cfg InteractiveConfig) (*frontend, error) {
@@ -167,6 +169,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 }
 
 func (f *frontend) close() {
+	f.settle()
 	signal.Stop(f.sigs)
 	// The editor's reader may wait for its turn: end it first.
 	f.tty.close()
@@ -302,8 +305,10 @@ func (f *frontend) loop() int {
 			return code
 		}
 	}
+	defer f.settle()
 	prefill := ""
 	for {
+		f.settle()
 		line, file, err := f.readStatement(prefill)
 		prefill = ""
 		if code, quit := f.quitStatus(); quit {
@@ -335,9 +340,8 @@ func (f *frontend) loop() int {
 		f.lastLine = line
 		f.waitHistory()
 		f.rl.SaveHistory(editorText(line))
-		if err := f.hist.Append(line); err != nil {
-			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-		}
+		entry := line
+		f.later.add(func() error { return f.hist.Append(entry) })
 		if name, arg, ok := ParseSlash(line); ok {
 			f.slash(name, arg)
 			continue
@@ -580,8 +584,9 @@ func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string,
 		f.status = 126
 		return "", 0, false
 	}
-	f.noteNames(line, file)
 	code, exited = f.run(line, v.Level, s.Auto)
+	// For completion; after the line, which does not wait for it.
+	f.noteNames(line, file)
 	return "", code, exited
 }
 
@@ -774,8 +779,22 @@ func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) boo
 	}
 	rec := NewAuditRecord(v, line, run, how)
 	rec.Dir = f.dir
+	if f.cfg.AuditRequired == nil {
+		// Written once the line is done or has run a while (see
+		// laterWrites).
+		f.later.add(func() error { f.cfg.Audit(rec); return nil })
+		return true
+	}
 	if f.cfg.Audit != nil {
 		f.cfg.Audit(rec)
 	}
-	return f.cfg.AuditRequired == nil || f.cfg.AuditRequired(rec) == nil
+	return f.cfg.AuditRequired(rec) == nil
+}
+
+// settle waits for the history and audit writes of the lines so far and
+// says what failed.
+func (f *frontend) settle() {
+	for _, err := range f.later.wait() {
+		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+	}
 }

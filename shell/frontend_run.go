@@ -39,6 +39,10 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
 	}
+	// The line's history entry and audit record are written once it is
+	// done or has run a while: its output does not wait for them.
+	later := time.AfterFunc(laterDelay, f.later.start)
+	defer later.Stop()
 	var done *reply
 	marked := false
 	replies := e.replies
@@ -76,6 +80,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			switch r.Op {
 			case opDone:
 				if r.ID == id {
+					f.later.start()
 					done = &r
 					markTimeout = time.After(markWait)
 					markRead = e.pump.nread.Load()
