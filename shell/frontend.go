@@ -128,7 +128,11 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	go f.signals()
 
-	hist, entries, err := OpenHistory(cfg.HistoryPath, cfg.HistorySize)
+	histPath := cfg.HistoryPath
+	if cfg.HistorySize < 0 {
+		histPath = ""
+	}
+	hist, entries, err := OpenHistory(histPath, cfg.HistorySize)
 	if err != nil {
 		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
 	}
@@ -142,7 +146,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	f.comp = &Completer{State: f.completionState}
 	rlc := &readline.Config{
 		Prompt:                 f.promptString(),
-		HistoryLimit:           hist.Size(),
+		HistoryLimit:           historyLimit(cfg.HistorySize, hist),
 		DisableAutoSaveHistory: true,
 		HistorySearchFold:      true,
 		AutoComplete:           f.comp,
@@ -159,6 +163,9 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	if f.rl, err = readline.NewEx(rlc); err != nil {
 		return nil, fmt.Errorf("line editor: %w", err)
+	}
+	if cfg.HistorySize < 0 {
+		f.rl.HistoryDisable()
 	}
 	f.loadHistory(entries)
 	if len(entries) > 0 {
@@ -337,7 +344,9 @@ func (f *frontend) loop() int {
 				line, file = expanded, nil
 			}
 		}
-		f.lastLine = line
+		if f.cfg.HistorySize >= 0 {
+			f.lastLine = line
+		}
 		f.waitHistory()
 		f.rl.SaveHistory(editorText(line))
 		entry := line
@@ -449,6 +458,14 @@ func (f *frontend) filterRune(r rune) (rune, bool) {
 		return r, false
 	}
 	return r, true
+}
+
+// historyLimit is the line editor's history size: -1 keeps none.
+func historyLimit(size int, h *History) int {
+	if size < 0 {
+		return -1
+	}
+	return h.Size()
 }
 
 // promptString renders the prompt.
