@@ -31,6 +31,7 @@ type frontend struct {
 	errw io.Writer
 	tty  *ttyInput
 	rl   *readline.Instance
+	eout *editorOut // the line editor's writer
 	hist *History
 	comp *Completer
 
@@ -144,6 +145,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 
 	f.comp = &Completer{State: f.completionState}
+	f.eout = &editorOut{w: f.out}
 	rlc := &readline.Config{
 		Prompt:                 f.promptString(),
 		HistoryLimit:           historyLimit(cfg.HistorySize, hist),
@@ -153,8 +155,8 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 		InterruptPrompt:        "^C",
 		EOFPrompt:              "exit",
 		Stdin:                  editorReader{ownedReader{f.tty, ownerReadline}},
-		Stdout:                 f.out,
-		Stderr:                 f.out,
+		Stdout:                 f.eout,
+		Stderr:                 f.eout,
 		FuncFilterInputRune:    f.filterRune,
 		Listener:               readline.FuncListener(f.onKey),
 		Painter:                newlinePainter{},
@@ -182,6 +184,7 @@ func (f *frontend) close() {
 	f.tty.close()
 	if f.rl != nil {
 		f.rl.Close()
+		f.eout.flush()
 	}
 	if f.exe != nil {
 		f.exe.stop()
@@ -393,6 +396,7 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 		} else {
 			line, err = f.rl.Readline()
 		}
+		f.eout.flush()
 		f.tty.setOwner(ownerNone)
 		line = fromEditorText(line)
 		if err == readline.ErrInterrupt {
