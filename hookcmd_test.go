@@ -19,7 +19,7 @@ func TestHookHugeInput(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	for _, agent := range []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot-cli"} {
+	for _, agent := range hook.Agents() {
 		huge := io.MultiReader(strings.NewReader(`{"command":"`), io.LimitReader(zeros{}, 64<<20))
 		var out, errb bytes.Buffer
 		if code := run([]string{"guardsh", "--hook", agent}, huge, &out, &errb); code != 0 {

@@ -77,6 +77,11 @@ func decode(t *testing.T, agent string, out []byte) decoded {
 			return decoded{decision: "none"}
 		}
 		d = decoded{str(m, "permissionDecision"), str(m, "permissionDecisionReason"), str(obj(m, "modifiedArgs"), "command")}
+	case "opencode":
+		if len(m) == 0 {
+			return decoded{decision: "none"}
+		}
+		d = decoded{str(m, "decision"), str(m, "reason"), str(m, "command")}
 	}
 	return d
 }
@@ -152,6 +157,12 @@ func TestHandleFixtures(t *testing.T) {
 		{"copilot-cli", "copilot-cli-blocked.json", Deny, "", []string{"rm_rf_root"}},
 		{"copilot-cli", "copilot-cli-medium.json", Ask, "medium", []string{"git_push_force"}},
 		{"copilot-cli", "copilot-cli-view.json", None, "", nil},
+		{"opencode", "opencode-safe.json", Allow, "safe", nil},
+		{"opencode", "opencode-blocked.json", Deny, "", []string{"blocked", "rm_rf_root", "Safer:", "Do not retry another spelling"}},
+		{"opencode", "opencode-medium.json", Deny, "", []string{"git_push_force", "OpenCode cannot ask", "--install-hook opencode --hook-allow medium"}},
+		{"opencode", "opencode-heredoc.json", Allow, "safe", nil},
+		{"opencode", "opencode-workdir.json", Allow, "safe", nil},
+		{"opencode", "opencode-read.json", None, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -227,6 +238,37 @@ func TestClaudeTracksDir(t *testing.T) {
 	}
 }
 
+// TestOpenCodeWorkdir: the bash tool's workdir, relative to the project's
+// directory, is where the command is classified.
+func TestOpenCodeWorkdir(t *testing.T) {
+	var dirs []string
+	classify := func(line, dir string) guard.Verdict { dirs = append(dirs, dir); return guard.Verdict{Command: line} }
+	Handle("opencode", fixture(t, "opencode-workdir.json"), classify, Options{})
+	Handle("opencode", fixture(t, "opencode-safe.json"), classify, Options{})
+	ev := `{"hook_event_name":"tool.execute.before","input":{"tool":"bash","sessionID":"s","callID":"c"},"output":{"args":{"command":"ls","workdir":"/srv/app"}},"directory":"/home/u/proj","worktree":"/home/u/proj"}`
+	Handle("opencode", []byte(ev), classify, Options{})
+	want := []string{"/home/u/proj/sub", "/home/u/proj", "/srv/app"}
+	if strings.Join(dirs, " ") != strings.Join(want, " ") {
+		t.Errorf("classified in %q, want %q", dirs, want)
+	}
+}
+
+// TestOpenCodeAllow: --hook-allow lets medium run under OpenCode, rewritten
+// at that level; the answer has only decision, reason and command.
+func TestOpenCodeAllow(t *testing.T) {
+	res := Handle("opencode", fixture(t, "opencode-medium.json"), realClassifier(t), Options{Guardsh: testGuardsh, Allow: guard.Medium})
+	var m map[string]any
+	if err := json.Unmarshal(res.Output, &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m) != 3 || m["decision"] != "allow" {
+		t.Fatalf("%s", res.Output)
+	}
+	if inner, lvl := innerCommand(t, m["command"].(string)); lvl != "medium" || inner != "git push --force origin main" {
+		t.Errorf("rewrite %q at %q", inner, lvl)
+	}
+}
+
 func TestGeminiDirPath(t *testing.T) {
 	var dirs []string
 	classify := func(line, dir string) guard.Verdict { dirs = append(dirs, dir); return guard.Verdict{Command: line} }
@@ -249,6 +291,11 @@ func TestFailClosed(t *testing.T) {
 		`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{}}`,
 		`{"hook_event_name":"beforeShellExecution","cwd":"/p"}`,
 		`{"toolName":"bash","cwd":"/p","toolArgs":"{not json"}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"output":{"args":{"command":"ls"}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{"args":{}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{}}`,
+		`{"hook_event_name":"tool.execute.before","input":"bash","directory":"/p","output":{"args":{"command":"ls"}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{"args":{"command":"ls","workdir":3}}}`,
 	}
 	classify := func(line, dir string) guard.Verdict { return guard.Verdict{Command: line} }
 	for _, agent := range Agents() {
