@@ -389,3 +389,67 @@ func TestSelfApproval(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryAgent answers each agent's fixtures of its real event format,
+// one of each kind (testdata/hooks/AGENT-KIND.json): the decision follows
+// the command's level and what the agent can do (ask, rewrite), the
+// rewrite runs the original command whole (a here-document and the lines
+// of a multi-line command kept), and a malformed event is a deny.
+func TestEveryAgent(t *testing.T) {
+	classify := realClassifier(t)
+	const malformed, anyLevel guard.Level = -1, -2
+	kinds := []struct {
+		kind  string
+		level guard.Level // the command's level
+	}{
+		{"safe", guard.Safe},
+		{"blocked", guard.Blocked},
+		{"medium", guard.Medium},
+		{"heredoc", anyLevel}, // the decision follows its verdict
+		{"multiline", guard.High},
+		{"malformed", malformed},
+	}
+	for _, agent := range Agents() {
+		ad := adapters[agent]
+		for _, k := range kinds {
+			t.Run(agent+"-"+k.kind, func(t *testing.T) {
+				res := Handle(agent, fixture(t, agent+"-"+k.kind+".json"), classify, Options{Guardsh: testGuardsh})
+				d := decode(t, agent, res.Output)
+				if k.level == malformed {
+					if d.decision != "deny" || !strings.Contains(d.reason, "not valid JSON") {
+						t.Errorf("malformed: %s", res.Output)
+					}
+					return
+				}
+				if k.level >= 0 && res.Verdict.Level != k.level {
+					t.Fatalf("the fixture's command is %v, want %v: %q", res.Verdict.Level, k.level, res.Command)
+				}
+				want := "allow"
+				switch l := res.Verdict.Level; {
+				case l >= guard.Blocked:
+					want = "deny"
+				case l >= guard.Medium && ad.canAsk:
+					want = "ask"
+				case l >= guard.Medium:
+					want = "deny"
+				}
+				if d.decision != want {
+					t.Fatalf("%v: %s, want %s\n%s", res.Verdict.Level, d.decision, want, res.Output)
+				}
+				if want == "deny" && !strings.Contains(d.reason, "Do not retry") {
+					t.Errorf("deny without its advice: %s", d.reason)
+				}
+				if want == "deny" || ad.rewrite == nil {
+					if d.command != "" && agent != "codex" {
+						t.Errorf("a rewrite with %s: %q", want, d.command)
+					}
+					return
+				}
+				inner, approved := innerCommand(t, d.command)
+				if inner != res.Command || approved != max(res.Verdict.Level, guard.Safe).String() {
+					t.Errorf("rewrite runs %q at %q, want %q at %v\n%s", inner, approved, res.Command, res.Verdict.Level, d.command)
+				}
+			})
+		}
+	}
+}
