@@ -453,3 +453,32 @@ func TestEveryAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenCodePluginText checks the plugin's text where node cannot run it
+// (TestOpenCodePlugin in the main package runs it under node): one export,
+// the hook OpenCode calls, the bash tool only, the rewrite, the throw, the
+// time limit, and the command it runs in the one line OpenCodePluginArgv
+// reads.
+func TestOpenCodePluginText(t *testing.T) {
+	p := string(OpenCodePlugin([]string{"/opt/g's/guardsh", "--hook", "opencode"}))
+	for _, want := range []string{
+		OpenCodePluginMarker + "\n",
+		`import { spawn } from "node:child_process"`,
+		`const GUARDSH = ["/opt/g's/guardsh","--hook","opencode"]`,
+		`"tool.execute.before": async (input, output) => {`,
+		`if (!input || input.tool !== "bash") return`,
+		`output.args.command = answer.command`,
+		`throw new Error(`,
+		`child.kill("SIGKILL")`,
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("plugin lacks %q", want)
+		}
+	}
+	if n := strings.Count(p, "\nexport "); n != 1 {
+		t.Errorf("%d exports: OpenCode calls each as a plugin", n)
+	}
+	if strings.Count(p, "const GUARDSH = ") != 1 {
+		t.Errorf("the command is not on one line")
+	}
+}
