@@ -29,7 +29,7 @@ import (
 // (input and output as OpenCode passed them, directory and worktree from the
 // plugin's context) and reads back one:
 //
-//	{"decision":"allow","reason":"…","command":"'/usr/local/bin/guardsh' --approved safe -c 'git status'"}
+//	{"decision":"allow","reason":"…","command":"/usr/local/bin/guardsh --approved safe -c 'git status'"}
 //	{"decision":"deny","reason":"guardsh refused this command: …"}
 //	{}   (not the bash tool: no decision)
 //
