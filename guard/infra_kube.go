@@ -5,6 +5,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- Kubernetes, Helm ----
@@ -28,7 +30,7 @@ func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
 		}
 		args = args[1:]
 	}
-	r = xoptParse(args, &xoptSpec{shortArg: "nslfoLckpv", longArgDefault: true, longBool: infraKubeBool(), helpShort: 'h'})
+	r = xoptParse(args, &argv.Spec{Valued: "nslfoLckpv", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 || !r.args[0].Known {
 		return "", r, false
 	}
@@ -122,7 +124,7 @@ func infraHelmUninstall(c *Command) []Hit {
 	if c.Name() == "helmfile" {
 		return infraHelmfileDestroy(c)
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "n", longArgDefault: true, longBool: infraKubeBool(), helpShort: 'h'})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "n", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 		return nil
 	}
@@ -136,8 +138,7 @@ func infraHelmUninstall(c *Command) []Hit {
 // infraHelmfileDestroy: `helmfile destroy` (or delete) uninstalls every
 // release the helmfile names.
 func infraHelmfileDestroy(c *Command) []Hit {
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "befilnc", longArgDefault: true, helpShort: 'h',
-		longBool: []string{"debug", "quiet", "interactive", "no-color", "allow-no-matching-release", "enable-live-output", "skip-deps", "skip-charts", "purge", "include-transitive-needs"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "befilnc", Stop: "h", LongFlags: []string{"debug", "quiet", "interactive", "no-color", "allow-no-matching-release", "enable-live-output", "skip-deps", "skip-charts", "purge", "include-transitive-needs"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 {
 		return nil
 	}

@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"guardsh/internal/argv"
+)
 
 // gitRules returns the built-in rules about git commands that throw away
 // work: uncommitted changes, untracked files, remote refs, stashes, history.
@@ -95,35 +99,23 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
+	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo argv.Spec
 }
 
 func gitSpecs() *gitSpecList {
 	return &gitSpecList{
-		reset: xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"},
-			longBool: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul"}},
-		clean: xoptSpec{abbrev: true, shortArg: "e", longArg: []string{"exclude"},
-			longBool: []string{"force", "dry-run", "interactive", "quiet"}},
-		push: xoptSpec{abbrev: true, shortArg: "o", longArg: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"},
-			longBool: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes",
-				"set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress",
-				"quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}},
-		branch: xoptSpec{abbrev: true, shortArg: "u", longArg: []string{"set-upstream-to", "sort", "format", "points-at"},
-			longBool: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged",
-				"color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}},
-		checkout: xoptSpec{abbrev: true, shortArg: "bB", longArg: []string{"orphan", "conflict", "pathspec-from-file"},
-			longBool: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits",
-				"ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}},
-		switch_: xoptSpec{abbrev: true, shortArg: "cC", longArg: []string{"create", "force-create", "orphan", "conflict"},
-			longBool: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}},
-		stash:     xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"message", "pathspec-from-file"}},
-		reflog:    xoptSpec{abbrev: true, longArg: []string{"expire", "expire-unreachable"}, longBool: []string{"all", "dry-run", "rewrite", "updateref", "stale-fix", "verbose", "single-worktree"}},
-		updateRef: xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"create-reflog"}, longBool: []string{"no-deref", "stdin", "batch-updates"}},
-		gc:        xoptSpec{abbrev: true, longBool: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}},
-		prune:     xoptSpec{abbrev: true, longArg: []string{"expire"}, longBool: []string{"dry-run", "verbose", "progress", "no-progress"}},
-		filterRepo: xoptSpec{abbrev: false, longArg: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter",
-			"replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback",
-			"blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}},
+		reset:      argv.Spec{LongValued: []string{"pathspec-from-file"}, LongFlags: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul"}, LongStop: []string{"help", "version"}},
+		clean:      argv.Spec{Valued: "e", LongValued: []string{"exclude"}, LongFlags: []string{"force", "dry-run", "interactive", "quiet"}, LongStop: []string{"help", "version"}},
+		push:       argv.Spec{Valued: "o", LongValued: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"}, LongFlags: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress", "quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}, LongStop: []string{"help", "version"}},
+		branch:     argv.Spec{Valued: "u", LongValued: []string{"set-upstream-to", "sort", "format", "points-at"}, LongFlags: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged", "color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}, LongStop: []string{"help", "version"}},
+		checkout:   argv.Spec{Valued: "bB", LongValued: []string{"orphan", "conflict", "pathspec-from-file"}, LongFlags: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}, LongStop: []string{"help", "version"}},
+		switch_:    argv.Spec{Valued: "cC", LongValued: []string{"create", "force-create", "orphan", "conflict"}, LongFlags: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}, LongStop: []string{"help", "version"}},
+		stash:      argv.Spec{Valued: "m", LongValued: []string{"message", "pathspec-from-file"}, LongStop: []string{"help", "version"}},
+		reflog:     argv.Spec{LongValued: []string{"expire", "expire-unreachable"}, LongFlags: []string{"all", "dry-run", "rewrite", "updateref", "stale-fix", "verbose", "single-worktree"}, LongStop: []string{"help", "version"}},
+		updateRef:  argv.Spec{Valued: "m", LongValued: []string{"create-reflog"}, LongFlags: []string{"no-deref", "stdin", "batch-updates"}, LongStop: []string{"help", "version"}},
+		gc:         argv.Spec{LongFlags: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}, LongStop: []string{"help", "version"}},
+		prune:      argv.Spec{LongValued: []string{"expire"}, LongFlags: []string{"dry-run", "verbose", "progress", "no-progress"}, LongStop: []string{"help", "version"}},
+		filterRepo: argv.Spec{LongValued: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter", "replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback", "blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}, LongStop: []string{"help", "version"}, Exact: true},
 	}
 }
 
