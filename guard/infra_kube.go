@@ -116,35 +116,3 @@ func infraKubectlDelete(c *Command) []Hit {
 	}
 	return nil
 }
-
-func infraHelmUninstall(c *Command) []Hit {
-	if !slices.Contains(infraHelmProgs, c.Name()) {
-		return nil
-	}
-	if c.Name() == "helmfile" {
-		return infraHelmfileDestroy(c)
-	}
-	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "n", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
-		return nil
-	}
-	switch r.args[0].Value {
-	case "uninstall", "delete", "del", "un":
-		return hit("helm uninstall removes the release " + gitNames(r.args[1:], "") + " and its resources")
-	}
-	return nil
-}
-
-// infraHelmfileDestroy: `helmfile destroy` (or delete) uninstalls every
-// release the helmfile names.
-func infraHelmfileDestroy(c *Command) []Hit {
-	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "befilnc", Stop: "h", LongFlags: []string{"debug", "quiet", "interactive", "no-color", "allow-no-matching-release", "enable-live-output", "skip-deps", "skip-charts", "purge", "include-transitive-needs"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.help || len(r.args) == 0 {
-		return nil
-	}
-	switch sub := r.args[0].Value; sub {
-	case "destroy", "delete":
-		return hit("helmfile " + sub + " uninstalls every release of the helmfile, with its resources")
-	}
-	return nil
-}

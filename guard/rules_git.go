@@ -11,7 +11,7 @@ import (
 func gitRules() []builtin {
 	sp := gitSpecs()
 	rs := []builtin{
-		{Rule: Rule{Name: "git_reset_hard", Level: Medium, Description: "git reset --hard or --merge throws away uncommitted changes", Example: "git reset --hard HEAD~1"}, check: sp.resetHard},
+		portedRow("git_reset_hard"),
 		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
 		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
 		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
@@ -99,12 +99,11 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo argv.Spec
+	clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo argv.Spec
 }
 
 func gitSpecs() *gitSpecList {
 	return &gitSpecList{
-		reset:      argv.Spec{LongValued: []string{"pathspec-from-file"}, LongFlags: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul"}, LongStop: []string{"help", "version"}},
 		clean:      argv.Spec{Valued: "e", LongValued: []string{"exclude"}, LongFlags: []string{"force", "dry-run", "interactive", "quiet"}, LongStop: []string{"help", "version"}},
 		push:       argv.Spec{Valued: "o", LongValued: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"}, LongFlags: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress", "quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}, LongStop: []string{"help", "version"}},
 		branch:     argv.Spec{Valued: "u", LongValued: []string{"set-upstream-to", "sort", "format", "points-at"}, LongFlags: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged", "color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}, LongStop: []string{"help", "version"}},
@@ -117,29 +116,6 @@ func gitSpecs() *gitSpecList {
 		prune:      argv.Spec{LongValued: []string{"expire"}, LongFlags: []string{"dry-run", "verbose", "progress", "no-progress"}, LongStop: []string{"help", "version"}},
 		filterRepo: argv.Spec{LongValued: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter", "replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback", "blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}, LongStop: []string{"help", "version"}, Exact: true},
 	}
-}
-
-func (sp *gitSpecList) resetHard(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "reset" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.reset)
-	mode := ""
-	for _, o := range r.opts {
-		switch o.long {
-		case "hard", "soft", "mixed", "merge", "keep":
-			mode = o.long
-		}
-	}
-	if mode != "hard" && mode != "merge" {
-		return nil
-	}
-	to := ""
-	if len(r.args) > 0 && r.dd != 0 {
-		to = " and moves the branch to " + xoptShow(r.args[0])
-	}
-	return hit("git reset --" + mode + " throws away uncommitted changes" + to)
 }
 
 func (sp *gitSpecList) cleanForce(c *Command) []Hit {

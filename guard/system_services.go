@@ -190,27 +190,6 @@ func sysServiceStop(c *Command) []Hit {
 
 // ---- cron ----
 
-func sysCrontabRemove(c *Command) []Hit {
-	if !slices.Contains(sysCrontabProgs, c.Name()) {
-		return nil
-	}
-	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "uc", LongStop: []string{"help", "version"}, Exact: true})
-	if r.help {
-		return nil
-	}
-	if r.has('r', "remove") {
-		who := "the user's"
-		if u, ok := r.last('u', ""); ok {
-			who = u.Value + "'s"
-		}
-		return hit("crontab -r removes " + who + " crontab")
-	}
-	if len(r.args) == 1 && r.args[0].Value == "/dev/null" {
-		return hit("replaces the crontab with an empty one")
-	}
-	return nil
-}
-
 // sysCrontabInstall: `crontab FILE` and `crontab -` install a new crontab
 // in place of the current one. Its entries are lost, and the new jobs run
 // later from cron, outside guardsh. (The entries a literal text on stdin
