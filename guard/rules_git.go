@@ -51,6 +51,15 @@ func (g *gitCall) gitConfig(key string) (string, bool) {
 	return val, found
 }
 
+// gitGlobalSpec is git's own options, before its subcommand (git(1)):
+// -c and -C take the next word.
+var gitGlobalSpec = argv.Spec{
+	Valued: "cC", Stop: "hv",
+	LongValued: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "exec-path-to"},
+	LongStop:   []string{"help", "version", "html-path", "man-path", "info-path"},
+	Exact:      true, Posix: true,
+}
+
 // gitParse splits a git command: git's own options (-C dir, -c k=v,
 // --git-dir=..., -p, ...), the subcommand and its words. ok is false when c
 // is not git, has no known subcommand, or only asks for help or the version.
@@ -58,27 +67,16 @@ func gitParse(c *Command) (g gitCall, ok bool) {
 	if c.Name() != gitProgs[0] {
 		return g, false
 	}
-	i := 1
-loop:
-	for ; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		switch v {
-		case "-c":
-			if i+1 < len(c.Args) {
-				g.config = append(g.config, c.Args[i+1].Value)
-			}
-			i++
-		case "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--shallow-file", "--exec-path-to":
-			i++
-		case "--help", "-h", "--version", "-v", "--html-path", "--man-path", "--info-path":
-			return g, false
-		default:
-			if len(v) > 1 && v[0] == '-' {
-				continue
-			}
-			break loop
+	s := argv.Getopt(&gitGlobalSpec, c.Args[1:], wordText)
+	if s.Stopped || len(s.Operands) == 0 {
+		return g, false
+	}
+	for _, o := range s.Opts {
+		if o.Name == "c" && !o.Long && o.ValueIndex >= 0 {
+			g.config = append(g.config, o.Value)
 		}
 	}
+	i := 1 + s.Operands[0]
 	if i >= len(c.Args) || !c.Args[i].Known {
 		return g, false
 	}
