@@ -1,6 +1,7 @@
 package argv
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -24,7 +25,11 @@ import (
 //   - Exact: long options are not abbreviated;
 //   - Posix: the options end at the first operand (docker run IMAGE CMD);
 //   - GoFlags: -name is the long option name, as Go's flag package and
-//     the tools written with it read it (terraform -auto-approve).
+//     the tools written with it read it (terraform -auto-approve);
+//   - Last, LongLast: options after which the options end (python -c
+//     CODE ARGS);
+//   - UnknownEnds: an unknown short option ends its word, whose rest may
+//     be its value (awk -safe is not -s -a -f e).
 //
 // An unknown short option (Opt.Unknown) is a flag, and the bundle goes on. A non-ASCII
 // byte in a bundle (a part only known at run time) ends it unread. "--"
@@ -65,12 +70,28 @@ func Getopt[W any](sp *Spec, args []W, text func(W) string) Scanned {
 			stopped = true
 			s.DashDash = len(s.Operands)
 		case sp.GoFlags || v[1] == '-':
+			n := len(s.Opts)
 			i = getoptLong(&s, sp, args, text, i, v)
+			stopped = sp.lastIn(s.Opts[n:])
 		default:
+			n := len(s.Opts)
 			i = getoptShort(&s, sp, args, text, i, v)
+			stopped = sp.lastIn(s.Opts[n:])
 		}
 	}
 	return s
+}
+
+// lastIn reports an option after which the options end (Last,
+// LongLast) among opts: python -c CODE, whose next words are its
+// arguments.
+func (sp *Spec) lastIn(opts []Opt) bool {
+	for _, o := range opts {
+		if o.Long && slices.Contains(sp.LongLast, o.Name) || !o.Long && strings.IndexByte(sp.Last, o.Name[0]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // add appends an option; the first makes room for one per word left.
@@ -140,6 +161,11 @@ func getoptShort[W any](s *Scanned, sp *Spec, args []W, text func(W) string, i i
 			return i
 		case strings.IndexByte(sp.Flags, c) < 0:
 			o.Unknown = true
+			if sp.UnknownEnds {
+				// The rest of the word may be its value: it is not read.
+				s.add(o, len(args)-i)
+				return i
+			}
 		}
 		s.add(o, len(args)-i)
 	}

@@ -48,6 +48,8 @@ func TestGetopt(t *testing.T) {
 	docker := &Spec{Valued: "ev", Posix: true, LongStop: []string{"help"}}
 	chmod := &Spec{Flags: "cfvR", StrictShort: true, LongValued: []string{"reference"}, LongStop: []string{"help"}}
 	mysql := &Spec{Valued: "e", Optional: "p"}
+	python := &Spec{Valued: "cmW", Last: "cm", Posix: true}
+	awk := &Spec{Flags: "s", Valued: "f", UnknownEnds: true, Posix: true}
 	for _, c := range []struct {
 		sp        *Spec
 		line, out string
@@ -80,6 +82,13 @@ func TestGetopt(t *testing.T) {
 		{mysql, "-psecret db -e", "p=secret e [db]"},
 		{mysql, "-p db", "p [db]"},
 		{mysql, "-eSQL -e SQL2", "e=SQL e=SQL2"},
+		{python, "-Wd -c code -x y", "W=d c=code [-x] [y]"},
+		{python, "-uc code -x", "u+ c=code [-x]"},
+		{python, "-ccode -x", "c=code [-x]"},
+		{python, "-m http.server -b 1", "m=http.server [-b] [1]"},
+		{python, "script.py -c x", "[script.py] [-c] [x]"},
+		{awk, "-safe prog x", "s a+ [prog] [x]"},
+		{awk, "-sf prog x", "s f=prog [x]"},
 	} {
 		if got := show(c.sp, c.line); got != c.out {
 			t.Errorf("%q: got %q, want %q", c.line, got, c.out)

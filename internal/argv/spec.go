@@ -68,6 +68,13 @@ type Spec struct {
 	Posix bool
 	// GoFlags reports Go's flag syntax: -name is the long option name.
 	GoFlags bool
+	// Last and LongLast are the options after which the options end: the
+	// words after them are operands (python -c CODE ARGS, -m MOD ARGS).
+	Last     string
+	LongLast []string
+	// UnknownEnds reports that an unknown short option ends its word:
+	// the rest may be its value, and is not read.
+	UnknownEnds bool
 }
 
 // Opt is one option as it was read.
