@@ -13,7 +13,10 @@ import (
 // awk stop at their first operand (the script, or awk's program).
 var (
 	pythonSpec = argv.Spec{Flags: "bBdEhiIOPqsSuvVxR3tU", Valued: "cmWXQ", Last: "cm", LongValued: []string{"check-hash-based-pycs"}, Exact: true, Posix: true}
-	luaSpec    = argv.Spec{Flags: "ivEW", Valued: "el", Posix: true}
+	// denoEvalSpec is deno eval's: its long options that take the next
+	// word (--ext ts); the others take theirs attached, if any.
+	denoEvalSpec = argv.Spec{Flags: "pqr", Valued: "cL", LongValued: []string{"ext", "import-map", "cert", "config", "seed", "location", "preload", "log-level"}, Posix: true}
+	luaSpec      = argv.Spec{Flags: "ivEW", Valued: "el", Posix: true}
 	// awkSpec is gawk's, mawk's and busybox's: an option it does not know
 	// ends its word (BWK awk's -safe), so that no letter of it is taken
 	// for -f and the program missed.
@@ -140,12 +143,9 @@ func interpDenoCode(args []Word) interpSource {
 	if len(args) == 0 || !args[0].Known || args[0].Value != "eval" {
 		return src
 	}
-	for _, a := range args[1:] {
-		if a.Known && strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		src.add(a, "eval")
-		return src
+	s := argv.Getopt(&denoEvalSpec, args[1:], wordText)
+	if len(s.Operands) > 0 {
+		src.add(args[1+s.Operands[0]], "eval")
 	}
 	return src
 }

@@ -22,6 +22,10 @@ func TestInterpSourceOptions(t *testing.T) {
 		{`python3 script.py -c x`, "", 0},
 		{`python3 - -c x`, "", 0},
 		{`python3 -- -c x`, "", 0},
+		{`deno eval 'console.log(1)'`, "console.log(1)", 0},
+		{`deno eval --ext ts 'console.log(1)'`, "console.log(1)", 0},
+		{`deno eval -p --no-check 'console.log(1)'`, "console.log(1)", 0},
+		{`deno run x.ts`, "", 0},
 		{`lua -e 'print(1)' x`, "print(1)", 0},
 		{`lua -l socket -e 'print(1)'`, "print(1)", 0},
 		{`lua -e'print(1)'`, "print(1)", 0},
@@ -50,6 +54,22 @@ func TestInterpSourceOptions(t *testing.T) {
 			t.Errorf("%q: code %q (%v), want %q", tt.line, src.Value, ok, tt.code)
 		case ok && len(src.argv) != tt.argv:
 			t.Errorf("%q: %d operands after the code, want %d", tt.line, len(src.argv), tt.argv)
+		}
+	}
+}
+
+// TestDenoEvalValuedOption: deno eval's --ext takes the next word, which
+// is not the code (the code after it was not classified before).
+func TestDenoEvalValuedOption(t *testing.T) {
+	t.Parallel()
+	g := mustGuard(t)
+	for line, want := range map[string]Level{
+		`deno eval --ext ts 'require("child_process").execSync("rm -rf /")'`: Blocked,
+		`deno eval --ext=ts 'require("child_process").execSync("rm -rf /")'`: Blocked,
+		`deno eval --ext ts 'console.log(1)'`:                                Safe,
+	} {
+		if v := g.Classify(line, testState()); v.Level != want {
+			t.Errorf("%q: %s, want %s: %v", line, v.Level, want, v.Findings)
 		}
 	}
 }
