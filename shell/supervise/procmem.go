@@ -36,8 +36,8 @@ type proc struct {
 	// /proc/PID/mem costs a walk of the process's page tables.
 	pages [cachedPages]page
 	next  int
-	// cwd and root, once read for this notification.
-	cwd, root string
+	// cwd, root and mount namespace, once read for this notification.
+	cwd, root, mntns string
 }
 
 type page struct {
@@ -63,7 +63,7 @@ func openProc(pid int) (*proc, error) {
 	}
 	p := procs.Get().(*proc)
 	p.pid, p.mem, p.left, p.next = pid, fd, maxArgSize, 0
-	p.cwd, p.root = "", ""
+	p.cwd, p.root, p.mntns = "", "", ""
 	for i := range p.pages {
 		p.pages[i].addr = 1
 	}
@@ -170,7 +170,7 @@ func (p *proc) strv(addr uint64) ([]string, error) {
 }
 
 // link reads one of the process's links under /proc/PID (cwd, root,
-// fd/N); cwd and root are read once per notification.
+// fd/N, ns/mnt); cwd, root and ns/mnt are read once per notification.
 func (p *proc) link(name string) (string, error) {
 	var cache *string
 	switch name {
@@ -178,6 +178,8 @@ func (p *proc) link(name string) (string, error) {
 		cache = &p.cwd
 	case "root":
 		cache = &p.root
+	case "ns/mnt":
+		cache = &p.mntns
 	}
 	if cache != nil && *cache != "" {
 		return *cache, nil

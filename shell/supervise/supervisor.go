@@ -108,6 +108,9 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	if s.self, err = readCreds(os.Getpid()); err != nil {
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
+	if s.self.mntns, err = readlink("/proc/self/ns/mnt"); err != nil {
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
@@ -201,6 +204,7 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 		s.cleanupLimit()
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
+	s.addfd = s.addfd && addFDWorks(s.listener)
 	var p [2]int
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
 		unix.Close(s.listener)
