@@ -25,7 +25,7 @@ import (
 // Symbolic links are not copies: the exec of one is classified under the
 // file it resolves to.
 type programs struct {
-	dirs   []string
+	path   string // guardsh's PATH
 	built  bool
 	bySize map[int64][]program
 	known  map[fileID][]string
@@ -57,21 +57,7 @@ const maxCompare = 256 << 20
 const maxKnown = 4096
 
 func newPrograms(path string) *programs {
-	p := &programs{known: map[fileID][]string{}}
-	seen := map[string]bool{}
-	for _, d := range append(filepath.SplitList(path), systemDirs...) {
-		if !filepath.IsAbs(d) {
-			continue // a relative PATH entry depends on the process's directory
-		}
-		if real, err := filepath.EvalSymlinks(d); err == nil {
-			d = real
-		}
-		if !seen[d] {
-			seen[d] = true
-			p.dirs = append(p.dirs, d)
-		}
-	}
-	return p
+	return &programs{path: path, known: map[fileID][]string{}}
 }
 
 // copies returns the names of the programs file (a real path, no
@@ -116,7 +102,18 @@ func (p *programs) build() {
 	}
 	p.built = true
 	p.bySize = map[int64][]program{}
-	for _, d := range p.dirs {
+	seen := map[string]bool{}
+	for _, d := range append(filepath.SplitList(p.path), systemDirs...) {
+		if !filepath.IsAbs(d) {
+			continue // a relative PATH entry depends on the process's directory
+		}
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			d = real
+		}
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
 		entries, err := os.ReadDir(d)
 		if err != nil {
 			continue
