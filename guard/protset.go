@@ -1,0 +1,184 @@
+package guard
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// protSet is one set of protected paths, as the cases of checkProtected
+// and its general pass (protAnyHits) read them: guardsh's own files
+// (guardsh_self) or the places coding agents read their hooks from
+// (agent_hooks).
+type protSet struct {
+	// files are protected files, owned directories whose every file is
+	// protected, both absolute and clean.
+	files, owned []string
+	// rel and relDirs are files and directories relative to a project
+	// directory: a path ending in one is protected wherever it is.
+	rel, relDirs []string
+	// rooted takes a relative path met in an unknown working directory as
+	// relative to /, so that the relative names still match it.
+	rooted bool
+	// names are the strings one of which a word naming a protected path
+	// holds (base names); dirNames those of the directories, for a
+	// relative word in an unknown place.
+	names, dirNames []string
+	// what says what p is, after p in a reason (general: in the general
+	// pass's): ", one of guardsh's own files".
+	what func(p string, general bool) string
+}
+
+// abs is selfAbs, with the rooted fallback.
+func (s *protSet) abs(c *Command, p string) string {
+	if t := selfAbs(c, p); t != "" || !s.rooted || p == "" {
+		return t
+	}
+	return filepath.Clean("/" + p)
+}
+
+// filesFor returns the protected files a path (absolute, clean) may be or
+// hold: the fixed ones, and the relative ones under each of its proper
+// ancestors (not under the path itself: `rm -r build` does not delete a
+// project's settings, which build may or may not hold).
+func (s *protSet) filesFor(target string) []string {
+	return protUnder(s.files, s.rel, target)
+}
+
+// ownedFor is filesFor for the owned directories.
+func (s *protSet) ownedFor(target string) []string {
+	return protUnder(s.owned, s.relDirs, target)
+}
+
+func protUnder(fixed, rel []string, target string) []string {
+	if len(rel) == 0 {
+		return fixed
+	}
+	ps := append([]string(nil), fixed...)
+	for d := filepath.Dir(target); ; d = filepath.Dir(d) {
+		for _, r := range rel {
+			ps = append(ps, filepath.Join(d, r))
+		}
+		if d == "/" || d == "." {
+			break
+		}
+	}
+	return ps
+}
+
+// match returns the protected files a word names: the path itself, a glob
+// matching it, or (when tree is set, as for rm -r) a directory holding it.
+func (s *protSet) match(c *Command, w Word, tree bool) []string {
+	if !w.Known || w.Value == "" {
+		return nil
+	}
+	target := s.abs(c, w.Value)
+	if target == "" {
+		return nil
+	}
+	var ps []string
+	for _, p := range s.filesFor(target) {
+		p = filepath.Clean(p)
+		switch {
+		case target == p:
+		case w.Glob && selfGlob(target, p):
+		case tree && target != "/" && strings.HasPrefix(p, target+"/"):
+		default:
+			continue
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// targets returns what of the set a path word names: a protected file
+// (when files is set), an owned directory or a file in one, or (for a
+// glob) any of them it can match.
+func (s *protSet) targets(c *Command, w Word, files bool) []string {
+	if !w.Known || w.Value == "" {
+		return nil
+	}
+	target := s.abs(c, w.Value)
+	if target == "" {
+		return nil
+	}
+	var ps []string
+	if files {
+		for _, p := range s.filesFor(target) {
+			p = filepath.Clean(p)
+			if target == p || w.Glob && selfGlob(target, p) || selfStripped(target) == p {
+				ps = append(ps, p)
+			}
+		}
+	}
+	for _, d := range s.ownedFor(target) {
+		if target == d || strings.HasPrefix(target, d+"/") || w.Glob && selfGlob(target, d) {
+			ps = append(ps, target)
+			break
+		}
+	}
+	return ps
+}
+
+// mayName reports whether a word can name one of the set's paths at all,
+// without resolving it: most words cannot.
+func (s *protSet) mayName(c *Command, v string) bool {
+	for _, n := range s.names {
+		if strings.Contains(v, n) {
+			return true
+		}
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") {
+		return false
+	}
+	// A relative name: the set's if the working directory is in, or above,
+	// one of its directories.
+	for _, d := range s.ownedFor(filepath.Join(c.Dir, "x")) {
+		if c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
+			return true
+		}
+	}
+	if c.Dir == "" && s.rooted {
+		return true
+	}
+	for _, n := range s.dirNames {
+		if strings.Contains(c.Dir, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyMay reports whether any argument of c could name one of the set's
+// paths, without resolving or allocating: it holds one of the set's
+// names, or a parent directory, or the working directory is in one.
+func (s *protSet) anyMay(c *Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	for _, n := range s.dirNames {
+		if strings.Contains(c.Dir, n) {
+			return true
+		}
+	}
+	for _, a := range c.Args[1:] {
+		v := a.Value
+		if strings.Contains(v, "..") || v == "." {
+			return true
+		}
+		for _, n := range s.names {
+			if strings.Contains(v, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// show is p as a reason shows it: a path taken as relative to / (rooted,
+// in an unknown directory) without its leading slash.
+func (s *protSet) show(c *Command, p string) string {
+	if s.rooted && c.Dir == "" {
+		return strings.TrimPrefix(p, "/")
+	}
+	return p
+}
