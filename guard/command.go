@@ -76,6 +76,9 @@ type Command struct {
 	// Protected lists the paths guardsh protects from being written: its
 	// config, policy, history, audit log and binary.
 	Protected []string
+	// AgentHooks lists the places coding agents read their hooks from
+	// (WithAgentHooks), which rule agent_hooks protects.
+	AgentHooks []HookFile
 	// Via lists the wrappers the command was found behind, outermost first
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string

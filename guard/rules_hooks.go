@@ -1,0 +1,142 @@
+package guard
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// ruleAgentHooks is the name of the rule that protects the places coding
+// agents read their hooks from.
+const ruleAgentHooks = "agent_hooks"
+
+// HookFile is a place a coding agent reads its hooks from, guardsh's
+// pre-tool hook among them (a settings file, a directory of hook files
+// or plugins); rule agent_hooks protects it.
+type HookFile struct {
+	// Agent names the agent as a reason shows it ("Claude Code").
+	Agent string
+	// Path is absolute (the user's settings), or relative to a project
+	// directory (".claude/settings.json"): then a path ending in it is
+	// protected wherever it is, in the line's directory, a parent of it,
+	// or another project, since guardsh cannot know where the agent was
+	// started or will be.
+	Path string
+	// Dir reports a directory every file of which the agent reads
+	// (.github/hooks/*.json, OpenCode's plugin directory).
+	Dir bool
+}
+
+// WithAgentHooks names the places coding agents read their hooks from;
+// rule agent_hooks protects them from being written, emptied, deleted,
+// renamed or having their mode changed.
+func WithAgentHooks(files ...HookFile) Option {
+	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
+}
+
+// hookRules returns the rule that keeps a command from taking guardsh's
+// hook out of a coding agent, or adding one that lets everything
+// through: a write of one of the files the agent reads its hooks from is
+// a person's decision, as a write of guardsh's own config is.
+func hookRules() []builtin {
+	return []builtin{
+		{Rule: Rule{Name: ruleAgentHooks, Level: High,
+			Description: "writes, empties, deletes, renames or changes the mode of a file a coding agent reads its hooks from (~/.claude/settings.json, .claude/settings.json, ~/.codex/hooks.json, ~/.gemini/settings.json, ~/.cursor/hooks.json, .github/hooks/, OpenCode's plugin directory, ...: the places guardsh --install-hook writes, user-level and in any project), by a redirect or by naming it to a program not known to only read it: guardsh's hook could be removed, or a hook added that lets every command through",
+			Example:     "echo '{}' > ~/.claude/settings.json"},
+			check: checkHooks},
+	}
+}
+
+// hookReason ends every finding of agent_hooks.
+const hookReason = ": changes the hooks that guard coding agents; guardsh's hook could be removed"
+
+func checkHooks(c *Command) []Hit {
+	if len(c.AgentHooks) == 0 {
+		return nil
+	}
+	if len(c.Redirects) == 0 && !selfProgs[c.Name()] && !hookSetMay(c) {
+		return nil // most commands: no word can name an agent's hooks
+	}
+	hs := protHits(c, hookSet(c.AgentHooks))
+	for i := range hs {
+		hs[i].Reason += hookReason
+	}
+	return hs
+}
+
+// hookSetMay is protSet.anyMay for c's hook files, without building the
+// set.
+func hookSetMay(c *Command) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	for _, h := range c.AgentHooks {
+		if d := hookDirName(h); d != "" && strings.Contains(c.Dir, d) {
+			return true
+		}
+	}
+	for _, a := range c.Args[1:] {
+		v := a.Value
+		if strings.Contains(v, "..") || v == "." {
+			return true
+		}
+		for _, h := range c.AgentHooks {
+			if strings.Contains(v, filepath.Base(h.Path)) {
+				return true
+			}
+			if d := hookDirName(h); d != "" && strings.Contains(v, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hookDirName is the name of the directory that holds a hook file, or of
+// a hook directory itself ("hooks" of .github/hooks): a command run in a
+// directory of that name may name the file by a relative path.
+func hookDirName(h HookFile) string {
+	if h.Dir {
+		return filepath.Base(h.Path)
+	}
+	if d := filepath.Base(filepath.Dir(h.Path)); d != "." && d != "/" {
+		return d
+	}
+	return ""
+}
+
+// hookSet is the set of the places agents read their hooks from.
+func hookSet(files []HookFile) *protSet {
+	s := &protSet{rooted: true}
+	for _, h := range files {
+		p := filepath.Clean(h.Path)
+		switch {
+		case h.Dir && filepath.IsAbs(p):
+			s.owned = append(s.owned, p)
+		case h.Dir:
+			s.relDirs = append(s.relDirs, p)
+		case filepath.IsAbs(p):
+			s.files = append(s.files, p)
+		default:
+			s.rel = append(s.rel, p)
+		}
+		s.names = append(s.names, filepath.Base(p))
+		if d := hookDirName(h); d != "" {
+			s.dirNames = append(s.dirNames, d)
+		}
+	}
+	s.what = func(p string, general bool) string {
+		agent := ""
+		for _, h := range files {
+			q := filepath.Clean(h.Path)
+			if p == q || strings.HasPrefix(p, q+"/") || !filepath.IsAbs(q) && (strings.HasSuffix(p, "/"+q) || strings.Contains(p, "/"+q+"/")) {
+				agent = h.Agent
+				break
+			}
+		}
+		if agent == "" {
+			return ", where a coding agent reads its hooks"
+		}
+		return ", where " + agent + " reads its hooks"
+	}
+	return s
+}
