@@ -26,6 +26,9 @@ type protSet struct {
 	// what says what p is, after p in a reason (general: in the general
 	// pass's): ", one of guardsh's own files".
 	what func(p string, general bool) string
+	// reads, when set, reports more commands that only read the files
+	// they are given, for the general pass.
+	reads func(c *Command) bool
 }
 
 // abs is selfAbs, with the rooted fallback.

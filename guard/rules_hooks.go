@@ -106,7 +106,7 @@ func hookDirName(h HookFile) string {
 
 // hookSet is the set of the places agents read their hooks from.
 func hookSet(files []HookFile) *protSet {
-	s := &protSet{rooted: true}
+	s := &protSet{rooted: true, reads: gitRecordsOnly}
 	for _, h := range files {
 		p := filepath.Clean(h.Path)
 		switch {
@@ -139,4 +139,12 @@ func hookSet(files []HookFile) *protSet {
 		return ", where " + agent + " reads its hooks"
 	}
 	return s
+}
+
+// gitRecordsOnly reports git add and git commit, which record the files
+// they are given in the repository and leave them as they are: a
+// project's .claude/settings.json is committed like its other files.
+func gitRecordsOnly(c *Command) bool {
+	g, ok := gitParse(c)
+	return ok && (g.sub == "add" || g.sub == "stage" || g.sub == "commit")
 }

@@ -83,6 +83,11 @@ func TestAgentHooks(t *testing.T) {
 		{"echo x > ~/.claude/CLAUDE.md", "", false},
 		{"echo x > .github/workflows/ci.yml", "/home/u/proj", false},
 		{"mkdir -p .claude", "/home/u/proj", false},
+		{"git add .claude/settings.json", "/home/u/proj", false},
+		{"git commit -m hooks .claude/settings.json .github/hooks/guardsh.json", "/home/u/proj", false},
+		{"git diff .claude/settings.json", "/home/u/proj", false},
+		{"git checkout -- .claude/settings.json", "/home/u/proj", true},
+		{"git restore .claude/settings.json", "/home/u/proj", true},
 	}
 	g := mustGuard(t, WithAgentHooks(testHookFiles...))
 	for _, tt := range tests {

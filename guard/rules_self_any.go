@@ -145,7 +145,7 @@ func protAnyHits(c *Command, s *protSet, seen map[string]bool) []Hit {
 			words = append(words, w)
 		}
 	}
-	if len(named) == 0 || selfReadOnly(c) {
+	if len(named) == 0 || selfReadOnly(c) || s.reads != nil && s.reads(c) {
 		return nil
 	}
 	outs, known, readsRest := outputFiles(c)
