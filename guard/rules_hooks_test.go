@@ -160,3 +160,18 @@ func TestAgentHooksEffect(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentHooksAssignReason checks that NAME=PATH is reported as PATH.
+func TestAgentHooksAssignReason(t *testing.T) {
+	g := mustGuard(t, WithAgentHooks(testHookFiles...))
+	v := g.Classify("env A=/home/u/.claude/settings.json prog", testState())
+	var reasons []string
+	for _, f := range v.Findings {
+		if f.Rule == ruleAgentHooks {
+			reasons = append(reasons, f.Reason)
+		}
+	}
+	if len(reasons) != 1 || !strings.Contains(reasons[0], "given /home/u/.claude/settings.json,") {
+		t.Errorf("reasons %q, want one naming /home/u/.claude/settings.json", reasons)
+	}
+}

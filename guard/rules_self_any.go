@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -160,8 +161,8 @@ func protAnyHits(c *Command, s *protSet, seen map[string]bool) []Hit {
 	}
 	var hits []Hit
 	for i, p := range named {
-		if seen[p] {
-			continue
+		if seen[p] || slices.ContainsFunc(named, func(q string) bool { return len(q) < len(p) && strings.HasSuffix(p, q) }) {
+			continue // NAME=PATH names PATH, not a file named NAME=PATH
 		}
 		if known && readsRest && !selfIsOutput(c, outs, words[i]) {
 			continue // an input of a program whose outputs are known
