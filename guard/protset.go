@@ -31,35 +31,57 @@ type protSet struct {
 	reads func(c *Command) bool
 }
 
-// abs is selfAbs, with the rooted fallback.
-func (s *protSet) abs(c *Command, p string) string {
+// abs is selfAbs, with the rooted fallback: rooted reports a relative
+// path in an unknown directory taken as relative to /, which only the
+// relative names can match.
+func (s *protSet) abs(c *Command, p string) (target string, rooted bool) {
 	if t := selfAbs(c, p); t != "" || !s.rooted || p == "" {
-		return t
+		return t, false
 	}
-	return filepath.Clean("/" + p)
+	return filepath.Clean("/" + p), true
+}
+
+// candidates are the paths target may be or hold (protPaths of filesFor,
+// or of ownedFor when dirs is set); only the derived ones for a rooted
+// target.
+func (s *protSet) candidates(target string, rooted, dirs bool) []derivedPath {
+	fixed, derived := s.filesFor(target)
+	if dirs {
+		fixed, derived = s.ownedFor(target)
+	}
+	if rooted {
+		fixed = nil
+	}
+	return protPaths(fixed, derived)
 }
 
 // filesFor returns the protected files a path (absolute, clean) may be or
-// hold: the fixed ones, and the relative ones under each of its proper
-// ancestors (not under the path itself: `rm -r build` does not delete a
-// project's settings, which build may or may not hold).
-func (s *protSet) filesFor(target string) []string {
-	return protUnder(s.files, s.rel, target)
+// hold: the fixed ones, and, derived, the relative ones under each of its
+// proper ancestors (not under the path itself: `rm -r build` does not
+// delete a project's settings, which build may or may not hold).
+func (s *protSet) filesFor(target string) (fixed []string, derived []derivedPath) {
+	return s.files, protUnder(s.rel, target)
 }
 
 // ownedFor is filesFor for the owned directories.
-func (s *protSet) ownedFor(target string) []string {
-	return protUnder(s.owned, s.relDirs, target)
+func (s *protSet) ownedFor(target string) (fixed []string, derived []derivedPath) {
+	return s.owned, protUnder(s.relDirs, target)
 }
 
-func protUnder(fixed, rel []string, target string) []string {
+// derivedPath is a relative name placed in a directory: path, and anchor,
+// the directory with the name's first part (/p/.claude for
+// /p/.claude/settings.json).
+type derivedPath struct{ path, anchor string }
+
+func protUnder(rel []string, target string) []derivedPath {
 	if len(rel) == 0 {
-		return fixed
+		return nil
 	}
-	ps := append([]string(nil), fixed...)
+	var ps []derivedPath
 	for d := filepath.Dir(target); ; d = filepath.Dir(d) {
 		for _, r := range rel {
-			ps = append(ps, filepath.Join(d, r))
+			first, _, _ := strings.Cut(r, "/")
+			ps = append(ps, derivedPath{filepath.Join(d, r), filepath.Join(d, first)})
 		}
 		if d == "/" || d == "." {
 			break
@@ -68,22 +90,45 @@ func protUnder(fixed, rel []string, target string) []string {
 	return ps
 }
 
+// protPaths is fixed and derived as one list of paths, each with its
+// anchor ("" for a fixed one).
+func protPaths(fixed []string, derived []derivedPath) []derivedPath {
+	ps := make([]derivedPath, 0, len(fixed)+len(derived))
+	for _, f := range fixed {
+		ps = append(ps, derivedPath{path: f})
+	}
+	return append(ps, derived...)
+}
+
+// globHits reports a glob matching p, or a directory holding it. A
+// derived path, which may not exist, counts only when the glob names its
+// anchor literally and matches the path itself (`rm .claude/*`), not a
+// directory of it or a name a wildcard stands for (`rm *.json`, `chmod
+// g+w .[^.]*`, `mv dir/.* .`, whose matches may or may not be an agent's
+// files): the supervisor sees the real ones.
+func globHits(glob string, p derivedPath) bool {
+	if p.anchor == "" {
+		return selfGlob(glob, p.path)
+	}
+	return (glob == p.anchor || strings.HasPrefix(glob, p.anchor+"/")) && selfGlobMatch(glob, p.path)
+}
+
 // match returns the protected files a word names: the path itself, a glob
 // matching it, or (when tree is set, as for rm -r) a directory holding it.
 func (s *protSet) match(c *Command, w Word, tree bool) []string {
 	if !w.Known || w.Value == "" {
 		return nil
 	}
-	target := s.abs(c, w.Value)
+	target, rooted := s.abs(c, w.Value)
 	if target == "" {
 		return nil
 	}
 	var ps []string
-	for _, p := range s.filesFor(target) {
-		p = filepath.Clean(p)
+	for _, d := range s.candidates(target, rooted, false) {
+		p := filepath.Clean(d.path)
 		switch {
 		case target == p:
-		case w.Glob && selfGlob(target, p):
+		case w.Glob && globHits(target, d):
 		case tree && target != "/" && strings.HasPrefix(p, target+"/"):
 		default:
 			continue
@@ -100,21 +145,21 @@ func (s *protSet) targets(c *Command, w Word, files bool) []string {
 	if !w.Known || w.Value == "" {
 		return nil
 	}
-	target := s.abs(c, w.Value)
+	target, rooted := s.abs(c, w.Value)
 	if target == "" {
 		return nil
 	}
 	var ps []string
 	if files {
-		for _, p := range s.filesFor(target) {
-			p = filepath.Clean(p)
-			if target == p || w.Glob && selfGlob(target, p) || selfStripped(target) == p {
+		for _, d := range s.candidates(target, rooted, false) {
+			p := filepath.Clean(d.path)
+			if target == p || w.Glob && globHits(target, d) || selfStripped(target) == p {
 				ps = append(ps, p)
 			}
 		}
 	}
-	for _, d := range s.ownedFor(target) {
-		if target == d || strings.HasPrefix(target, d+"/") || w.Glob && selfGlob(target, d) {
+	for _, o := range s.candidates(target, rooted, true) {
+		if d := o.path; target == d || strings.HasPrefix(target, d+"/") || w.Glob && globHits(target, o) {
 			ps = append(ps, target)
 			break
 		}
@@ -135,8 +180,8 @@ func (s *protSet) mayName(c *Command, v string) bool {
 	}
 	// A relative name: the set's if the working directory is in, or above,
 	// one of its directories.
-	for _, d := range s.ownedFor(filepath.Join(c.Dir, "x")) {
-		if c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
+	for _, o := range protPaths(s.ownedFor(filepath.Join(c.Dir, "x"))) {
+		if d := o.path; c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
 			return true
 		}
 	}

@@ -22,6 +22,7 @@ var testHookFiles = []HookFile{
 	{Agent: "GitHub Copilot CLI", Path: ".github/hooks", Dir: true},
 	{Agent: "OpenCode", Path: "/home/u/.config/opencode/plugin", Dir: true},
 	{Agent: "OpenCode", Path: ".opencode/plugin", Dir: true},
+	{Agent: "OpenCode", Path: "opencode.json"},
 }
 
 func TestAgentHooks(t *testing.T) {
@@ -83,6 +84,14 @@ func TestAgentHooks(t *testing.T) {
 		{"echo x > ~/.claude/CLAUDE.md", "", false},
 		{"echo x > .github/workflows/ci.yml", "/home/u/proj", false},
 		{"mkdir -p .claude", "/home/u/proj", false},
+		{"rmdir *", "/home/u/proj", false},
+		{"rm -f *.json", "/home/u/proj", false},
+		{"rm -f opencode.json", "/home/u/proj", true},
+		{"rm -rf .*", "/home/u/proj", false},
+		{"chmod g+w .[^.]* ..?*", "/home/u/proj", false},
+		{"mv wordpress/.* .", "/home/u/proj", false},
+		{"rm -rf ~/.*", "", true},
+		{"rm ~/.claude/*", "", true},
 		{"git add .claude/settings.json", "/home/u/proj", false},
 		{"git commit -m hooks .claude/settings.json .github/hooks/guardsh.json", "/home/u/proj", false},
 		{"git diff .claude/settings.json", "/home/u/proj", false},
