@@ -184,3 +184,29 @@ func TestAgentHooksAssignReason(t *testing.T) {
 		t.Errorf("reasons %q, want one naming /home/u/.claude/settings.json", reasons)
 	}
 }
+
+// BenchmarkClassifyTLDRHooks is BenchmarkClassifyTLDR with guardsh's own
+// files protected, as main builds the guard, without and with the agents'
+// hooks files: the cost of rule agent_hooks.
+func BenchmarkClassifyTLDRHooks(b *testing.B) {
+	lines := corpusLines(b, "tldr.tsv")
+	for _, bc := range []struct {
+		name string
+		opts []Option
+	}{
+		{"self", []Option{WithProtected(selfCmd("").Protected...)}},
+		{"self+hooks", []Option{WithProtected(selfCmd("").Protected...), WithAgentHooks(testHookFiles...)}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := mustGuard(b, bc.opts...)
+			st := testState()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, l := range lines {
+					g.Classify(l, st)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*len(lines)), "µs/line")
+		})
+	}
+}
