@@ -83,6 +83,10 @@ type Command struct {
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string
 
+	// hooks is the set AgentHooks make, made once by New; nil makes
+	// agent_hooks make it.
+	hooks *protSet
+
 	// name caches Name for the Args it was computed from: every rule asks.
 	name   string
 	nameOf *Word

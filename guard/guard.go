@@ -89,6 +89,7 @@ type Guard struct {
 	maxBytes   int
 	protected  []string
 	agentHooks []HookFile
+	hooks      *protSet // made of agentHooks, once
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
@@ -196,6 +197,9 @@ func New(opts ...Option) (*Guard, error) {
 		}
 	}
 	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}
+	if len(c.agentHooks) > 0 {
+		g.hooks = hookSet(c.agentHooks)
+	}
 	g.trustedEval = c.trustedEval
 	rules := builtinRules()
 	g.info = make([]Rule, 0, len(rules)+len(c.patterns))

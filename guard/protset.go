@@ -26,6 +26,10 @@ type protSet struct {
 	// what says what p is, after p in a reason (general: in the general
 	// pass's): ", one of guardsh's own files".
 	what func(p string, general bool) string
+	// treeOwned reports that a directory holding one of owned or relDirs
+	// (rm -r .github for .github/hooks) is a hit of its own; guardsh's own
+	// directories are found through the files they hold.
+	treeOwned bool
 	// reads, when set, reports more commands that only read the files
 	// they are given, for the general pass.
 	reads func(c *Command) bool
@@ -41,64 +45,62 @@ func (s *protSet) abs(c *Command, p string) (target string, rooted bool) {
 	return filepath.Clean("/" + p), true
 }
 
-// candidates are the paths target may be or hold (protPaths of filesFor,
-// or of ownedFor when dirs is set); only the derived ones for a rooted
-// target.
-func (s *protSet) candidates(target string, rooted, dirs bool) []derivedPath {
-	fixed, derived := s.filesFor(target)
+// derivedFor returns the relative names (of files, or of directories
+// when dirs is set) placed in the proper ancestors of target (not in
+// target itself: `rm -r build` does not delete a project's settings,
+// which build may or may not hold) that target can be, be in or hold.
+// For a glob, every placement, which globHits matches; otherwise only the
+// placements that are target (/p/.claude/settings.json), that target is
+// in (for a directory), or that are in target (/p/.claude/settings.json
+// for /p/.claude), found without making the others.
+func (s *protSet) derivedFor(target string, dirs, glob bool) []derivedPath {
+	rel := s.rel
 	if dirs {
-		fixed, derived = s.ownedFor(target)
+		rel = s.relDirs
 	}
-	if rooted {
-		fixed = nil
-	}
-	return protPaths(fixed, derived)
-}
-
-// filesFor returns the protected files a path (absolute, clean) may be or
-// hold: the fixed ones, and, derived, the relative ones under each of its
-// proper ancestors (not under the path itself: `rm -r build` does not
-// delete a project's settings, which build may or may not hold).
-func (s *protSet) filesFor(target string) (fixed []string, derived []derivedPath) {
-	return s.files, protUnder(s.rel, target)
-}
-
-// ownedFor is filesFor for the owned directories.
-func (s *protSet) ownedFor(target string) (fixed []string, derived []derivedPath) {
-	return s.owned, protUnder(s.relDirs, target)
-}
-
-// derivedPath is a relative name placed in a directory: path, and anchor,
-// the directory with the name's first part (/p/.claude for
-// /p/.claude/settings.json).
-type derivedPath struct{ path, anchor string }
-
-func protUnder(rel []string, target string) []derivedPath {
 	if len(rel) == 0 {
 		return nil
 	}
 	var ps []derivedPath
-	for d := filepath.Dir(target); ; d = filepath.Dir(d) {
-		for _, r := range rel {
-			first, _, _ := strings.Cut(r, "/")
-			ps = append(ps, derivedPath{filepath.Join(d, r), filepath.Join(d, first)})
+	if glob {
+		for d := filepath.Dir(target); ; d = filepath.Dir(d) {
+			for _, r := range rel {
+				first, _, _ := strings.Cut(r, "/")
+				ps = append(ps, derivedPath{filepath.Join(d, r), filepath.Join(d, first)})
+			}
+			if d == "/" || d == "." {
+				break
+			}
 		}
-		if d == "/" || d == "." {
-			break
+		return ps
+	}
+	for _, r := range rel {
+		if dirs {
+			// target is the directory, or in it.
+			if i := strings.Index(target+"/", "/"+r+"/"); i >= 0 {
+				ps = append(ps, derivedPath{path: target[:i+1+len(r)]})
+			}
+		}
+		// target is the file, or a directory holding it.
+		for q := r; ; {
+			if strings.HasSuffix(target, "/"+q) {
+				ps = append(ps, derivedPath{path: target + r[len(q):]})
+				break
+			}
+			i := strings.LastIndexByte(q, '/')
+			if i < 0 {
+				break
+			}
+			q = q[:i]
 		}
 	}
 	return ps
 }
 
-// protPaths is fixed and derived as one list of paths, each with its
-// anchor ("" for a fixed one).
-func protPaths(fixed []string, derived []derivedPath) []derivedPath {
-	ps := make([]derivedPath, 0, len(fixed)+len(derived))
-	for _, f := range fixed {
-		ps = append(ps, derivedPath{path: f})
-	}
-	return append(ps, derived...)
-}
+// derivedPath is a relative name placed in a directory: path, and anchor,
+// the directory with the name's first part (/p/.claude for
+// /p/.claude/settings.json), "" when it does not matter.
+type derivedPath struct{ path, anchor string }
 
 // globHits reports a glob matching p, or a directory holding it. A
 // derived path, which may not exist, counts only when the glob names its
@@ -124,16 +126,42 @@ func (s *protSet) match(c *Command, w Word, tree bool) []string {
 		return nil
 	}
 	var ps []string
-	for _, d := range s.candidates(target, rooted, false) {
-		p := filepath.Clean(d.path)
+	hits := func(p string, d derivedPath) bool {
 		switch {
 		case target == p:
 		case w.Glob && globHits(target, d):
 		case tree && target != "/" && strings.HasPrefix(p, target+"/"):
 		default:
-			continue
+			return false
 		}
-		ps = append(ps, p)
+		return true
+	}
+	if !rooted {
+		for _, p := range s.files {
+			if p = filepath.Clean(p); hits(p, derivedPath{path: p}) {
+				ps = append(ps, p)
+			}
+		}
+	}
+	for _, d := range s.derivedFor(target, false, w.Glob) {
+		if p := filepath.Clean(d.path); hits(p, d) {
+			ps = append(ps, p)
+		}
+	}
+	if tree && s.treeOwned {
+		// A directory holding one of the set's directories.
+		if !rooted {
+			for _, d := range s.owned {
+				if target != "/" && strings.HasPrefix(d, target+"/") {
+					ps = append(ps, d)
+				}
+			}
+		}
+		for _, d := range s.derivedFor(target, true, w.Glob) {
+			if p := filepath.Clean(d.path); target != "/" && strings.HasPrefix(p, target+"/") {
+				ps = append(ps, p)
+			}
+		}
 	}
 	return ps
 }
@@ -151,17 +179,40 @@ func (s *protSet) targets(c *Command, w Word, files bool) []string {
 	}
 	var ps []string
 	if files {
-		for _, d := range s.candidates(target, rooted, false) {
-			p := filepath.Clean(d.path)
-			if target == p || w.Glob && globHits(target, d) || selfStripped(target) == p {
-				ps = append(ps, p)
+		stripped := selfStripped(target)
+		if !rooted {
+			for _, p := range s.files {
+				p = filepath.Clean(p)
+				if target == p || w.Glob && selfGlob(target, p) || stripped == p {
+					ps = append(ps, p)
+				}
+			}
+		}
+		for _, t := range []string{target, stripped} {
+			for _, d := range s.derivedFor(t, false, w.Glob) {
+				p := filepath.Clean(d.path)
+				if t == p || w.Glob && globHits(t, d) {
+					ps = append(ps, p)
+				}
+			}
+			if stripped == target {
+				break
 			}
 		}
 	}
-	for _, o := range s.candidates(target, rooted, true) {
-		if d := o.path; target == d || strings.HasPrefix(target, d+"/") || w.Glob && globHits(target, o) {
-			ps = append(ps, target)
-			break
+	in := func(d string, dp derivedPath) bool {
+		return target == d || strings.HasPrefix(target, d+"/") || w.Glob && globHits(target, dp)
+	}
+	if !rooted {
+		for _, d := range s.owned {
+			if in(d, derivedPath{path: d}) {
+				return append(ps, target)
+			}
+		}
+	}
+	for _, d := range s.derivedFor(target, true, w.Glob) {
+		if in(d.path, d) {
+			return append(ps, target)
 		}
 	}
 	return ps
@@ -180,8 +231,8 @@ func (s *protSet) mayName(c *Command, v string) bool {
 	}
 	// A relative name: the set's if the working directory is in, or above,
 	// one of its directories.
-	for _, o := range protPaths(s.ownedFor(filepath.Join(c.Dir, "x"))) {
-		if d := o.path; c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
+	for _, d := range s.owned {
+		if c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -53,42 +54,18 @@ func checkHooks(c *Command) []Hit {
 	if len(c.AgentHooks) == 0 {
 		return nil
 	}
-	if len(c.Redirects) == 0 && !selfProgs[c.Name()] && !hookSetMay(c) {
+	s := c.hooks
+	if s == nil {
+		s = hookSet(c.AgentHooks)
+	}
+	if len(c.Redirects) == 0 && !selfProgs[c.Name()] && !s.anyMay(c) {
 		return nil // most commands: no word can name an agent's hooks
 	}
-	hs := protHits(c, hookSet(c.AgentHooks))
+	hs := protHits(c, s)
 	for i := range hs {
 		hs[i].Reason += hookReason
 	}
 	return hs
-}
-
-// hookSetMay is protSet.anyMay for c's hook files, without building the
-// set.
-func hookSetMay(c *Command) bool {
-	if len(c.Args) < 2 {
-		return false
-	}
-	for _, h := range c.AgentHooks {
-		if d := hookDirName(h); d != "" && strings.Contains(c.Dir, d) {
-			return true
-		}
-	}
-	for _, a := range c.Args[1:] {
-		v := a.Value
-		if strings.Contains(v, "..") || v == "." {
-			return true
-		}
-		for _, h := range c.AgentHooks {
-			if strings.Contains(v, filepath.Base(h.Path)) {
-				return true
-			}
-			if d := hookDirName(h); d != "" && strings.Contains(v, d) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // hookDirName is the name of the directory that holds a hook file, or of
@@ -106,7 +83,7 @@ func hookDirName(h HookFile) string {
 
 // hookSet is the set of the places agents read their hooks from.
 func hookSet(files []HookFile) *protSet {
-	s := &protSet{rooted: true, reads: gitRecordsOnly}
+	s := &protSet{rooted: true, treeOwned: true, reads: gitRecordsOnly}
 	for _, h := range files {
 		p := filepath.Clean(h.Path)
 		switch {
@@ -119,8 +96,10 @@ func hookSet(files []HookFile) *protSet {
 		default:
 			s.rel = append(s.rel, p)
 		}
-		s.names = append(s.names, filepath.Base(p))
-		if d := hookDirName(h); d != "" {
+		if n := filepath.Base(p); !slices.Contains(s.names, n) {
+			s.names = append(s.names, n)
+		}
+		if d := hookDirName(h); d != "" && !slices.Contains(s.dirNames, d) {
 			s.dirNames = append(s.dirNames, d)
 		}
 	}
