@@ -98,3 +98,16 @@ func mustSymlink(t *testing.T, target, link string) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkAgentHookFiles measures what the agents' hooks files add to
+// every start of guardsh.
+func BenchmarkAgentHookFiles(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("HOME", home)
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		agentHookFiles(home)
+	}
+}
