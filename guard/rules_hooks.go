@@ -34,6 +34,15 @@ func WithAgentHooks(files ...HookFile) Option {
 	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
 }
 
+// SelfProtecting reports the rules that keep guardsh in place: its own
+// files (guardsh_self), the agents' hooks (agent_hooks) and approvals a
+// command would give itself (guardsh_approve). A hook that cannot ask
+// does not advise allowing their level (--hook-allow): that would let
+// the agent turn guardsh off.
+func SelfProtecting(rule string) bool {
+	return rule == ruleSelf || rule == ruleAgentHooks || rule == ruleGuardshApprove
+}
+
 // hookRules returns the rule that keeps a command from taking guardsh's
 // hook out of a coding agent, or adding one that lets everything
 // through: a write of one of the files the agent reads its hooks from is
