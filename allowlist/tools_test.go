@@ -87,14 +87,14 @@ var toolUnsafe = []struct{ line, why string }{
 	{"kubectl get secret x -v=9", "logs requests"}, {"kubectl -v 8 get secret x", "logs requests"}, {"kubectl get pods --v=10", "logs requests"},
 	{"kubectl config view --v=9", "logs requests"}, {"kubectl top pod -v9", "logs requests"}, {"kubectl -v=7 top pod", "logs requests"},
 	// helm
-	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"}, {"helm template c", "not a known"},
-	{"helm template c --post-renderer ./x", "not a known"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
+	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"},
+	{"helm template c --post-renderer ./x", "runs a program"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
 	{"helm list --kubeconfig k", "exec plugin"}, {"helm list --kube-apiserver https://x", "another server"}, {"helm show chart s3://b/c", "plugin"},
 	{"helm repo add x https://x", "not a known"}, {"helm rollback r 1", "not a known"}, {"helm plugin install x", "not a known"},
 	// docker and podman
 	{"docker run x", "not a known"}, {"docker exec x sh", "not a known"}, {"docker cp x:/a b", "not a known"}, {"docker login", "not a known"},
 	{"docker rm x", "not a known"}, {"docker build .", "not a known"}, {"docker stats", "no-stream"}, {"docker --config /tmp/c ps", "plugins"},
-	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker compose ps", "not a known"}, {"docker image rm x", "not a known"},
+	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker image rm x", "not a known"},
 	{"docker image prune", "not a known"}, {"docker network create x", "not a known"}, {"docker volume rm x", "not a known"}, {"docker system prune", "not a known"},
 	{"docker ps --forma x", "abbreviation"}, {"docker pull x", "not a known"}, {"docker save x", "not a known"}, {"docker context use x", "not a known"}, {"docker service rm x", "not a known"}, {"docker secret create x f", "not a known"}, {"docker stack deploy x", "not a known"}, {"docker plugin install x", "not a known"}, {"docker node rm x", "not a known"},
 	{"podman run x", "not a known"}, {"podman --url tcp://x ps", "another service"}, {"podman --root /x ps", "storage"}, {"podman ps --sync", "unknown"},
