@@ -98,8 +98,8 @@ func dockerSubs(podman bool) []Spec {
 func dockerSpec() Spec {
 	return Spec{Name: "docker", Short: "c:Dl:v", Long: w("context= debug log-level= version help"),
 		Deny: w("config host tls tlscacert tlscert tlskey tlsverify"), Why: dockerWhy, NoAbbrev: true, Bare: true,
-		Subs: append(dockerSubs(false), composeSpec("compose")),
-		Note: "compose ps/logs/images/top/port/events/ls/version, ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services, buildx ls/version/du/inspect, buildx imagetools inspect, manifest inspect, trust inspect; never --config, -H/--host; no run, exec, cp, login, build"}
+		Subs: dockerSubs(false),
+		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services, buildx ls/version/du/inspect, buildx imagetools inspect, manifest inspect, trust inspect; never --config, -H/--host; no run, exec, cp, login, build"}
 }
 
 // podmanSpec returns podman with the same read-only subcommands.

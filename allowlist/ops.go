@@ -1,29 +1,10 @@
 package allowlist
 
-// Read-only forms of more service and container CLIs, added from the
-// peers' suites and each checked against the tool's own reference:
-// docker compose's listing subcommands (not config, which prints the
-// environment it interpolates), tailscale's status family, tcpdump
-// reading a capture file, and helm's local chart checks.
-
-// composeSpec returns docker compose (or docker-compose) with its
-// read-only subcommands. The files it is given are only read.
-func composeSpec(name string) Spec {
-	sub := func(n, short, long string) Spec {
-		return Spec{Name: n, Short: short, Long: w(long + " help"), NoAbbrev: true, Why: dockerWhy}
-	}
-	ps := sub("ps", "aq", "all quiet services status= filter= format= no-trunc orphans")
-	logs := sub("logs", "fn:t", "follow tail= since= until= timestamps no-color no-log-prefix index=")
-	images := sub("images", "q", "quiet format=")
-	version := sub("version", "f:", "format= short")
-	version.NoOperands = true
-	ls := sub("ls", "aq", "all quiet filter= format=")
-	ls.NoOperands = true
-	return Spec{Name: name, Short: "f:p:", Long: w("file= project-name= project-directory= env-file= profile= ansi= progress= parallel= compatibility help version"),
-		NoAbbrev: true, Why: dockerWhy, Deny: w("dry-run"),
-		Subs: []Spec{ps, logs, images, version, ls, sub("top", "", ""), sub("port", "", "index= protocol="), sub("events", "", "json")},
-		Note: "ps, logs, images, top, port, events, ls, version; not config (it prints the interpolated environment)"}
-}
+// Read-only forms of more service CLIs, added from the peers' suites and
+// each checked against the tool's own reference: tailscale's status
+// family, tcpdump reading a capture file, and helm's local chart checks.
+// docker compose is not here: the project's .env may set DOCKER_HOST to
+// an ssh:// host (ssh would run) and its include may fetch a project.
 
 // tailscaleSpec returns tailscale with its status subcommands. tailscale
 // reads its flags with Go's flag package; only the -- spellings are

@@ -5,13 +5,10 @@ import (
 	"testing"
 )
 
-// TestOpsLines checks the read-only forms of compose, tailscale, tcpdump,
+// TestOpsLines checks the read-only forms of tailscale, tcpdump,
 // helm's local checks and gh's additions both ways.
 func TestOpsLines(t *testing.T) {
 	safe := []string{
-		"docker compose ps", "docker compose ps -a", "docker compose -f docker-compose.yml ps", "docker compose -p app logs -f web",
-		"docker compose logs --tail 50", "docker compose images", "docker compose top", "docker compose version", "docker compose ls",
-		"docker compose port web 80", "docker compose events --json", "docker-compose ps", "docker-compose logs -f",
 		"tailscale status", "tailscale status --json", "tailscale ip --4", "tailscale netcheck", "tailscale version", "tailscale whois 100.64.0.1",
 		"tailscale dns status", "tailscale exit-node list",
 		"tcpdump -r capture.pcap", "tcpdump -nn -r capture.pcap port 80", "tcpdump -D", "tcpdump --version",
@@ -21,8 +18,7 @@ func TestOpsLines(t *testing.T) {
 		"gh codespace list", "gh cs view --json name", "gh config get editor", "gh config list", "gh extension search cli", "gh ext list",
 	}
 	ask := []struct{ line, why string }{
-		{"docker compose config", "not a known"}, {"docker compose up -d", "not a known"}, {"docker compose down", "not a known"}, {"docker compose exec web sh", "not a known"},
-		{"docker compose --dry-run ps", "not allowed"}, {"docker-compose run web", "not a known"},
+		{"docker compose ps", "not a known"}, {"docker compose logs -f", "not a known"}, {"docker-compose ps", "not a read-only command"},
 		{"tailscale status --web", "web server"}, {"tailscale up", "not a known"}, {"tailscale down", "not a known"}, {"tailscale ip x", "operand"},
 		{"tcpdump -i eth0", "live"}, {"tcpdump -r a.pcap -w b.pcap", "writes"}, {"tcpdump -r a.pcap -z gzip", "runs a command"}, {"tcpdump port 80", "needs"},
 		{"helm template web ./chart --output-dir out", "writes files"}, {"helm template web ./chart --post-renderer ./x", "runs a program"},

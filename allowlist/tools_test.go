@@ -94,7 +94,7 @@ var toolUnsafe = []struct{ line, why string }{
 	// docker and podman
 	{"docker run x", "not a known"}, {"docker exec x sh", "not a known"}, {"docker cp x:/a b", "not a known"}, {"docker login", "not a known"},
 	{"docker rm x", "not a known"}, {"docker build .", "not a known"}, {"docker stats", "no-stream"}, {"docker --config /tmp/c ps", "plugins"},
-	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker image rm x", "not a known"},
+	{"docker -H ssh://x ps", "ssh"}, {"docker --host tcp://x ps", "another daemon"}, {"docker compose ps", "not a known"}, {"docker image rm x", "not a known"},
 	{"docker image prune", "not a known"}, {"docker network create x", "not a known"}, {"docker volume rm x", "not a known"}, {"docker system prune", "not a known"},
 	{"docker ps --forma x", "abbreviation"}, {"docker pull x", "not a known"}, {"docker save x", "not a known"}, {"docker context use x", "not a known"}, {"docker service rm x", "not a known"}, {"docker secret create x f", "not a known"}, {"docker stack deploy x", "not a known"}, {"docker plugin install x", "not a known"}, {"docker node rm x", "not a known"},
 	{"podman run x", "not a known"}, {"podman --url tcp://x ps", "another service"}, {"podman --root /x ps", "storage"}, {"podman ps --sync", "unknown"},
