@@ -17,6 +17,7 @@ var (
 	kamalOpts     = cli("cdhrp", "config-file", "destination", "hosts", "roles", "primary", "version", "skip-hooks")
 	tailscaleOpts = cli("", "socket", "reason")
 	kubeTaintOpts = withFlags(cli("nlo", "namespace", "selector", "output", "context", "kubeconfig", "server", "cluster", "user", "token", "field-manager", "template"), "A", "all", "overwrite", "validate")
+	awsRowOpts    = cli("", "profile", "region", "output", "endpoint-url", "query", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "color", "cli-binary-format", "instance-ids", "db-instance-identifier", "db-cluster-identifier", "bucket", "key", "acl")
 	helmRollback  = withFlags(cli("n", "namespace", "kube-context", "kubeconfig", "timeout", "history-max"), "", "force", "wait", "wait-for-jobs", "no-hooks", "recreate-pods", "cleanup-on-fail", "dry-run", "debug")
 )
 
@@ -73,6 +74,19 @@ func deployRows() []row {
 			desc:   "helm rollback --force replaces (deletes and recreates) a release's resources",
 			hits:   []string{"helm rollback web 2 --force", "helm -n prod rollback --force web"},
 			misses: []string{"helm rollback web 2", "helm rollback web 2 --force --dry-run", "helm history web"}},
+		{name: "aws_stop", level: Medium, progs: []string{"aws"}, opts: awsRowOpts,
+			path:   "ec2 stop-instances, rds stop-db-instance|stop-db-cluster",
+			why:    "aws {path} stops {-instance-ids/-db-instance-identifier/-db-cluster-identifier|the instances}: what they serve is down until they are started",
+			desc:   "aws ec2 stop-instances or rds stop-db-instance|stop-db-cluster stops running instances or databases",
+			hits:   []string{"aws ec2 stop-instances --instance-ids i-123", "aws --region eu-west-1 rds stop-db-instance --db-instance-identifier db1"},
+			misses: []string{"aws ec2 start-instances --instance-ids i-123", "aws ec2 describe-instances", "aws ec2 stop-instances --instance-ids i-1 --dry-run"},
+			when:   []rowPred{lacks("dry-run")}},
+		{name: "aws_s3_acl_public", level: High, progs: []string{"aws"}, opts: awsRowOpts,
+			path: "s3api put-bucket-acl|put-object-acl", when: []rowPred{optIs([]string{"acl"}, "public-read", "public-read-write", "authenticated-read")},
+			why:    "aws s3api {path} --acl {-acl} lets anyone read {-key/-bucket|it}: its data is published",
+			desc:   "aws s3api put-bucket-acl or put-object-acl with a public canned ACL publishes a bucket's or object's data",
+			hits:   []string{"aws s3api put-bucket-acl --bucket b --acl public-read", "aws s3api put-object-acl --bucket b --key k --acl public-read-write"},
+			misses: []string{"aws s3api put-bucket-acl --bucket b --acl private", "aws s3api get-bucket-acl --bucket b"}},
 		{name: "kubectl_taint_noexecute", level: Medium, progs: infraKubectlProgs, opts: kubeTaintOpts,
 			path: "taint", when: []rowPred{anyArg(func(w Word) bool { return strings.HasSuffix(w.Value, ":NoExecute") })},
 			why:    "kubectl taint … NoExecute evicts from the nodes {1+} every pod that does not tolerate the taint",
