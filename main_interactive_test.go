@@ -117,3 +117,15 @@ func TestInteractiveAskSetting(t *testing.T) {
 		})
 	}
 }
+
+// A line's history entry and audit record, written once it is done, are in
+// their files before the next line is read: the next line finds them.
+func TestInteractiveWritesBeforeNextLine(t *testing.T) {
+	s := newSandbox(t)
+	state := filepath.Join(s.dir, ".xdg_state_home", "guardsh")
+	s.interactive(t, []string{
+		"echo first-$((1+1))", "first-2\r\n",
+		"grep -c first- " + filepath.Join(state, "history") + " " + filepath.Join(state, "audit.jsonl"), "history:1\r\n" + filepath.Join(state, "audit.jsonl") + ":1\r\n",
+		"exit", "",
+	})
+}
