@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"guardsh/guard"
+	"guardsh/internal/config"
 	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
@@ -94,7 +95,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		say("cannot read the policy: %v; ask your administrator to fix it", err)
 	default:
 		applied = true
-		p, err := guard.ParseConfig(data, policyPath)
+		p, err := config.Parse(data, policyPath)
 		if err != nil {
 			s.policyBroken = true
 			for _, e := range splitErrors(err) {
@@ -128,7 +129,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 			say("%s (what the guardsh this one runs under passes on) cannot be read: %v; refusing every line above safe", parentVar, err)
 		} else {
 			s.parent = &p
-			layer, _ := guard.Merge(policy, p.cfg) // the policy wins, silently: it is the same policy
+			layer, _ := config.Merge(policy, p.cfg) // the policy wins, silently: it is the same policy
 			layer.File, layer.Lock = parentFile, true
 			policy = layer
 		}
@@ -143,7 +144,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		say("cannot read the config: %v; running with every built-in rule and the policy", err)
 	default:
 		applied = true
-		u, err := guard.ParseConfig(data, s.configFile, policy.PatternNames()...)
+		u, err := config.Parse(data, s.configFile, policy.PatternNames()...)
 		if err != nil {
 			for _, e := range splitErrors(err) {
 				say("%v", e)
@@ -158,7 +159,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		// Nothing of the user's may loosen a policy that cannot be read.
 		user = user.Tightening()
 	}
-	merged, conflicts := guard.Merge(policy, user)
+	merged, conflicts := config.Merge(policy, user)
 	for _, c := range conflicts {
 		say("%s", c)
 	}
@@ -176,7 +177,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 	}
 	var err error
 	if s.built, err = guard.New(s.opts...); err != nil {
-		// Cannot happen for files ParseConfig accepted; fail closed.
+		// Cannot happen for files config.Parse accepted; fail closed.
 		say("the configuration cannot be applied: %v; refusing every line above safe", err)
 		s.built = nil
 		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...)}
