@@ -28,7 +28,14 @@ type programs struct {
 	path   string // guardsh's PATH
 	built  bool
 	bySize map[int64][]program
-	known  map[fileID][]string
+	known  map[knownKey][]string
+}
+
+// knownKey is a file looked at, by its identity and its name (a hard
+// link is not a copy of itself under its own name).
+type knownKey struct {
+	id   fileID
+	name string
 }
 
 type program struct {
@@ -57,7 +64,7 @@ const maxCompare = 256 << 20
 const maxKnown = 4096
 
 func newPrograms(path string) *programs {
-	return &programs{path: path, known: map[fileID][]string{}}
+	return &programs{path: path, known: map[knownKey][]string{}}
 }
 
 // copies returns the names of the programs file (a real path, no
@@ -68,7 +75,8 @@ func (p *programs) copies(file string) []string {
 		return nil
 	}
 	id := idOf(&st)
-	if names, ok := p.known[id]; ok {
+	key := knownKey{id, filepath.Base(file)}
+	if names, ok := p.known[key]; ok {
 		return names
 	}
 	p.build()
@@ -91,7 +99,7 @@ func (p *programs) copies(file string) []string {
 	if len(p.known) >= maxKnown {
 		clear(p.known)
 	}
-	p.known[id] = names
+	p.known[key] = names
 	return names
 }
 
