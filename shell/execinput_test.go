@@ -88,4 +88,3 @@ func TestExecInputs(t *testing.T) {
 		t.Errorf("bash %s: %+v, want unchecked (not regular)", fd, ins)
 	}
 }
-
