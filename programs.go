@@ -159,13 +159,13 @@ func sameContent(a, b string, size int64) bool {
 	if size > maxCompare {
 		return false
 	}
-	fa, err := os.Open(a)
-	if err != nil {
+	fa, ok := openRegular(a, size)
+	if !ok {
 		return false
 	}
 	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
+	fb, ok := openRegular(b, size)
+	if !ok {
 		return false
 	}
 	defer fb.Close()
@@ -180,4 +180,18 @@ func sameContent(a, b string, size int64) bool {
 			return ea == eb || (ea == io.EOF || ea == io.ErrUnexpectedEOF) && (eb == io.EOF || eb == io.ErrUnexpectedEOF)
 		}
 	}
+}
+
+// openRegular opens a regular file of the given size without waiting (a
+// file swapped for a FIFO since it was looked at is not opened as one).
+func openRegular(path string, size int64) (*os.File, bool) {
+	f, err := os.OpenFile(path, os.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+	if err != nil {
+		return nil, false
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+		f.Close()
+		return nil, false
+	}
+	return f, true
 }

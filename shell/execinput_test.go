@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"guardsh/internal/regfile"
@@ -86,5 +87,13 @@ func TestExecInputs(t *testing.T) {
 	ins := ExecInputs(dir, getenv, "/bin/bash", []string{"bash", fd}, read)
 	if len(ins) != 1 || !ins[0].Unchecked || !errors.Is(ins[0].Err, regfile.ErrNotRegular) {
 		t.Errorf("bash %s: %+v, want unchecked (not regular)", fd, ins)
+	}
+	// A FIFO executed: no input, and nothing waits for its writer.
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if ins := ExecInputs(dir, getenv, fifo, []string{"./fifo"}, read); len(ins) != 0 {
+		t.Errorf("a FIFO executed: %+v", ins)
 	}
 }
