@@ -26,10 +26,12 @@ type protSet struct {
 	// what says what p is, after p in a reason (general: in the general
 	// pass's): ", one of guardsh's own files".
 	what func(p string, general bool) string
-	// treeOwned reports that a directory holding one of owned or relDirs
-	// (rm -r .github for .github/hooks) is a hit of its own; guardsh's own
-	// directories are found through the files they hold.
-	treeOwned bool
+	// holders reports that a directory holding a protected path is
+	// itself one to protect: removing it (rm -r .github for
+	// .github/hooks), copying into it recursively (cp -r, rsync),
+	// extracting into it (tar -C, unzip -d), find -delete under it.
+	// guardsh's own directories are found through the files they hold.
+	holders bool
 	// reads, when set, reports more commands that only read the files
 	// they are given, for the general pass.
 	reads func(c *Command) bool
@@ -148,7 +150,7 @@ func (s *protSet) match(c *Command, w Word, tree bool) []string {
 			ps = append(ps, p)
 		}
 	}
-	if tree && s.treeOwned {
+	if tree && s.holders {
 		// A directory holding one of the set's directories.
 		if !rooted {
 			for _, d := range s.owned {
@@ -267,6 +269,13 @@ func (s *protSet) anyMay(c *Command) bool {
 		for _, n := range s.names {
 			if strings.Contains(v, n) {
 				return true
+			}
+		}
+		if s.holders {
+			for _, n := range s.dirNames {
+				if strings.Contains(v, n) {
+					return true
+				}
 			}
 		}
 	}

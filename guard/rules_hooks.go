@@ -92,7 +92,7 @@ func hookDirName(h HookFile) string {
 
 // hookSet is the set of the places agents read their hooks from.
 func hookSet(files []HookFile) *protSet {
-	s := &protSet{rooted: true, treeOwned: true, reads: gitRecordsOnly}
+	s := &protSet{rooted: true, holders: true, reads: gitRecordsOnly}
 	for _, h := range files {
 		p := filepath.Clean(h.Path)
 		switch {

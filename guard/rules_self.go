@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -175,6 +176,55 @@ func protHits(c *Command, s *protSet) (hits []Hit) {
 			for _, src := range srcs {
 				for _, p := range s.match(c, src, true) {
 					add(p, "moves away")
+				}
+			}
+		}
+		// A recursive copy into a directory holding a protected file, or
+		// landing as one (cp -r dotfiles/.claude ~/).
+		if s.holders && dst != nil && (name == "rsync" || selfHasFlag(args, 'r', 'R', "--recursive") || selfHasFlag(args, 'a', 'a', "--archive")) {
+			// What the sources hold lands in dst itself when a source is
+			// unknown or copied by its contents (rsync src/), or when dst
+			// does not exist yet, which for a directory of a protected
+			// file (cp -r x ~/.claude) cannot be told here.
+			whole := slices.ContainsFunc(srcs, func(w Word) bool { return !w.Known || w.Glob || strings.HasSuffix(w.Value, "/") })
+			for _, p := range s.match(c, *dst, true) {
+				if d, _ := s.abs(c, dst.Value); whole || d == filepath.Dir(p) {
+					add(p, "may overwrite")
+				}
+			}
+			if dst.Known && !dst.Glob {
+				for _, src := range srcs {
+					base := filepath.Base(strings.TrimRight(src.Value, "/"))
+					if !src.Known || base == "." || base == ".." || base == "/" || strings.HasSuffix(src.Value, "/") {
+						continue // rsync's src/ copies what src holds: dst's own check
+					}
+					for _, p := range s.match(c, Lit(filepath.Join(dst.Value, base)), true) {
+						add(p, "may overwrite")
+					}
+				}
+			}
+		}
+	case "find":
+		// find -delete under a directory holding a protected file.
+		if s.holders && slices.ContainsFunc(args, func(a Word) bool { return a.Value == "-delete" }) {
+			for _, a := range args {
+				if strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!" {
+					break
+				}
+				for _, p := range s.match(c, a, true) {
+					add(p, "may delete")
+				}
+			}
+		}
+	}
+	if s.holders {
+		// Programs extracting or writing files into a directory (tar -C,
+		// unzip -d) holding a protected file.
+		outs, _, _ := outputFiles(c)
+		for _, o := range outs {
+			if o.dir {
+				for _, p := range s.match(c, o.w, true) {
+					add(p, "may overwrite")
 				}
 			}
 		}
