@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// protSet is one set of protected paths, as the cases of checkProtected
+// protSet is one set of protected paths, as the cases of protHits
 // and its general pass (protAnyHits) read them: guardsh's own files
 // (guardsh_self) or the places coding agents read their hooks from
 // (agent_hooks).
