@@ -258,6 +258,9 @@ func (r *rowCase) match(c *Command, path [][]string) (*rowMatch, bool) {
 	if len(c.Args) == 0 {
 		return nil, false
 	}
+	if !rowWordsPresent(c.Args[1:], path) {
+		return nil, false // a word of the path is nowhere: no reading can match
+	}
 	spec := r.opts
 	if spec == nil {
 		spec = &rowNoOpts
@@ -288,6 +291,20 @@ func (r *rowCase) match(c *Command, path [][]string) (*rowMatch, bool) {
 		}
 	}
 	return nil, false
+}
+
+// rowWordsPresent reports whether every word of path (but *) is one of
+// args: what the readings must find, checked before they are made.
+func rowWordsPresent(args []Word, path [][]string) bool {
+	for _, alts := range path {
+		if alts[0] == "*" {
+			continue
+		}
+		if !slices.ContainsFunc(args, func(w Word) bool { return slices.Contains(alts, w.Value) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // rowNoOpts is the grammar of a program whose options a row does not
