@@ -174,10 +174,7 @@ func Parse(data []byte, file string, known ...string) (guard.Config, error) {
 		c.TrustedEval = append(c.TrustedEval, t)
 	}
 
-	builtin := map[string]bool{}
-	for _, b := range guard.BuiltinRules() {
-		builtin[b.Name] = true
-	}
+	builtin := builtinRuleNames()
 	names := map[string]bool{}
 	for i, rp := range raw.Pattern {
 		line := loc.table("pattern", i)
@@ -305,3 +302,14 @@ func validRuleName(name string) bool {
 	}
 	return name != ""
 }
+
+// builtinRuleNames is the set of the built-in rules' names, made once: a
+// config is checked against it, and building every rule again for that
+// cost a third of a short line's start-up. It is never changed.
+var builtinRuleNames = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, b := range guard.BuiltinRules() {
+		m[b.Name] = true
+	}
+	return m
+})
