@@ -2,13 +2,15 @@ package guard
 
 import (
 	"slices"
+	"strings"
 
 	"guardsh/internal/argv"
 )
 
-// Rows ported from code: helm's uninstall (helm_uninstall, with
-// helmfile's destroy as a second case), git reset --hard
-// (git_reset_hard) and crontab -r (crontab_remove). Their names, levels
+// Rows ported from code: the container CLIs' removals (docker_remove),
+// helm's uninstall (helm_uninstall, with helmfile's destroy as a second
+// case), git reset --hard (git_reset_hard) and crontab -r
+// (crontab_remove). Their names, levels
 // and reasons are the ones the code had.
 
 // helmRowOpts is helm's grammar: -n NAMESPACE and the long options that
@@ -27,10 +29,62 @@ func helmRowOpts() *argv.Spec {
 // gitResetModes are git reset's modes; the last one given counts.
 var gitResetModes = []string{"hard", "soft", "mixed", "merge", "keep"}
 
+// dockerRowOpts is the grammar of docker, podman and nerdctl for the
+// rows: the global options that take a value (infraDockerGlobalArgs; -H
+// HOST, -c CONTEXT, -l LEVEL, nerdctl's -n NAMESPACE) and the
+// subcommands' (--filter, -s/--signal, -t/--time); the flags the rows read
+// (-f, -v, -a, --volumes, --all, --force).
+func dockerRowOpts() *argv.Spec {
+	return withFlags(cli("Hclnst", append([]string{"filter", "signal", "time"}, infraDockerGlobalArgs()...)...), "fvaq",
+		"force", "volumes", "all", "quiet", "debug", "tls", "tlsverify", "external", "link", "depend", "ignore", "no-prune")
+}
+
+// composeRowOpts is compose's: -f FILE, -p PROJECT, --rmi TYPE, -t.
+func composeRowOpts() *argv.Spec {
+	return withFlags(cli("Hcfpt", append([]string{"rmi", "timeout", "signal"}, infraDockerGlobalArgs()...)...), "vs",
+		"volumes", "remove-orphans", "force", "stop", "dry-run")
+}
+
+// dockerRemoveRow is docker_remove: each of its cases one path of the
+// container CLIs, with the reason the code had.
+func dockerRemoveRow() row {
+	groups := strings.Join(infraDockerGroups, "|")
+	compose := func(path string, when []rowPred, why string) row {
+		return row{progs: infraContainerProgs, opts: composeRowOpts(), path: path, when: when, why: why}
+	}
+	return row{name: "docker_remove", level: Medium, progs: infraDockerProgs, opts: dockerRowOpts(),
+		path: "rm, container rm|remove", when: []rowPred{has("v", "volumes")},
+		why: "{prog} rm -v removes containers and their anonymous volumes: {1+}",
+		more: []row{
+			{path: "rm, container rm|remove", why: "{prog} rm removes containers: {1+}"},
+			{path: "rmi, image rm|remove", why: "{prog} removes images: {1+}"},
+			{path: "kill, container|pod kill", why: "{prog} kill kills containers: {1+}"},
+			{path: groups + " prune", why: "{prog} {path1} prune removes unused {path1} data{+volumes?, volumes included}{+a/+all?, every unused image included}"},
+			{path: "system reset", why: "{prog} system reset removes every container, image and volume"},
+			{path: groups + " rm|remove", why: "{prog} {path1} rm removes {path1}s: {1+}"},
+			compose("compose down, down", []rowPred{has("v", "volumes")}, "compose down -v deletes the project's volumes and their data"),
+			compose("compose down, down", []rowPred{has("rmi")}, "compose down --rmi {-rmi} removes the project's images"),
+			compose("compose rm, rm", nil, "compose rm removes the project's stopped containers"),
+			compose("compose kill, kill", nil, "compose kill kills the project's containers"),
+		},
+		desc: "removes, prunes or kills containers, images, volumes or networks (docker, podman, nerdctl, compose down -v)",
+		hits: []string{"docker system prune -a", "docker rm web", "docker rm -f web db", "docker rm -v web", "docker container remove web", "docker rmi nginx:latest",
+			"docker image rm nginx", "docker image prune -a", "docker system prune -a --volumes -f", "docker volume rm data", "docker network prune",
+			"docker builder prune -af", "docker kill web", "docker container kill web", "docker service rm api", "docker -H tcp://host:2375 rm web",
+			"docker --context prod system prune", "docker rm $(docker ps -aq)", "docker compose down -v", "docker compose -f prod.yml down --volumes",
+			"docker compose down --rmi all", "docker compose rm -f", "docker compose kill", "docker-compose -p app down --volumes", "podman rm -a",
+			"podman system reset", "podman pod rm mypod", "podman-compose down -v", "nerdctl -n k8s.io rmi x"},
+		misses: []string{"docker ps -a", "docker images", "docker image ls", "docker volume ls", "docker logs -f web", "docker run --rm alpine echo hi",
+			"docker run -d -p 8080:80 --name web nginx", "docker compose up -d", "docker compose down", "docker-compose down", "docker system df",
+			"docker rm --help", "docker system prune --help", "docker --help", "docker version", "echo docker rm web", "docker run alpine rm x"},
+	}
+}
+
 func portedRows() []row {
 	gitReset := gitRowOpts("", []string{"pathspec-from-file"}, "qpN", append(slices.Clone(gitResetModes),
 		"quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul")...)
 	return []row{
+		dockerRemoveRow(),
 		{name: "helm_uninstall", level: Medium, progs: []string{"helm"}, opts: helmRowOpts(),
 			path: "uninstall|delete|del|un", when: []rowPred{lacks("dry-run")},
 			why: "helm uninstall removes the release {1+} and its resources",
