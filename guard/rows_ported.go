@@ -10,7 +10,8 @@ import (
 // Rows ported from code: the container CLIs' removals (docker_remove),
 // helm's uninstall (helm_uninstall, with helmfile's destroy as a second
 // case), git reset --hard (git_reset_hard) and crontab -r
-// (crontab_remove). Their names, levels
+// (crontab_remove), and the storage family (storage_destroy,
+// storage_change). Their names, levels
 // and reasons are the ones the code had.
 
 // helmRowOpts is helm's grammar: -n NAMESPACE and the long options that
@@ -80,10 +81,64 @@ func dockerRemoveRow() row {
 	}
 }
 
+// twice returns a predicate: the short option is given at least twice
+// (pvcreate -ff, -f -f).
+func twice(short string) rowPred {
+	return func(m *rowMatch) bool {
+		n := 0
+		for _, o := range m.opts {
+			if !o.Long && o.Name == short {
+				n++
+			}
+		}
+		return n >= 2
+	}
+}
+
+// storageRows are the storage family's rules (storage_destroy,
+// storage_change), each of its programs a case.
+func storageRows() []row {
+	lvm := &argv.Spec{Flags: "fyqvdt", Valued: "AS", Stop: "h?",
+		LongFlags:  []string{"force", "yes", "quiet", "verbose", "debug", "test", "nohistory", "noudevsync"},
+		LongValued: []string{"autobackup", "select", "config", "commandprofile", "driverloaded", "lockopt", "profile", "reportformat", "devices", "devicesfile", "journal"},
+		LongStop:   []string{"help", "version", "longhelp"}}
+	zfs := &argv.Spec{Flags: "RdnprvfF", Stop: "h?", LongStop: []string{"help", "version"}}
+	mdadm := &argv.Spec{Flags: "SfqvsRr", Valued: "lncpaeNx", Stop: "hV",
+		LongFlags: []string{"zero-superblock", "stop", "force", "run", "readonly", "readwrite", "scan", "verbose", "quiet", "detail", "examine", "query", "assemble", "create", "build", "grow", "manage", "misc", "monitor", "incremental"},
+		LongStop:  []string{"help", "version"}}
+	return []row{
+		{name: "storage_destroy", level: Blocked, progs: []string{"zpool"}, opts: zfs,
+			path: "destroy", why: "zpool destroy destroys a whole storage pool and every dataset in it",
+			more: []row{
+				{progs: []string{"zfs"}, path: "destroy", when: []rowPred{has("r", "R")}, why: "zfs destroy -r destroys a dataset with everything below it"},
+				{progs: []string{"lvremove", "vgremove", "pvremove"}, opts: lvm, when: []rowPred{lacks("t", "test")}, why: "{prog} removes LVM volumes and the data on them"},
+				{progs: []string{"pvcreate"}, opts: lvm, when: []rowPred{func(m *rowMatch) bool { return twice("f")(m) || has("force")(m) }},
+					why: "pvcreate -ff overwrites a disk's existing volume metadata"},
+				{progs: []string{"mdadm"}, opts: mdadm, when: []rowPred{has("zero-superblock")}, why: "mdadm --zero-superblock erases RAID metadata"},
+				{progs: []string{"badblocks"}, opts: &argv.Spec{Flags: "fnsvwBX", Valued: "bcdeiopt", LongStop: []string{"help", "version"}},
+					when: []rowPred{has("w")}, why: "badblocks -w overwrites the whole disk with test patterns"},
+				{progs: []string{"flashrom"}, opts: withFlags(cli("pcliorvw", "programmer", "chip", "layout", "image", "output", "read", "verify", "write"), "EVn", "erase", "verbose", "noverify"),
+					when: []rowPred{has("w", "write", "E", "erase")}, why: "flashrom writes or erases the firmware chip"},
+			},
+			desc: "destroys a pool, volume group, RAID array or disk contents: zpool destroy, zfs destroy -r, lvremove, vgremove, pvremove, pvcreate -ff, mdadm --zero-superblock, badblocks -w, flashrom -w",
+			hits: []string{"zpool destroy tank", "zpool destroy -f tank", "zfs destroy -r tank", "zfs destroy -R tank/a", "lvremove -f /dev/vg0/root", "vgremove -f vg0",
+				"vgremove -f vg0 -v", "lvremove -y vg0/lv", "pvremove -ff /dev/sdb", "pvcreate -ff /dev/sda", "pvcreate -f -f /dev/sda", "pvcreate --force /dev/sda",
+				"mdadm --zero-superblock /dev/sda", "badblocks -w /dev/sda", "badblocks -wsv /dev/sda", "flashrom -p internal -w bios.bin", "flashrom -w bios.bin"},
+			misses: []string{"zpool status", "zpool list", "zfs list", "zfs destroy tank/home@old", "badblocks -sv /dev/sda", "mdadm --detail /dev/md0",
+				"lvremove --help", "vgremove -h", "pvremove -?", "lvremove --test vg0/lv", "vgremove -hf vg0", "pvcreate /dev/sda", "flashrom -p internal -r backup.bin"}},
+		{name: "storage_change", level: High, progs: []string{"zfs"}, opts: zfs,
+			path: "destroy", when: []rowPred{lacks("r", "R")}, why: "zfs destroy removes a dataset or snapshot",
+			more: []row{{progs: []string{"mdadm"}, opts: mdadm, when: []rowPred{has("stop", "S"), lacks("zero-superblock")}, why: "mdadm --stop stops a RAID array"}},
+			desc:   "removes a ZFS dataset or snapshot, or stops a RAID array (zfs destroy, mdadm --stop)",
+			hits:   []string{"zfs destroy tank/home@old", "mdadm --stop /dev/md0", "mdadm -S /dev/md0"},
+			misses: []string{"zfs destroy -r tank", "zfs list", "mdadm --detail /dev/md0", "mdadm --zero-superblock --stop /dev/md0", "zfs destroy --help"}},
+	}
+}
+
 func portedRows() []row {
 	gitReset := gitRowOpts("", []string{"pathspec-from-file"}, "qpN", append(slices.Clone(gitResetModes),
 		"quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul")...)
-	return []row{
+	return append(storageRows(), []row{
 		dockerRemoveRow(),
 		{name: "helm_uninstall", level: Medium, progs: []string{"helm"}, opts: helmRowOpts(),
 			path: "uninstall|delete|del|un", when: []rowPred{lacks("dry-run")},
@@ -118,7 +173,7 @@ func portedRows() []row {
 			desc:   "removes the user's crontab",
 			hits:   []string{"crontab -r", "crontab -ri", "crontab -ir", "crontab -u bob -r", "crontab -r -u bob", "crontab /dev/null"},
 			misses: []string{"crontab -l", "crontab -l -u bob", "crontab -e", "crontab mycron.txt", "crontab -", "crontab -V", "crontab", "crontab --help", "crontab /dev/null x"}},
-	}
+	}...)
 }
 
 // portedRow returns the rule of the ported row name for its family's
