@@ -9,10 +9,9 @@ import (
 
 // Rows ported from code: the container CLIs' removals (docker_remove),
 // helm's uninstall (helm_uninstall, with helmfile's destroy as a second
-// case), git reset --hard (git_reset_hard) and crontab -r
-// (crontab_remove), and the storage family (storage_destroy,
-// storage_change). Their names, levels
-// and reasons are the ones the code had.
+// case), git reset --hard (git_reset_hard), crontab -r (crontab_remove)
+// and the storage family (storage_destroy, storage_change). Their names,
+// levels and reasons are the ones the code had.
 
 // helmRowOpts is helm's grammar: -n NAMESPACE and the long options that
 // take a value; the flags are Kubernetes' (infraKubeBool).
