@@ -127,7 +127,7 @@ func storageRows() []row {
 				"lvremove --help", "vgremove -h", "pvremove -?", "lvremove --test vg0/lv", "vgremove -hf vg0", "pvcreate /dev/sda", "flashrom -p internal -r backup.bin"}},
 		{name: "storage_change", level: High, progs: []string{"zfs"}, opts: zfs,
 			path: "destroy", when: []rowPred{lacks("r", "R")}, why: "zfs destroy removes a dataset or snapshot",
-			more: []row{{progs: []string{"mdadm"}, opts: mdadm, when: []rowPred{has("stop", "S"), lacks("zero-superblock")}, why: "mdadm --stop stops a RAID array"}},
+			more:   []row{{progs: []string{"mdadm"}, opts: mdadm, when: []rowPred{has("stop", "S"), lacks("zero-superblock")}, why: "mdadm --stop stops a RAID array"}},
 			desc:   "removes a ZFS dataset or snapshot, or stops a RAID array (zfs destroy, mdadm --stop)",
 			hits:   []string{"zfs destroy tank/home@old", "mdadm --stop /dev/md0", "mdadm -S /dev/md0"},
 			misses: []string{"zfs destroy -r tank", "zfs list", "mdadm --detail /dev/md0", "mdadm --zero-superblock --stop /dev/md0", "zfs destroy --help"}},
