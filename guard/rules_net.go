@@ -220,8 +220,23 @@ func netInterpReadsCode(c *Command) bool {
 	}
 	var valued string
 	switch lang {
-	case interpPython:
-		valued = "-W -X"
+	case interpPython, interpLua:
+		// Their grammars (interp_source.go): the script is the first
+		// operand; python -m runs a module.
+		sp := &pythonSpec
+		if lang == interpLua {
+			sp = &luaSpec
+		}
+		s := argv.Getopt(sp, args, wordText)
+		for _, o := range s.Opts {
+			if o.Name == "m" && lang == interpPython {
+				return false
+			}
+		}
+		if s.RunTime || len(s.Operands) == 0 {
+			return true // options known only at run time, or no script: stdin
+		}
+		return netStdinPath(args[s.Operands[0]])
 	case interpJS:
 		if name == "deno" {
 			for _, a := range args {
@@ -241,11 +256,12 @@ func netInterpReadsCode(c *Command) bool {
 		valued = "-r -I -E -C"
 	case interpPHP:
 		valued = "-d -c -z"
-	case interpLua:
-		valued = "-l"
 	default:
 		return false
 	}
+	// node's, perl's, ruby's and php's options are no getopt (see
+	// interpNodeCode, interpPerlCode, interpPHPCode): each word is read
+	// alone, and the valued options take the next word.
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known || a.Subst {
@@ -259,19 +275,6 @@ func netInterpReadsCode(c *Command) bool {
 			return i+1 >= len(args) || netStdinPath(args[i+1])
 		case v == "-f" && lang == interpPHP:
 			return false
-		case lang == interpPython && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1:
-			// A cluster: -m (a module) ends it, -W and -X take a value.
-			for j := 1; j < len(v); j++ {
-				if v[j] == 'm' {
-					return false
-				}
-				if v[j] == 'W' || v[j] == 'X' {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			if inFields(valued, v) {
 				i++
