@@ -1,6 +1,9 @@
 package guard
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Rows of the backend platforms, observability and secrets CLIs and the
 // self-hosted tools that are not in rows_saas.go: Supabase, New Relic,
@@ -94,6 +97,22 @@ func platformRows() []row {
 			desc:   "heroku clients:destroy, container:rm, members:remove, repo:reset, domains:clear, pipelines|spaces:destroy, keys:clear or authorizations:revoke deletes a client, container, member, the build repository, domains, a pipeline, space, keys or a token",
 			hits:   []string{"heroku clients:destroy", "heroku container:rm web -a shop", "heroku members:remove bob@example.com --team acme", "heroku repo:reset -a shop", "heroku domains:clear -a shop"},
 			misses: []string{"heroku clients", "heroku container:push web", "heroku members", "heroku domains -a shop"}},
+		{name: "ftp_delete", level: Medium, progs: []string{"curl"}, opts: cli("XHdFTouUbcDKewmrzxAEQ", "quote", "request", "header", "data", "output", "user", "url", "config"),
+			when: []rowPred{func(m *rowMatch) bool {
+				for _, o := range m.opts {
+					if o.Name == "Q" && !o.Long || o.Name == "quote" && o.Long {
+						cmd, _, _ := strings.Cut(strings.TrimLeft(o.Value, "-+*"), " ")
+						if slices.Contains([]string{"DELE", "RMD", "RM", "RMDIR", "XRMD"}, strings.ToUpper(cmd)) {
+							return true
+						}
+					}
+				}
+				return false
+			}},
+			why:    "curl -Q {-Q/-quote} deletes a file or directory on the FTP or SFTP server",
+			desc:   "curl -Q (--quote) with DELE, RMD (FTP) or rm, rmdir (SFTP) deletes files or directories on the server",
+			hits:   []string{"curl -Q 'DELE file.txt' ftp://example.com", "curl --quote 'RMD olddir' ftp://example.com", "curl -Q '-rm /srv/a.txt' sftp://host/"},
+			misses: []string{"curl -Q 'PWD' ftp://example.com", "curl -Q 'MKD newdir' ftp://example.com", "curl ftp://example.com/file.txt"}},
 		{name: "lvm_init_device", level: High, progs: []string{"pvcreate"}, opts: cli("s", "metadatasize", "dataalignment", "uuid", "restorefile", "physicalextentsize", "maxlogicalvolumes", "maxphysicalvolumes", "config", "devices", "devicesfile"),
 			when:   []rowPred{nargs(1), rowDevAfter(0)},
 			why:    "pvcreate writes an LVM label onto {1+}, erasing the start of what was on it",
