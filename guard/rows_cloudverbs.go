@@ -20,8 +20,47 @@ var (
 	azGroupsStop = "webapp|functionapp|aks|container|spring|logicapp"
 )
 
+// bqOpts is bq's grammar: absl flags, global ones before the command.
+var bqOpts = withFlags(cli("", "project_id", "location", "format", "dataset_id", "destination_table", "max_time_travel_hours", "expiration",
+	"default_table_expiration", "default_partition_expiration", "schema", "source_format", "parameter", "job_id", "api", "apilog", "bigqueryrc", "headless"),
+	"frdtmn", "force", "recursive", "dataset", "table", "model", "replace", "noreplace", "transfer_config", "reservation", "capacity_commitment",
+	"reservation_assignment", "connection", "dry_run", "use_legacy_sql", "nouse_legacy_sql", "sync", "nosync", "quiet")
+
+// bqConfig reports a bq rm of a configuration object (a transfer, a
+// reservation or a connection), not of data.
+var bqConfig = has("transfer_config", "reservation", "capacity_commitment", "reservation_assignment", "connection")
+
 func cloudVerbRows() []row {
 	return []row{
+		{name: "bq_rm", level: High, progs: []string{"bq"}, opts: bqOpts,
+			path: "rm", when: []rowPred{func(m *rowMatch) bool { return !bqConfig(m) }},
+			why:    "bq rm deletes {1|the table or dataset}{-r? with every table, view and routine in it} from BigQuery; only a table's last days of time travel can bring it back",
+			desc:   "bq rm deletes a BigQuery table, view, model or (with -r) a dataset with everything in it",
+			hits:   []string{"bq rm -f mydataset.mytable", "bq rm -r -f myproject:mydataset", "bq --location=US rm -d ds"},
+			misses: []string{"bq ls myproject:mydataset", "bq rm --transfer_config projects/p/locations/us/transferConfigs/abc", "bq rm --help"}},
+		{name: "bq_remove_config", level: Medium, progs: []string{"bq"}, opts: bqOpts,
+			path: "rm, cancel", when: []rowPred{func(m *rowMatch) bool { return m.path[0].Value == "cancel" || bqConfig(m) }},
+			why:    "bq {path}{1? {1}} stops a running job or deletes a scheduled transfer, reservation or connection",
+			desc:   "bq rm --transfer_config|--reservation|--capacity_commitment|--connection deletes a scheduled query, capacity or connection; bq cancel stops a running job",
+			hits:   []string{"bq rm --transfer_config projects/p/locations/us/transferConfigs/abc", "bq rm --reservation --location=US my-reservation", "bq cancel bqjob_r1234_0001"},
+			misses: []string{"bq show --transfer_config projects/p/locations/us/transferConfigs/abc", "bq ls -j"}},
+		{name: "bq_overwrite", level: High, progs: []string{"bq"}, opts: bqOpts,
+			path: "load, query, cp, mk", when: []rowPred{lacks("dry_run", "n"), func(m *rowMatch) bool {
+				if v := m.path[0].Value; v == "load" || v == "query" {
+					return has("replace")(m)
+				}
+				return has("f", "force")(m)
+			}},
+			why:    "bq {path} {-replace?--replace|-f} replaces the destination table {-destination_table/1|named} and every row in it",
+			desc:   "bq load|query --replace, cp -f or mk -f overwrites a whole BigQuery table",
+			hits:   []string{"bq load --replace mydataset.mytable gs://bucket/data.csv", "bq query --replace --destination_table mydataset.t 'SELECT 1'", "bq cp -f mydataset.src mydataset.dst", "bq mk -f -t mydataset.mytable schema.json"},
+			misses: []string{"bq load --noreplace mydataset.mytable gs://bucket/data.csv", "bq cp mydataset.src mydataset.dst", "bq query --replace=false 'SELECT 1'", "bq mk mydataset"}},
+		{name: "bq_retention", level: Medium, progs: []string{"bq"}, opts: bqOpts,
+			path: "update", when: []rowPred{has("max_time_travel_hours", "expiration", "default_table_expiration", "default_partition_expiration")},
+			why:    "bq update of {last|the dataset}'s expiration or time-travel window deletes tables or partitions later, or the history that could restore them",
+			desc:   "bq update --expiration|--default_table_expiration|--default_partition_expiration|--max_time_travel_hours schedules deletion or shortens the recovery window",
+			hits:   []string{"bq update --max_time_travel_hours=48 mydataset", "bq update --expiration 3600 mydataset.mytable"},
+			misses: []string{"bq update --description 'x' mydataset", "bq show mydataset"}},
 		{name: "az_stop", level: Medium, progs: []string{"az"}, opts: azOpts,
 			path:   "vm|vmss stop|deallocate|generalize, " + azGroupsStop + " stop, postgres|mysql flexible-server|server stop, webapp deployment slot stop, ml compute stop, sql vm stop",
 			why:    "az {path} stops {-name/-n/1|it}: the machine, app or cluster stops serving",
