@@ -168,7 +168,7 @@ func builtinSpecs() []Spec {
 	}
 	specs = append(specs, gitSpec())
 	specs = append(specs, versionSpecs()...)
-	specs = append(specs, glabSpec(), curlSpec())
+	specs = append(specs, glabSpec(), curlSpec(), bqSpec())
 	specs = append(specs, kongSpecs()...)
 	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(), tailscaleSpec(), tcpdumpSpec(),
 		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
