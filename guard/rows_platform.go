@@ -97,6 +97,12 @@ func platformRows() []row {
 			desc:   "heroku clients:destroy, container:rm, members:remove, repo:reset, domains:clear, pipelines|spaces:destroy, keys:clear or authorizations:revoke deletes a client, container, member, the build repository, domains, a pipeline, space, keys or a token",
 			hits:   []string{"heroku clients:destroy", "heroku container:rm web -a shop", "heroku members:remove bob@example.com --team acme", "heroku repo:reset -a shop", "heroku domains:clear -a shop"},
 			misses: []string{"heroku clients", "heroku container:push web", "heroku members", "heroku domains -a shop"}},
+		{name: "gh_actions_stop", level: Medium, progs: []string{"gh"}, opts: ghOpts,
+			path:   "run cancel, workflow disable",
+			why:    "gh {path}{1? {1}} stops a running workflow or turns one off: builds, tests or deployments it runs stop",
+			desc:   "gh run cancel or gh workflow disable stops a running GitHub Actions run or turns a workflow off",
+			hits:   []string{"gh run cancel 456", "gh workflow disable 123", "gh -R owner/repo run cancel 7"},
+			misses: []string{"gh run list", "gh workflow enable 123", "gh run view 456"}},
 		{name: "ftp_delete", level: Medium, progs: []string{"curl"}, opts: cli("XHdFTouUbcDKewmrzxAEQ", "quote", "request", "header", "data", "output", "user", "url", "config"),
 			when: []rowPred{func(m *rowMatch) bool {
 				for _, o := range m.opts {
