@@ -42,21 +42,31 @@ type decider struct {
 	// (the first of the tree) seen.
 	bash     *exec.Cmd
 	execSeen bool
+	// programs recognises copies of programs (programs.go); tooLong is
+	// the verdict of what was not checked, once made.
+	programs *programs
+	tooLong  *guard.Verdict
+	// allowed remembers the execs allowed without a question, by what
+	// decides them (argv, environment, directory, the file and its
+	// identity), so that the same exec again is not classified again.
+	allowed map[string]bool
 	// gate, when set, decides instead of the runner (the interactive
 	// shell's bash executor: its front end asks, at the level of the
-	// line that runs).
+	// line that runs; approved is then safe, so that only what no line
+	// needs approving for is remembered in allowed).
 	gate shell.BashGate
 	// bashPid is the approved bash's process, once its exec was seen.
 	bashPid int
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
-	d := &decider{g: g, r: r, bash: &exec.Cmd{Path: bash.Path, Args: slices.Clone(bash.Args)}, approved: approved, base: make(map[string]string, len(env)), home: home}
+	d := &decider{g: g, r: r, bash: &exec.Cmd{Path: bash.Path, Args: slices.Clone(bash.Args)}, approved: approved, base: make(map[string]string, len(env)), home: home, allowed: map[string]bool{}}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			d.base[k] = v
 		}
 	}
+	d.programs = newPrograms(d.base["PATH"])
 	return d
 }
 
@@ -75,6 +85,13 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
+	var cacheKey string
+	if ev.Kind == supervise.KindExec {
+		cacheKey = execKey(ev)
+		if cacheKey != "" && d.allowed[cacheKey] {
+			return supervise.Allow
+		}
+	}
 	var v guard.Verdict
 	if leader, ok := d.jobGroup(ev); ok {
 		if ev.Signal == int(syscall.SIGCONT) || ev.Signal == 0 {
@@ -82,6 +99,11 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		}
 		// kill %1: the job's processes, as kill PID of its leader is.
 		v = d.g.CheckSignal(leader, ev.Signal, d.state(ev, nil))
+	} else if ev.Kind == supervise.KindExec {
+		var scripts bool
+		if v, scripts = d.execVerdict(ev); scripts {
+			cacheKey = "" // a script's text may change between two runs
+		}
 	} else {
 		v = d.verdict(ev)
 	}
@@ -98,16 +120,19 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if key == d.lastRefused {
 		return supervise.Deny
 	}
-	if d.gate != nil {
-		if !d.gate(v, v.Command, execLine(ev)) {
-			d.lastRefused = key
-			return supervise.Deny
-		}
-		return supervise.Allow
-	}
-	if d.r.GateOutside(v, v.Command, d.approved) != nil {
+	switch {
+	case d.gate != nil && !d.gate(v, v.Command, execLine(ev)):
 		d.lastRefused = key
 		return supervise.Deny
+	case d.gate == nil && d.r.GateOutside(v, v.Command, d.approved) != nil:
+		d.lastRefused = key
+		return supervise.Deny
+	}
+	if cacheKey != "" && quietlyAllowed(v, d.approved) {
+		if len(d.allowed) >= maxAllowed {
+			clear(d.allowed)
+		}
+		d.allowed[cacheKey] = true
 	}
 	return supervise.Allow
 }
@@ -186,8 +211,6 @@ func execLine(ev *supervise.Event) string {
 // verdict asks the guard about one call.
 func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 	switch ev.Kind {
-	case supervise.KindExec:
-		return d.g.CheckExec(ev.Argv, ev.Path, d.lineEnv(ev.Env), d.state(ev, ev.Env))
 	case supervise.KindSignal:
 		return d.g.CheckSignal(ev.TargetPid, ev.Signal, d.state(ev, nil))
 	case supervise.KindSystem:

@@ -38,7 +38,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	cw := w.newCommand()
 	c := &cw.c // zero: the fields are set one by one, without a copy
-	c.Text, c.Dir, c.Home, c.Protected, c.Via = text, sc.dir, sc.home(), w.g.protected, via
+	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.hooks, c.Via = text, sc.dir, sc.home(), w.g.protected, w.g.agentHooks, w.g.hooks, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -149,6 +149,11 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 		}
 	}
+	// A function or an alias the shell defined before the line.
+	if w.shellAlias(x, src, sc, depth, via) {
+		return nil
+	}
+	w.shellFunc(c.Arg(0), len(x.Assigns) == 0, via)
 	// A function defined on the line is classified where it is called,
 	// with the arguments of the call.
 	if fd, ok := w.funcs[c.Arg(0).Value]; ok && c.Arg(0).Known && len(x.Assigns) == 0 {
@@ -403,7 +408,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		lw.Value = as.Name.Value + "=" + lw.Value
 		args = append(args, lw)
 	}
-	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
 	w.command(c, sc, depth)
 }
 

@@ -53,6 +53,17 @@ type State struct {
 	// it is defined behind a real shell, sudo or the like: a file that
 	// only defines functions is not a finding by itself.
 	CallsChecked bool
+	// Funcs returns, for Classify and CheckArgv, the definition (source
+	// text, `name() { ...; }`) of a function the shell defined before the
+	// line: a file it sourced, an earlier line, an eval. A call of it in
+	// code that runs in that shell (the line, an eval, a function's body)
+	// is classified as its body, with the call's arguments. Nil means no
+	// function is known.
+	Funcs func(name string) (def string, ok bool)
+	// Aliases returns, as Funcs, the value of an alias the shell defined
+	// before the line: a command whose name is a plain word naming one is
+	// classified as the alias expands it.
+	Aliases func(name string) (value string, ok bool)
 }
 
 func (s State) lookup(name string) (string, bool) {
@@ -77,6 +88,8 @@ type Guard struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	agentHooks []HookFile
+	hooks      *protSet // made of agentHooks, once
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
@@ -98,6 +111,7 @@ type config struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	agentHooks []HookFile
 	auto       func(*syntax.File) bool
 	// trustedEval: see WithTrustedEval.
 	trustedEval [][]string
@@ -182,7 +196,10 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, auto: c.auto}
+	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}
+	if len(c.agentHooks) > 0 {
+		g.hooks = hookSet(c.agentHooks)
+	}
 	g.trustedEval = c.trustedEval
 	rules := builtinRules()
 	g.info = make([]Rule, 0, len(rules)+len(c.patterns))

@@ -69,7 +69,8 @@ func TestContainerRules(t *testing.T) {
 		{"docker logs -f web", Safe, ""},
 		{"docker build -t app .", Safe, ""},
 		{"docker pull nginx", Safe, ""},
-		{"docker stop web", Safe, ""},
+		{"docker stop web", Medium, "container_stop"},
+		{"docker start web", Safe, ""},
 		{"docker start web", Safe, ""},
 		{"docker run --rm alpine echo hi", Safe, ""},
 		{"docker run -it --rm -v \"$PWD\":/app -w /app node:20 npm test", Safe, ""},
@@ -174,6 +175,7 @@ func TestKubeRules(t *testing.T) {
 		{"helm uninstall --help", Safe, ""},
 		{"kubectl delete pod x --dry-run=client", Safe, ""},
 		{"kubectl delete ns prod --dry-run=server", Safe, ""},
+		{"kubectl delete pod x --dry-run=client --dry-run=false", Medium, "kubectl_delete"},
 		{"kubectl delete --help", Safe, ""},
 		{"kubectl delete -h", Safe, ""},
 		{"kubectl get pods", Safe, ""},
@@ -260,6 +262,7 @@ func TestIaCRules(t *testing.T) {
 }
 
 func TestDatabaseRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// psql
 		{"psql -c 'DROP DATABASE app'", High, "sql_drop"},
@@ -582,7 +585,8 @@ func TestCloudRules(t *testing.T) {
 		{"flyctl destroy myapp -y", High, "cloud_delete_bulk"},
 		{"fly volumes destroy vol_1", High, "cloud_delete_bulk"},
 		{"fly postgres destroy db-app", High, "cloud_delete_bulk"},
-		{"fly secrets unset KEY", Safe, ""},
+		{"fly secrets unset KEY", Medium, "fly_secrets_unset"},
+		{"fly secrets list", Safe, ""},
 		{"fly machine destroy 1234", Medium, "cloud_delete"},
 		{"fly deploy", Safe, ""},
 	})

@@ -52,7 +52,7 @@ func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int
 // syntax error, 126 for a refusal), its message printed.
 func (r *Runner) Approve(src string) (line string, approved guard.Level, status int) {
 	_, out, status := r.approve(src)
-	return out.Line, out.Verdict.Level, status
+	return out.Line, out.Approved, status
 }
 
 // Approval is a whole input decided and approved to run (ApproveRun):
@@ -63,7 +63,9 @@ type Approval struct {
 	Line string
 	// Verdict is its classification.
 	Verdict guard.Verdict
-	file    *syntax.File
+	// Approved is the level it runs at (Outcome.Approved).
+	Approved guard.Level
+	file     *syntax.File
 }
 
 // ApproveRun is Approve for a caller that runs the line in this runner
@@ -74,7 +76,7 @@ func (r *Runner) ApproveRun(src string) (a *Approval, status int) {
 	if status >= 0 {
 		return nil, status
 	}
-	return &Approval{Line: out.Line, Verdict: out.Verdict, file: file}, -1
+	return &Approval{Line: out.Line, Verdict: out.Verdict, Approved: out.Approved, file: file}, -1
 }
 
 // RunApproval runs a line ApproveRun approved, as RunApproved runs it at
@@ -89,24 +91,31 @@ func (r *Runner) RunApproval(ctx context.Context, a *Approval, auto bool) (int, 
 	if auto && a.Verdict.Auto {
 		return r.runFile(context.WithValue(ctx, autoKey{}, true), file, guard.Safe)
 	}
-	return r.runFile(ctx, file, a.Verdict.Level)
+	return r.runFile(ctx, file, a.Approved)
 }
 
 // GateOutside decides about something a line approved at level approved
 // does outside the interpreter (what is the call, as a person reads it),
 // as the run-time check decides about a command: nil lets it go on; a
-// refusal is printed and recorded in the audit log (RunTime). Nobody is
-// asked yet, and -y does not approve it: what is above the approved level
-// (and above info_leak, whose default answer is yes) is refused.
+// refusal is printed and recorded in the audit log (RunTime). What is
+// above the approved level (and above info_leak, whose default answer is
+// yes) is asked about when someone can be asked (the Runner's Asker: the
+// terminal), one question at a time as the caller calls it, and refused
+// otherwise; -y does not approve it, since nobody saw it before the line
+// ran.
 func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level) *Refusal {
 	p := r.pol
-	p.asker, p.yes = nil, false
-	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
+	p.yes = false
+	hint := ""
+	if p.asker == nil {
+		hint = fmt.Sprintf(HintOutside, approved)
+	}
+	return r.gateAt(p, v, what, approved, hint)
 }
 
 // HintOutside refuses a call above the level the line was approved at
-// (the %s), found by the supervisor.
-const HintOutside = "the line was approved at %s, and guardsh does not yet ask about what a running program does beyond that"
+// (the %s), found by the supervisor, when nobody can be asked.
+const HintOutside = "the line was approved at %s, and nobody can be asked here about what a running program does beyond that"
 
 // Track records a program running outside the interpreter, so that Signal
 // reaches it; the returned func forgets it, and must be called before the

@@ -43,6 +43,9 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
+	// defs are the functions and aliases defined so far, for the
+	// classifier (defs.go).
+	defs shellDefs
 	// own are the paths the lines made themselves (see ownPaths).
 	own ownPaths
 	// hdocs and hdocFuncs are the commands that read a here-document, in
@@ -119,6 +122,15 @@ func WithYes(yes bool) Option {
 // one approved.
 func WithYesLimit(max guard.Level) Option {
 	return func(r *Runner) error { r.pol.yesMax, r.pol.yesLimited = max, true; return nil }
+}
+
+// WithHookApproved says that a coding agent's hook approved the input at
+// level (guardsh --approved LEVEL, the command the hook rewrote): a line
+// at or below level, not blocked, runs without a question, at level, and
+// every command found above it as the line runs is refused; a line above
+// it is decided as usual.
+func WithHookApproved(level guard.Level) Option {
+	return func(r *Runner) error { r.pol.hookMax, r.pol.hooked = level, true; return nil }
 }
 
 // WithChildVar sets the variable name in the environment of every program
@@ -276,6 +288,7 @@ func (r *Runner) State() guard.State {
 		}
 		st.Params = append([]string{}, r.params...)
 	}
+	r.defs.into(&st)
 	return st
 }
 
@@ -317,7 +330,7 @@ func (r *Runner) Run(ctx context.Context, src string) int {
 	if status >= 0 {
 		return status
 	}
-	status, err := r.runFile(ctx, file, out.Verdict.Level)
+	status, err := r.runFile(ctx, file, out.Approved)
 	r.awaitJobs()
 	if err != nil {
 		var perr syntax.ParseError
@@ -502,6 +515,7 @@ func raiseApproved(ctx context.Context, l guard.Level) {
 
 // noteFuncs records the functions a parsed line defines.
 func (r *Runner) noteFuncs(f *syntax.File) {
+	r.defs.noteFile(f)
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			r.funcMu.Lock()
