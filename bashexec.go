@@ -35,9 +35,12 @@ var maxProcs = 4096
 // binary replaces it (bashexec_test.go), to test the fallback.
 var available = supervise.Available
 
-// bashExecutor reports whether the settings run lines in real bash:
-// executor = "bash", or a policy that requires the supervisor.
-func (s settings) bashExecutor() bool { return s.cfg.Executor == "bash" || s.superviseRequired() }
+// bashExecutor reports whether the settings run lines in real bash: the
+// default, unless the config or the policy chose executor =
+// "interpreter" (a policy that requires the supervisor always runs bash).
+func (s settings) bashExecutor() bool {
+	return s.cfg.Executor != "interpreter" || s.superviseRequired()
+}
 
 // superviseRequired reports whether the policy refuses to run a line
 // without the supervisor.
@@ -59,6 +62,10 @@ func (s settings) executorLine() string {
 	}
 	return fmt.Sprintf("bash, but the supervisor cannot run here (%s): lines run in guardsh's interpreter", a.Reason)
 }
+
+// chooseInterp ends the fallback's one line: how to say that the
+// interpreter is what is wanted, which silences it.
+const chooseInterp = " (executor = \"interpreter\" in the config chooses it, and this is not said again)"
 
 // bashRun is what runBash needs from runShell.
 type bashRun struct {
@@ -90,7 +97,7 @@ func runBash(b bashRun, fallback func() int) int {
 		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
 		return 126
 	case err != nil:
-		fmt.Fprintf(b.stderr, "guardsh: executor = \"bash\" and bash is not found (%v): running in guardsh's interpreter\n", err)
+		fmt.Fprintf(b.stderr, "guardsh: bash is not found (%v): running in guardsh's interpreter%s\n", err, chooseInterp)
 		return fallback()
 	case !avail.OK && nestedSupervised(avail):
 		// A guardsh run by a line of a supervised guardsh: the kernel
@@ -101,7 +108,7 @@ func runBash(b bashRun, fallback func() int) int {
 		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
 		return 126
 	case !avail.OK:
-		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter\n", avail.Reason)
+		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s\n", avail.Reason, chooseInterp)
 		return fallback()
 	}
 
@@ -118,15 +125,50 @@ func runBash(b bashRun, fallback func() int) int {
 		v = b.g.Classify(line, st)
 	}
 
-	env := bashEnv(os.Environ())
+	userEnv := os.Environ()
 	if b.o.auto && v.Auto {
-		env = allowlist.AutoEnv(env)
+		userEnv = allowlist.AutoEnv(userEnv)
 	}
+	env := bashEnv(userEnv)
+	// The startup files bash would read, checked before they run
+	// (bashprelude.go).
+	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
 	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(approved))
 
-	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
+	o := b.o
+	// What the tree inherits from guardsh is not the line's doing
+	// (decider.lineEnv): the environment bash gets, with the $BASH_ENV
+	// the prelude gives back.
+	base := slices.Clone(env)
+	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
+		base = setEnv(base, "BASH_ENV", v)
+	}
+	var extra []*os.File
+	if prelude != "" {
+		f, err := preludeFile(prelude)
+		if err != nil {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+			return 126
+		}
+		defer f.Close()
+		extra = []*os.File{f}
+		env = setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD))
+		o.posix = false // bash reads no $BASH_ENV in POSIX mode: the prelude turns it on
+	}
+	cmd := exec.Command(bash, bashArgs(o, line, b.name, b.params)...)
 	cmd.Env = env
+	cmd.ExtraFiles = extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
+	ownGroup := !typedAtTerminal()
+	if ownGroup {
+		// Not the terminal's foreground job: bash gets a process group of
+		// its own, and a signal guardsh gets (kill(1), an agent's timeout)
+		// reaches all of it, as it reached the interpreter's command;
+		// bash alone would die of it and leave its children running. In
+		// the foreground, bash stays in guardsh's group, and what is
+		// typed reaches all of it from the terminal.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	}
 	b.sigs.wait()
 	if b.r.Signaled() != nil {
 		return 128 + signalNum(b.r.Signaled())
@@ -140,7 +182,7 @@ func runBash(b bashRun, fallback func() int) int {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
 		}
-		done := b.r.Track(cmd.Process)
+		done := b.track(cmd, ownGroup)
 		err := cmd.Wait()
 		done()
 		return bashStatus(err, b.stderr)
@@ -149,7 +191,7 @@ func runBash(b bashRun, fallback func() int) int {
 	home, _ := os.UserHomeDir()
 	var limitSaid atomic.Bool
 	sup, err := supervise.Start(cmd, supervise.Config{
-		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
+		Decider:  newDecider(b.g, b.r, cmd, approved, base, home),
 		MaxProcs: maxProcs,
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
@@ -176,7 +218,7 @@ func runBash(b bashRun, fallback func() int) int {
 		}
 		return status
 	}
-	done := b.r.Track(cmd.Process)
+	done := b.track(cmd, ownGroup)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
@@ -184,6 +226,21 @@ func runBash(b bashRun, fallback func() int) int {
 		fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: the line reached the process limit of %d\n", maxProcs)
 	}
 	return bashStatus(werr, b.stderr)
+}
+
+// track passes the signals guardsh gets on to the started bash, or to
+// its whole process group when it has one of its own, until the returned
+// func is called (before bash is reaped).
+func (b bashRun) track(cmd *exec.Cmd, ownGroup bool) func() {
+	if !ownGroup {
+		return b.r.Track(cmd.Process)
+	}
+	b.sigs.group.Store(int64(cmd.Process.Pid))
+	if sig := b.r.Signaled(); sig != nil {
+		// Caught while bash started: it did not reach the group.
+		syscall.Kill(-cmd.Process.Pid, sig.(syscall.Signal))
+	}
+	return func() { b.sigs.group.Store(0) }
 }
 
 // nestedSupervised reports that the supervisor is unavailable because

@@ -95,18 +95,19 @@ func (r *Runner) RunApproval(ctx context.Context, a *Approval, auto bool) (int, 
 // GateOutside decides about something a line approved at level approved
 // does outside the interpreter (what is the call, as a person reads it),
 // as the run-time check decides about a command: nil lets it go on; a
-// refusal is printed and recorded in the audit log (RunTime). Nobody is
-// asked yet, and -y does not approve it: what is above the approved level
-// (and above info_leak, whose default answer is yes) is refused.
+// refusal is printed and recorded in the audit log (RunTime). What is
+// above the approved level (and above info_leak, whose default answer is
+// yes) is asked about where someone can be asked (the runner's asker: a
+// person at /dev/tty), and refused otherwise: -y does not approve it.
 func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level) *Refusal {
 	p := r.pol
-	p.asker, p.yes = nil, false
+	p.yes = false
 	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
 }
 
 // HintOutside refuses a call above the level the line was approved at
 // (the %s), found by the supervisor.
-const HintOutside = "the line was approved at %s, and guardsh does not yet ask about what a running program does beyond that"
+const HintOutside = "the line was approved at %s, and what a running program does beyond that runs only when a person at a terminal says yes"
 
 // Track records a program running outside the interpreter, so that Signal
 // reaches it; the returned func forgets it, and must be called before the
