@@ -90,25 +90,11 @@ type bashRun struct {
 // (fallback), or refuses when the policy requires the supervisor. It
 // returns the exit status.
 func runBash(b bashRun, fallback func() int) int {
-	bash, err := exec.LookPath("bash")
-	avail := available()
+	bash, ok, status := bashReady(b.settings, b.stderr)
 	switch {
-	case err != nil && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
-		return 126
-	case err != nil:
-		fmt.Fprintf(b.stderr, "guardsh: bash is not found (%v): running in guardsh's interpreter%s\n", err, chooseInterp)
-		return fallback()
-	case !avail.OK && nestedSupervised(avail):
-		// A guardsh run by a line of a supervised guardsh: the kernel
-		// allows one listener in a filter chain, and the outer
-		// supervisor already checks everything this tree does.
-		return fallback()
-	case !avail.OK && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
-		return 126
-	case !avail.OK:
-		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s\n", avail.Reason, chooseInterp)
+	case status >= 0:
+		return status
+	case !ok:
 		return fallback()
 	}
 
@@ -241,6 +227,35 @@ func (b bashRun) track(cmd *exec.Cmd, ownGroup bool) func() {
 		syscall.Kill(-cmd.Process.Pid, sig.(syscall.Signal))
 	}
 	return func() { b.sigs.group.Store(0) }
+}
+
+// bashReady finds bash and says whether lines can run in it under the
+// supervisor (ok); where not, it says so on stderr and returns ok false,
+// for the interpreter to run them, or, under the policy's supervise =
+// "required", a status to exit with (126), else -1.
+func bashReady(s settings, stderr io.Writer) (bash string, ok bool, status int) {
+	bash, err := exec.LookPath("bash")
+	avail := available()
+	switch {
+	case err != nil && s.superviseRequired():
+		fmt.Fprintf(stderr, "guardsh: refused: bash is not found (%v), and the policy requires the supervisor (supervise = \"required\")\n", err)
+		return "", false, 126
+	case err != nil:
+		fmt.Fprintf(stderr, "guardsh: bash is not found (%v): running in guardsh's interpreter%s\n", err, chooseInterp)
+		return "", false, -1
+	case !avail.OK && nestedSupervised(avail):
+		// A guardsh run by a line of a supervised guardsh: the kernel
+		// allows one listener in a filter chain, and the outer
+		// supervisor already checks everything this tree does.
+		return "", false, -1
+	case !avail.OK && s.superviseRequired():
+		fmt.Fprintf(stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
+		return "", false, 126
+	case !avail.OK:
+		fmt.Fprintf(stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s\n", avail.Reason, chooseInterp)
+		return "", false, -1
+	}
+	return bash, true, -1
 }
 
 // nestedSupervised reports that the supervisor is unavailable because

@@ -89,6 +89,18 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
+	if session && settings.bashExecutor() {
+		// One long-lived bash runs the session's commands as they come
+		// (bashsession.go).
+		bash, ok, status := bashReady(settings, stderr)
+		if status >= 0 {
+			return status
+		}
+		if ok {
+			return runBashSession(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
+				name: name, params: params}, bash, stdin.(*os.File), audit)
+		}
+	}
 	if session || !settings.bashExecutor() || o.agent.cwdFD > 0 {
 		// The line runs in the interpreter: set it up as bash sets itself
 		// up (startup.go). Real bash does that itself.
@@ -97,12 +109,6 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if session {
-		// A pipe session runs in the interpreter, also with executor =
-		// "bash": each command is decided and checked as it runs there.
-		if settings.superviseRequired() {
-			fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet run a session on a pipe; pass the commands with -c or as a file")
-			return 126
-		}
 		return runSession(o, r, g, stdin.(*os.File), audit, stderr)
 	}
 	if settings.bashExecutor() {

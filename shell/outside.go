@@ -105,6 +105,13 @@ func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level)
 	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
 }
 
+// SetOutsideState tells the runner the state of the shell that runs its
+// lines outside the interpreter (a long-lived bash: its directory, its
+// variables and positional parameters, as it reported them after the last
+// line), which State and Dir report from then on, for deciding the lines
+// that follow.
+func (r *Runner) SetOutsideState(st guard.State) { r.outside = &st }
+
 // HintOutside refuses a call above the level the line was approved at
 // (the %s), found by the supervisor.
 const HintOutside = "the line was approved at %s, and what a running program does beyond that runs only when a person at a terminal says yes"

@@ -33,6 +33,9 @@ import (
 // for concurrent use, except for Signal.
 type Runner struct {
 	checker Checker
+	// outside is the state of the shell that runs the lines outside the
+	// interpreter, when one does (SetOutsideState).
+	outside *guard.State
 	pol     policy
 	audit   func(AuditRecord)
 	// auditRequired records decisions that may not take effect
@@ -253,6 +256,10 @@ func supportedOpts(opts []string) []string {
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
 	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
+	if o := r.outside; o != nil {
+		st.Var, st.Params = o.Var, append([]string{}, o.Params...)
+		return st
+	}
 	if r.ran {
 		vars, params := r.interp.Vars, r.interp.Params
 		st.Var = func(name string) (string, bool) {
@@ -280,7 +287,12 @@ func (r *Runner) State() guard.State {
 }
 
 // Dir returns the interpreter's working directory.
-func (r *Runner) Dir() string { return r.interp.Dir }
+func (r *Runner) Dir() string {
+	if r.outside != nil {
+		return r.outside.Dir
+	}
+	return r.interp.Dir
+}
 
 // Exited reports whether the last line ran `exit` (or stopped under set -e):
 // the shell should end.
