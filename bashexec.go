@@ -31,6 +31,11 @@ import (
 // there. Only the test binary changes it (bashexec_test.go).
 var maxProcs = 4096
 
+// geteuid is the effective user id, which decides whether a line that
+// changes user runs outside the supervisor. Only the test binary replaces
+// it (bashexec_test.go), to test what a user sees as root.
+var geteuid = os.Geteuid
+
 // available says whether the supervisor can run here. Only the test
 // binary replaces it (bashexec_test.go), to test the fallback.
 var available = supervise.Available
@@ -61,6 +66,27 @@ func (s settings) executorLine() string {
 		return fmt.Sprintf("bash, but the supervisor cannot run here (%s): the policy requires it, so no line runs", a.Reason)
 	}
 	return fmt.Sprintf("bash, but the supervisor cannot run here (%s): lines run in guardsh's interpreter", a.Reason)
+}
+
+// outsideNote says why a line that changes user runs outside the
+// supervisor, where it runs (bashexec.go), where it is previewed
+// (ttyasker.go, --dry-run) and in the docs' words.
+var outsideNote = fmt.Sprintf("the line changes user (%s), which cannot gain privileges under the supervisor (no_new_privs), so it runs outside it: what it runs was checked statically only, as written", strings.Join(guard.UserChangePrograms(), ", "))
+
+// runsOutside reports whether the settings run the line v outside the
+// supervisor, for a user's sudo: bash under the supervisor is the
+// executor, the supervisor can run, and guardsh is not root.
+func (s settings) runsOutside(v guard.Verdict) bool {
+	return s.bashExecutor() && geteuid() != 0 && v.ChangesUser() && available().OK
+}
+
+// outsideNote is the note under a line's preview that it runs outside the
+// supervisor, "" when it does not.
+func (s settings) outsideNote(v guard.Verdict) string {
+	if s.runsOutside(v) {
+		return outsideNote
+	}
+	return ""
 }
 
 // chooseInterp ends the fallback's one line: how to say that the
@@ -105,7 +131,7 @@ func runBash(b bashRun, fallback func() int) int {
 	// The verdict again, for what only some runs need: auto mode's
 	// environment, and a user's sudo line.
 	var v guard.Verdict
-	if b.o.auto || os.Geteuid() != 0 {
+	if b.o.auto || geteuid() != 0 {
 		st := processState()
 		st.Params, st.ParamsKnown = b.params, true
 		v = b.g.Classify(line, st)
@@ -160,10 +186,10 @@ func runBash(b bashRun, fallback func() int) int {
 		return 128 + signalNum(b.r.Signaled())
 	}
 
-	if os.Geteuid() != 0 && v.ChangesUser() {
+	if geteuid() != 0 && v.ChangesUser() {
 		// The supervisor's no_new_privs would make sudo fail: the line,
 		// approved on its argv, runs outside it.
-		fmt.Fprintf(b.stderr, "guardsh: the line changes user (%s), so it runs outside the supervisor: what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
+		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126

@@ -61,6 +61,7 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 		fi 4<&- 5>&-
 		{ __guardsh_s=$?; case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac; } 2>/dev/null
 		;;
+	S*) __guardsh_s=${__guardsh_p#S} ;;
 	*) __guardsh_s=126 ;;
 	esac
 	{ printf '%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; } >&5 2>/dev/null
@@ -87,9 +88,17 @@ func (s *sessionDecider) setApproved(level guard.Level) {
 	s.mu.Unlock()
 }
 
-// runBashSession runs a pipe session in the long-lived bash at path bash
-// (bashReady found it). It returns the exit status.
-func runBashSession(b bashRun, bash string, in *os.File, audit *auditLog) int {
+// sendFunc hands bash one record (kind "C" and GUARDSH_PARENT's value
+// with a command to run; "R": the last command was refused) and reads its
+// report; false when bash is gone.
+type sendFunc func(kind, line string) (bashReport, bool)
+
+// runBashSession starts the long-lived bash at path bash (bashReady found
+// it) with standard input in, under the supervisor, and has loop hand it
+// commands; loop returns -1 (bash's status is the exit status) or the
+// status to exit with. With --cwd-fd, bash's last directory is written
+// there at the end.
+func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDecider, sendFunc) int) int {
 	userEnv := os.Environ()
 	env := bashEnv(userEnv)
 	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
@@ -150,7 +159,7 @@ func runBashSession(b bashRun, bash string, in *os.File, audit *auditLog) int {
 	}
 	done := b.track(cmd, ownGroup)
 	reports := bufio.NewReader(repOurs)
-	send := func(kind, line string) (bashReport, bool) {
+	var send sendFunc = func(kind, line string) (bashReport, bool) {
 		if _, err := fmt.Fprintf(cmdOurs, "%s\x00%s\x00", kind, line); err != nil {
 			return bashReport{}, false
 		}
@@ -172,7 +181,7 @@ func runBashSession(b bashRun, bash string, in *os.File, audit *auditLog) int {
 	// The first report: bash's state before any command.
 	status := -1
 	if _, ok := send("R", ""); ok {
-		status = b.sessionLoop(in, dec, send, audit)
+		status = loop(dec, send)
 	}
 	cmdOurs.Close() // the end of the commands: bash exits with the last status
 	werr := cmd.Wait()
@@ -191,7 +200,7 @@ func runBashSession(b bashRun, bash string, in *os.File, audit *auditLog) int {
 // approved one (send), until the input ends or bash exits (-1: bash's
 // status is the session's), or until a syntax error or a hook's refusal
 // ends it (the status to exit with).
-func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send func(kind, line string) (bashReport, bool), audit *auditLog) int {
+func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send sendFunc, audit *auditLog) int {
 	exit := -1
 	one := func(src string) bool {
 		level, ok, status := hookApproved(b.o, b.r, b.g, src, audit, b.stderr)
@@ -209,6 +218,13 @@ func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send func(kind, l
 			return false
 		case status >= 0:
 			_, alive := send("R", "") // refused: $? is 126, the session goes on
+			return alive && b.r.Signaled() == nil
+		}
+		if b.settings.runsOutside(b.g.Classify(line, b.r.State())) {
+			// A user's sudo: in a bash of its own, outside the
+			// supervisor, in the session's directory (bashexec.go).
+			st := b.runChangingUser(line, level)
+			_, alive := send("S"+strconv.Itoa(st), "")
 			return alive && b.r.Signaled() == nil
 		}
 		dec.setApproved(level)
@@ -237,6 +253,44 @@ func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send func(kind, l
 		one(src)
 	}
 	return exit
+}
+
+// runChangingUser runs a session's command that changes user (sudo, as a
+// user) in a bash of its own outside the supervisor, in the session's
+// directory, and returns its status: the session's state does not carry
+// into it, nor out of it.
+func (b bashRun) runChangingUser(line string, level guard.Level) int {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		return 127
+	}
+	fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
+	env := setEnv(bashEnv(os.Environ()), parentVar, b.settings.childVar(b.o.yes)(level))
+	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
+	cmd.Env, cmd.Dir = env, b.r.Dir()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		return 126
+	}
+	done := b.r.Track(cmd.Process)
+	err = cmd.Wait()
+	done()
+	return bashStatus(err, b.stderr)
+}
+
+// oneCommand is the loop of a -c whose last directory an agent follows
+// (--cwd-fd): the whole input, decided as -c decides it (decide), is the
+// session's one command.
+func (b bashRun) oneCommand(dec *sessionDecider, send sendFunc) int {
+	line, level, status := b.decide()
+	if status >= 0 {
+		return status
+	}
+	dec.setApproved(level)
+	send("C"+b.settings.childVar(b.o.yes)(level), line)
+	return -1
 }
 
 // bashReport is what the session's bash says after each command.
