@@ -57,7 +57,7 @@ func bashPrelude(o options, r *shell.Runner, env []string, stderr io.Writer) str
 	if o.posix {
 		b.WriteString("set -o posix; ")
 	}
-	b.WriteString("} 2>/dev/null\n")
+	b.WriteString("} 2>&-\n")
 	for _, f := range files {
 		for _, st := range startupStatements(f, stderr) {
 			if line, _, status := r.Approve(st); status < 0 {

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,28 +45,29 @@ const (
 	sessionReportFD = 5
 )
 
-// sessionDriver is the loop the session's bash runs. Its own commands
-// run with -x off (their trace goes to /dev/null) and the command's with
-// it as the command left it; $? at the start of a command is the last
-// one's status.
-const sessionDriver = `__guardsh_s=0 __guardsh_x=
-{ case $- in *x*) __guardsh_x=1; set +x;; esac; } 2>/dev/null
+// sessionDriver is the loop the session's bash runs. Bash starts with
+// -x off and __guardsh_x set when -x was asked for (the %s): its own
+// commands run with -x off (or their trace goes to a closed descriptor)
+// and the command's with it as the last command left it (under -x, the
+// trace shows each command as an eval of it); $? at the start of a
+// command is the last one's status.
+const sessionDriver = `__guardsh_s=0 __guardsh_x=%s
 while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; do
 	case $__guardsh_p in
 	C*)
 		GUARDSH_PARENT=${__guardsh_p#C}
 		${__guardsh_x:+set -x}
-		if { [ "$__guardsh_s" = 0 ] || (exit "$__guardsh_s"); } 2>/dev/null; then
+		if { [ "$__guardsh_s" = 0 ] || (exit "$__guardsh_s"); } 2>&-; then
 			eval "$__guardsh_l"
 		else
 			eval "$__guardsh_l"
 		fi 4<&- 5>&-
-		{ __guardsh_s=$?; case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac; } 2>/dev/null
+		{ __guardsh_s=$?; case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac; } 2>&-
 		;;
 	S*) __guardsh_s=${__guardsh_p#S} ;;
 	*) __guardsh_s=126 ;;
 	esac
-	{ printf '%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; } >&5 2>/dev/null
+	{ printf '%%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; } >&5 2>&-
 done
 exit "$__guardsh_s"
 `
@@ -135,7 +138,12 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	defer repOurs.Close()
 	extra[sessionCmdFD-3], extra[sessionReportFD-3] = cmdTheirs, repTheirs
 
-	cmd := exec.Command(bash, bashArgs(o, sessionDriver, b.name, b.params)...)
+	trace := ""
+	if xtrace(o.shellOpts) {
+		trace = "1"
+	}
+	o.shellOpts = append(slices.Clone(o.shellOpts), "+x")
+	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace), b.name, b.params)...)
 	cmd.Env, cmd.ExtraFiles = env, extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, b.stdout, b.stderr
 	ownGroup := !typedAtTerminal()
@@ -165,6 +173,12 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 		}
 		rep, err := readReport(reports)
 		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				// Not bash's report: the session cannot go on knowing
+				// what bash is at.
+				fmt.Fprintf(b.stderr, "guardsh: the session's bash: %v\n", err)
+				cmd.Process.Signal(syscall.SIGTERM)
+			}
 			return bashReport{}, false
 		}
 		b.r.SetOutsideState(rep.state())
@@ -299,18 +313,20 @@ type bashReport struct {
 	dir    string
 	pid    string
 	params []string
-	vars   map[string]string
+	// decl is declare -p's text, read into variables only when the
+	// check asks for one (vars).
+	decl string
 }
 
 // state is the report as the guard's state.
 func (r bashReport) state() guard.State {
-	vars := r.vars
 	pid := r.pid
+	vars := sync.OnceValue(func() map[string]string { return declaredVars(r.decl) })
 	return guard.State{Dir: r.dir, Params: r.params, ParamsKnown: true, Var: func(name string) (string, bool) {
 		if name == "$" {
 			return pid, true
 		}
-		v, ok := vars[name]
+		v, ok := vars()[name]
 		return v, ok
 	}}
 }
@@ -358,11 +374,9 @@ func readReport(rd *bufio.Reader) (bashReport, error) {
 		}
 		rep.params = append(rep.params, p)
 	}
-	decl, err := field()
-	if err != nil {
+	if rep.decl, err = field(); err != nil {
 		return rep, err
 	}
-	rep.vars = declaredVars(decl)
 	return rep, nil
 }
 

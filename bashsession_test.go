@@ -24,8 +24,8 @@ func TestReadReport(t *testing.T) {
 	if rep.status != 3 || rep.dir != "/work" || rep.pid != "42" || !slices.Equal(rep.params, []string{"a", "b c"}) {
 		t.Errorf("report %+v", rep)
 	}
-	if want := map[string]string{"x": "1", "arr": "first", "HOME": "/h"}; !maps.Equal(rep.vars, want) {
-		t.Errorf("vars %q, want %q", rep.vars, want)
+	if want, got := map[string]string{"x": "1", "arr": "first", "HOME": "/h"}, declaredVars(rep.decl); !maps.Equal(got, want) {
+		t.Errorf("vars %q, want %q", got, want)
 	}
 	st := rep.state()
 	if v, _ := st.Var("$"); v != "42" || st.Dir != "/work" {
@@ -124,8 +124,8 @@ func TestBashPreludeText(t *testing.T) {
 	}{
 		{options{}, nil, nil, true},
 		{options{login: true, noProfile: true}, nil, nil, true},
-		{options{login: true}, nil, []string{"{ unset BASH_ENV; exec 3<&-; } 2>/dev/null\n", "A=1\n"}, false},
-		{options{}, []string{"BASH_ENV=/nonexistent/rc"}, []string{"{ BASH_ENV='/nonexistent/rc'; exec 3<&-; } 2>/dev/null\n"}, false},
+		{options{login: true}, nil, []string{"{ unset BASH_ENV; exec 3<&-; } 2>&-\n", "A=1\n"}, false},
+		{options{}, []string{"BASH_ENV=/nonexistent/rc"}, []string{"{ BASH_ENV='/nonexistent/rc'; exec 3<&-; } 2>&-\n"}, false},
 		{options{posix: true}, []string{"BASH_ENV=" + filepath.Join(home, ".profile")}, []string{"set -o posix; }"}, false},
 	} {
 		got := bashPrelude(tc.o, r, tc.env, os.Stderr)
