@@ -167,6 +167,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	}
 	done := b.track(cmd, ownGroup)
 	reports := bufio.NewReader(repOurs)
+	var vars varCache
 	var send sendFunc = func(kind, line string) (bashReport, bool) {
 		if _, err := fmt.Fprintf(cmdOurs, "%s\x00%s\x00", kind, line); err != nil {
 			return bashReport{}, false
@@ -181,7 +182,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 			}
 			return bashReport{}, false
 		}
-		b.r.SetOutsideState(rep.state())
+		b.r.SetOutsideState(rep.state(vars.of(rep.decl)))
 		return rep, true
 	}
 	if fd := b.o.agent.cwdFD; fd > 0 {
@@ -318,10 +319,41 @@ type bashReport struct {
 	decl string
 }
 
-// state is the report as the guard's state.
-func (r bashReport) state() guard.State {
+// varCache reads declare -p's text into variables once for each text:
+// the text of the report before is most often the same but for $_,
+// PIPESTATUS and the driver's own variables, which change with every
+// command and are left out (the driver's own commands set $_).
+type varCache struct {
+	key  string
+	vars func() map[string]string
+}
+
+// of returns the variables of declare -p's text, read when first asked.
+func (c *varCache) of(text string) func() map[string]string {
+	var key strings.Builder
+	for line := range strings.Lines(text) {
+		if flags, rest, ok := strings.Cut(line, " "); ok && strings.HasPrefix(flags, "declare") {
+			if _, decl, ok := strings.Cut(rest, " "); ok && (strings.HasPrefix(decl, "_=") || strings.HasPrefix(decl, "PIPESTATUS=") || strings.HasPrefix(decl, "__guardsh_")) {
+				continue
+			}
+		}
+		key.WriteString(line)
+	}
+	if c.vars == nil || c.key != key.String() {
+		c.key = key.String()
+		c.vars = sync.OnceValue(func() map[string]string {
+			vars := declaredVars(text)
+			delete(vars, "_")
+			delete(vars, "PIPESTATUS")
+			return vars
+		})
+	}
+	return c.vars
+}
+
+// state is the report as the guard's state, with its variables.
+func (r bashReport) state(vars func() map[string]string) guard.State {
 	pid := r.pid
-	vars := sync.OnceValue(func() map[string]string { return declaredVars(r.decl) })
 	return guard.State{Dir: r.dir, Params: r.params, ParamsKnown: true, Var: func(name string) (string, bool) {
 		if name == "$" {
 			return pid, true

@@ -27,7 +27,8 @@ func TestReadReport(t *testing.T) {
 	if want, got := map[string]string{"x": "1", "arr": "first", "HOME": "/h"}, declaredVars(rep.decl); !maps.Equal(got, want) {
 		t.Errorf("vars %q, want %q", got, want)
 	}
-	st := rep.state()
+	var c varCache
+	st := rep.state(c.of(rep.decl))
 	if v, _ := st.Var("$"); v != "42" || st.Dir != "/work" {
 		t.Errorf("state: $$ %q dir %q", v, st.Dir)
 	}
