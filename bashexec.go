@@ -60,6 +60,8 @@ func (s settings) executorLine() string {
 	switch {
 	case !a.OK && nestedSupervised(a):
 		return "guardsh's interpreter, inside the tree of a guardsh whose supervisor checks it"
+	case a.OK && s.cfg.Executor == "":
+		return "bash under the supervisor (the default executor): every exec and destructive call of the tree is checked"
 	case a.OK:
 		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
 	case s.superviseRequired():

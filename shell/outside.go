@@ -110,7 +110,7 @@ func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level)
 // variables and positional parameters, as it reported them after the last
 // line), which State and Dir report from then on, for deciding the lines
 // that follow.
-func (r *Runner) SetOutsideState(st guard.State) { r.outside = &st }
+func (r *Runner) SetOutsideState(st guard.State) { r.outside.Store(&st) }
 
 // HintOutside refuses a call above the level the line was approved at
 // (the %s), found by the supervisor.

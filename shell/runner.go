@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -35,7 +36,7 @@ type Runner struct {
 	checker Checker
 	// outside is the state of the shell that runs the lines outside the
 	// interpreter, when one does (SetOutsideState).
-	outside *guard.State
+	outside atomic.Pointer[guard.State]
 	pol     policy
 	audit   func(AuditRecord)
 	// auditRequired records decisions that may not take effect
@@ -256,7 +257,7 @@ func supportedOpts(opts []string) []string {
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
 	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
-	if o := r.outside; o != nil {
+	if o := r.outside.Load(); o != nil {
 		st.Var, st.Params = o.Var, append([]string{}, o.Params...)
 		return st
 	}
@@ -288,8 +289,8 @@ func (r *Runner) State() guard.State {
 
 // Dir returns the interpreter's working directory.
 func (r *Runner) Dir() string {
-	if r.outside != nil {
-		return r.outside.Dir
+	if o := r.outside.Load(); o != nil {
+		return o.Dir
 	}
 	return r.interp.Dir
 }
