@@ -87,6 +87,10 @@ func (s *sessionDecider) Decide(ev *supervise.Event) supervise.Verdict {
 
 func (s *sessionDecider) setApproved(level guard.Level) {
 	s.mu.Lock()
+	if s.d.approved != level {
+		// What was let through at another level is decided again.
+		clear(s.d.allowed)
+	}
 	s.d.approved = level
 	s.mu.Unlock()
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"guardsh/guard"
+	"guardsh/internal/config"
 	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
@@ -24,8 +25,11 @@ type settings struct {
 	// cfg is the policy and the user's config merged: ask, color,
 	// history_size, prompt and the allowlist additions are read from it.
 	cfg guard.Config
-	// opts build the Guard: the merged rules and the protected paths.
-	opts []guard.Option
+	// opts build the Guard: the merged rules and the protected paths;
+	// built is the Guard they built when the config was checked, which
+	// guardFrom uses rather than building it again (about 0.4 ms).
+	opts  []guard.Option
+	built *guard.Guard
 	// configFile is the user's config file, read or not; policyFile the
 	// policy's.
 	configFile, policyFile string
@@ -91,7 +95,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		say("cannot read the policy: %v; ask your administrator to fix it", err)
 	default:
 		applied = true
-		p, err := guard.ParseConfig(data, policyPath)
+		p, err := config.Parse(data, policyPath)
 		if err != nil {
 			s.policyBroken = true
 			for _, e := range splitErrors(err) {
@@ -125,7 +129,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 			say("%s (what the guardsh this one runs under passes on) cannot be read: %v; refusing every line above safe", parentVar, err)
 		} else {
 			s.parent = &p
-			layer, _ := guard.Merge(policy, p.cfg) // the policy wins, silently: it is the same policy
+			layer, _ := config.Merge(policy, p.cfg) // the policy wins, silently: it is the same policy
 			layer.File, layer.Lock = parentFile, true
 			policy = layer
 		}
@@ -140,7 +144,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		say("cannot read the config: %v; running with every built-in rule and the policy", err)
 	default:
 		applied = true
-		u, err := guard.ParseConfig(data, s.configFile, policy.PatternNames()...)
+		u, err := config.Parse(data, s.configFile, policy.PatternNames()...)
 		if err != nil {
 			for _, e := range splitErrors(err) {
 				say("%v", e)
@@ -155,7 +159,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		// Nothing of the user's may loosen a policy that cannot be read.
 		user = user.Tightening()
 	}
-	merged, conflicts := guard.Merge(policy, user)
+	merged, conflicts := config.Merge(policy, user)
 	for _, c := range conflicts {
 		say("%s", c)
 	}
@@ -171,9 +175,11 @@ func loadSettings(o options, stderr io.Writer) settings {
 	if !applied {
 		return s
 	}
-	if _, err := guard.New(s.opts...); err != nil {
-		// Cannot happen for files ParseConfig accepted; fail closed.
+	var err error
+	if s.built, err = guard.New(s.opts...); err != nil {
+		// Cannot happen for files config.Parse accepted; fail closed.
 		say("the configuration cannot be applied: %v; refusing every line above safe", err)
+		s.built = nil
 		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...)}
 		l := guard.InfoLeak
 		s.cfg.BlockLevel, s.cfg.Disable, s.cfg.Levels = &l, nil, nil

@@ -37,17 +37,26 @@ type decider struct {
 	// (the first of the tree) seen.
 	bash     *exec.Cmd
 	execSeen bool
+	// programs recognises copies of programs (programs.go); tooLong is
+	// the verdict of what was not checked, once made.
+	programs *programs
+	tooLong  *guard.Verdict
+	// allowed remembers the execs allowed without a question, by what
+	// decides them (argv, environment, directory, the file and its
+	// identity), so that the same exec again is not classified again.
+	allowed map[string]bool
 	// own is what the tree made itself (decider_own.go).
 	own treeOwn
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
-	d := &decider{g: g, r: r, bash: &exec.Cmd{Path: bash.Path, Args: slices.Clone(bash.Args)}, approved: approved, base: make(map[string]string, len(env)), home: home}
+	d := &decider{g: g, r: r, bash: &exec.Cmd{Path: bash.Path, Args: slices.Clone(bash.Args)}, approved: approved, base: make(map[string]string, len(env)), home: home, allowed: map[string]bool{}}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			d.base[k] = v
 		}
 	}
+	d.programs = newPrograms(d.base["PATH"])
 	return d
 }
 
@@ -66,7 +75,27 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
-	v := d.verdict(ev)
+	var cacheKey string
+	if ev.Kind == supervise.KindExec {
+		cacheKey = execKey(ev)
+		if cacheKey != "" && d.allowed[cacheKey] {
+			d.own.note(ev)
+			return supervise.Allow
+		}
+	}
+	ownHits := d.own.hits
+	var v guard.Verdict
+	if ev.Kind == supervise.KindExec {
+		var scripts bool
+		if v, scripts = d.execVerdict(ev); scripts {
+			cacheKey = "" // a script's text may change between two runs
+		}
+	} else {
+		v = d.verdict(ev)
+	}
+	if d.own.hits != ownHits {
+		cacheKey = "" // a file of the line's own decided it, which may change
+	}
 	// The refusal names the program, its pid and the call; a finding the
 	// call's identities share (rm by its name and by its file) is said once.
 	v.Command = ev.String()
@@ -91,6 +120,12 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		d.lastRefused = key
 		return supervise.Deny
 	}
+	if cacheKey != "" && quietlyAllowed(v, d.approved) {
+		if len(d.allowed) >= maxAllowed {
+			clear(d.allowed)
+		}
+		d.allowed[cacheKey] = true
+	}
 	d.own.note(ev)
 	return supervise.Allow
 }
@@ -98,8 +133,6 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 // verdict asks the guard about one call.
 func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 	switch ev.Kind {
-	case supervise.KindExec:
-		return d.g.CheckExec(ev.Argv, ev.Path, d.lineEnv(ev.Env), d.state(ev, ev.Env))
 	case supervise.KindSignal:
 		return d.g.CheckSignal(ev.TargetPid, ev.Signal, d.state(ev, nil))
 	case supervise.KindSystem:

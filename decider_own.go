@@ -37,6 +37,9 @@ type treeOwn struct {
 	// temps are mktemp's templates (their random part as ? patterns),
 	// with the time mktemp started: a match made since is its output.
 	temps []tempPattern
+	// hits counts the paths has found the tree's own: a verdict made
+	// with one is not kept for the same call later (decider.allowed).
+	hits int
 }
 
 type tempPattern struct {
@@ -80,7 +83,14 @@ func (t *treeOwn) pend(p string) {
 // has is guard.State.Own for the supervised tree: p, or a directory
 // holding it, is what the tree made.
 func (t *treeOwn) has(p string) bool {
-	p = filepath.Clean(p)
+	if t.find(filepath.Clean(p)) {
+		t.hits++
+		return true
+	}
+	return false
+}
+
+func (t *treeOwn) find(p string) bool {
 	if t.own.Has(p) {
 		return true
 	}

@@ -72,6 +72,10 @@ func runDoctor(o options, stdout, stderr io.Writer) int {
 	w("agent hooks:")
 	any := false
 	for _, agent := range hook.Agents() {
+		if agent == openCodeAgent {
+			any = doctorPlugin(w, problem) || any
+			continue
+		}
 		for _, project := range []bool{false, true} {
 			path, setup, err := settingsFile(agent, project)
 			if err != nil {

@@ -20,6 +20,9 @@ import (
 // line; a plain `guardsh -c` does not need it and starts faster without.
 func guardFrom(st settings, withAuto bool) (*guard.Guard, error) {
 	if !withAuto {
+		if st.built != nil {
+			return st.built, nil
+		}
 		return guard.New(st.opts...)
 	}
 	list := allowlist.New(allowSpecs(st.cfg.Allow)...)

@@ -60,12 +60,12 @@ options:
       --config FILE
                   read this config file instead of the default one
       --hook AGENT, --install-hook AGENT, --uninstall-hook AGENT
-                  AGENT is claude-code, codex, gemini-cli, cursor or
-                  copilot-cli (docs/agents.md)
+                  AGENT is claude-code, codex, gemini-cli, cursor,
+                  copilot-cli or opencode (docs/agents.md)
       --project   install in the project's settings instead of yours
       --hook-allow LEVEL
                   the hook lets lines up to LEVEL run without a person
-                  (for agents that cannot ask, such as Codex)
+                  (for agents that cannot ask: Codex, OpenCode)
       --approved LEVEL
                   in a command a hook rewrote: the line was approved at
                   LEVEL; nothing is asked, what shows above LEVEL as it

@@ -19,7 +19,7 @@ func TestHookHugeInput(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	for _, agent := range []string{"claude-code", "codex", "gemini-cli", "cursor", "copilot-cli"} {
+	for _, agent := range hook.Agents() {
 		huge := io.MultiReader(strings.NewReader(`{"command":"`), io.LimitReader(zeros{}, 64<<20))
 		var out, errb bytes.Buffer
 		if code := run([]string{"guardsh", "--hook", agent}, huge, &out, &errb); code != 0 {
@@ -104,6 +104,85 @@ func TestHookRewriteReplay(t *testing.T) {
 		b, _ := os.ReadFile(cwdFile)
 		if got := strings.TrimSpace(string(b)); got != tc.wantDir {
 			t.Errorf("%s: directory file %q, want %q", tc.command, got, tc.wantDir)
+		}
+	}
+}
+
+// TestHookRewriteRuns: for each agent that takes a rewritten command, the
+// command guardsh's hook gives back for its safe fixture (git status, in
+// the event's directory) runs git under guardsh, approved at safe by the
+// hook (the audit log says so), when the agent's shell runs it
+// (hook_approved.txtar tests what guardsh --approved refuses as it runs).
+func TestHookRewriteRuns(t *testing.T) {
+	s := newSandbox(t, "git")
+	audit := filepath.Join(s.dir, ".xdg_state_home", "guardsh", "audit.jsonl")
+	for _, agent := range []string{"claude-code", "codex", "gemini-cli", "copilot-cli", "opencode"} {
+		for _, tc := range []struct{ command, calls string }{
+			{"git status", "git status\n"},
+		} {
+			b, err := os.ReadFile(filepath.Join("testdata", "hooks", agent+"-safe.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ev map[string]any
+			if err := json.Unmarshal(b, &ev); err != nil {
+				t.Fatal(err)
+			}
+			// The event as the agent sends it from the sandbox, with the
+			// test's command.
+			switch agent {
+			case "copilot-cli":
+				ev["cwd"] = s.dir
+				args, _ := json.Marshal(map[string]any{"command": tc.command, "description": "d"})
+				ev["toolArgs"] = string(args)
+			case "opencode":
+				ev["directory"], ev["worktree"] = s.dir, s.dir
+				ev["output"].(map[string]any)["args"].(map[string]any)["command"] = tc.command
+			default:
+				ev["cwd"] = s.dir
+				ev["tool_input"].(map[string]any)["command"] = tc.command
+			}
+			event, _ := json.Marshal(ev)
+			cmd := s.command("--hook", agent)
+			cmd.Stdin = bytes.NewReader(event)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s: %v", agent, err)
+			}
+			var a map[string]any
+			if err := json.Unmarshal(out, &a); err != nil {
+				t.Fatalf("%s: %v: %s", agent, err, out)
+			}
+			obj := func(m map[string]any, k string) map[string]any { o, _ := m[k].(map[string]any); return o }
+			var rewritten any
+			switch agent {
+			case "claude-code", "codex":
+				rewritten = obj(obj(a, "hookSpecificOutput"), "updatedInput")["command"]
+			case "gemini-cli":
+				rewritten = obj(obj(a, "hookSpecificOutput"), "tool_input")["command"]
+			case "copilot-cli":
+				rewritten = obj(a, "modifiedArgs")["command"]
+			case "opencode":
+				rewritten = a["command"]
+			}
+			line, ok := rewritten.(string)
+			if !ok || !strings.Contains(line, "--approved safe -c ") {
+				t.Fatalf("%s %q: no rewrite: %s", agent, tc.command, out)
+			}
+			os.Remove(filepath.Join(s.dir, "calls.log"))
+			os.Remove(audit)
+			sh := exec.Command("sh", "-c", line)
+			sh.Env, sh.Dir = s.env, s.dir
+			shOut, err := sh.CombinedOutput()
+			if err != nil {
+				t.Errorf("%s %q: %v\n%s", agent, tc.command, err, shOut)
+			}
+			if got := s.calls(); got != tc.calls {
+				t.Errorf("%s %q: calls %q, want %q", agent, tc.command, got, tc.calls)
+			}
+			if rec, _ := os.ReadFile(audit); !bytes.Contains(rec, []byte(`"how":"approved at safe by a hook"`)) {
+				t.Errorf("%s %q: not run under guardsh approved by the hook:\n%s", agent, tc.command, rec)
+			}
 		}
 	}
 }

@@ -29,25 +29,23 @@ func runInstallHook(o options, agent string, install bool, stdout, stderr io.Wri
 		fmt.Fprintf(stderr, "guardsh: %s takes no arguments\n%s", what, usageLine)
 		return 2
 	}
+	var argv []string // the hook's command, nil to uninstall
+	if install {
+		var err error
+		if argv, err = hookArgv(o, agent); err != nil {
+			return fail(err)
+		}
+	}
+	if agent == openCodeAgent {
+		return installPlugin(argv, o.agent.project, stdout, fail)
+	}
 	path, setup, err := settingsFile(agent, o.agent.project)
 	if err != nil {
 		return fail(err)
 	}
 	command := ""
 	if install {
-		self, err := os.Executable()
-		if err != nil {
-			return fail(fmt.Errorf("cannot find guardsh's own path: %w", err))
-		}
-		var extra []string
-		if o.agent.hookAllow != "" {
-			l, err := guard.ParseLevel(o.agent.hookAllow)
-			if err != nil || l >= guard.Blocked {
-				return fail(fmt.Errorf("--hook-allow %q: want safe, info_leak, medium or high", o.agent.hookAllow))
-			}
-			extra = append(extra, "--hook-allow", l.String())
-		}
-		command = hookCommand(self, agent, extra...)
+		command = hookCommand(argv[0], agent, argv[3:]...)
 	}
 	old, err := os.ReadFile(path)
 	existed := err == nil
@@ -86,6 +84,24 @@ func runInstallHook(o options, agent string, install bool, stdout, stderr io.Wri
 		fmt.Fprintf(stdout, "guardsh: the previous file is kept as %s\n", backup)
 	}
 	return 0
+}
+
+// hookArgv is the command guardsh's hook for agent runs: guardsh by its
+// absolute path, --hook AGENT, and --hook-allow LEVEL when given.
+func hookArgv(o options, agent string) ([]string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("cannot find guardsh's own path: %w", err)
+	}
+	argv := []string{self, "--hook", agent}
+	if o.agent.hookAllow != "" {
+		l, err := guard.ParseLevel(o.agent.hookAllow)
+		if err != nil || l >= guard.Blocked {
+			return nil, fmt.Errorf("--hook-allow %q: want safe, info_leak, medium or high", o.agent.hookAllow)
+		}
+		argv = append(argv, "--hook-allow", l.String())
+	}
+	return argv, nil
 }
 
 // writeSettings replaces path with data atomically (a temporary file in

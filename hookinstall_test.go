@@ -202,3 +202,33 @@ func TestInstallHookReplaces(t *testing.T) {
 		t.Errorf("%s", got)
 	}
 }
+
+// TestInstallHookCopilotExisting: Copilot CLI's project hooks, with a hook
+// of another tool already in guardsh's file and another file beside it:
+// both stay, twice is once, uninstall gives the file back.
+func TestInstallHookCopilotExisting(t *testing.T) {
+	agentHome(t)
+	proj := t.TempDir()
+	t.Chdir(proj)
+	path := filepath.Join(proj, ".github", "hooks", "guardsh.json")
+	old := `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"./scripts/audit.sh","timeoutSec":10}],"sessionStart":[{"type":"command","bash":"echo hi"}]}}`
+	other := filepath.Join(proj, ".github", "hooks", "lint.json")
+	writeFile(t, path, old)
+	writeFile(t, other, `{"version":1,"hooks":{"postToolUse":[{"type":"command","bash":"lint"}]}}`)
+	if code, out, errs := runGuardsh(t, "--install-hook", "copilot-cli", "--project"); code != 0 || !strings.Contains(out, "added guardsh's hook") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	after := readFile(t, path)
+	if !strings.Contains(after, "./scripts/audit.sh") || !strings.Contains(after, "--hook copilot-cli") || !strings.Contains(after, "echo hi") {
+		t.Errorf("%s", after)
+	}
+	if code, out, _ := runGuardsh(t, "--install-hook", "copilot-cli", "--project"); code != 0 || !strings.Contains(out, "nothing changed") {
+		t.Errorf("second install: %d %s", code, out)
+	}
+	if code, _, _ := runGuardsh(t, "--uninstall-hook", "copilot-cli", "--project"); code != 0 || !sameJSON(t, readFile(t, path), old) {
+		t.Errorf("uninstall: %d\n%s", code, readFile(t, path))
+	}
+	if readFile(t, other) != `{"version":1,"hooks":{"postToolUse":[{"type":"command","bash":"lint"}]}}` {
+		t.Errorf("another hooks file changed")
+	}
+}

@@ -56,7 +56,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	historySize := 0
 	if st.cfg.HistorySize != nil {
-		historySize = *st.cfg.HistorySize
+		// 0 keeps no history, as bash's HISTSIZE=0.
+		if historySize = *st.cfg.HistorySize; historySize == 0 {
+			historySize = -1
+		}
 	}
 	home, _ := os.UserHomeDir()
 	var lasting shell.Lasting

@@ -11,6 +11,7 @@ import (
 	"github.com/creack/pty"
 
 	"guardsh/guard"
+	"guardsh/internal/config"
 )
 
 // runWithin runs guardsh in the sandbox with extra environment and fails
@@ -86,7 +87,7 @@ func TestConfigFilesNotRegular(t *testing.T) {
 // turns -y off and says so: its front end answers for whole lines.
 func TestInteractiveNestedYesOff(t *testing.T) {
 	s := newSandbox(t)
-	stamp := encodeParent(guard.Config{}.Encode(), guard.Medium)
+	stamp := encodeParent(config.Encode(guard.Config{}), guard.Medium)
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pty: %v", err)

@@ -28,7 +28,7 @@ func newSandbox(t *testing.T, fakes ...string) *sandbox {
 	if err := os.Mkdir(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	self, err := os.Executable()
+	self, err := fakeBinary()
 	if err != nil {
 		t.Fatal(err)
 	}

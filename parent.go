@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"guardsh/guard"
+	"guardsh/internal/config"
 	"guardsh/shell"
 )
 
@@ -42,7 +43,7 @@ type parentSettings struct {
 }
 
 // encodeParent returns the variable's value: "guardsh1 LEVEL RULES", RULES
-// the config file guard.Config.Encode writes, in base64.
+// the config file config.Encode writes, in base64.
 func encodeParent(rules []byte, approved guard.Level) string {
 	// The comment keeps RULES from being empty, so that the value has no
 	// trailing space a tool could trim.
@@ -66,7 +67,7 @@ func decodeParent(v string) (parentSettings, error) {
 	if err != nil {
 		return p, fmt.Errorf("rules: %w", err)
 	}
-	c, err := guard.ParseConfig(rules, parentFile)
+	c, err := config.Parse(rules, parentFile)
 	if err != nil {
 		return p, fmt.Errorf("rules: %w", err)
 	}
@@ -80,11 +81,11 @@ func decodeParent(v string) (parentSettings, error) {
 // every level -y approves here (high, or the parent's limit).
 func (s settings) childVar(yes bool) func(guard.Level) string {
 	rules := sync.OnceValue(func() []byte {
-		b := s.cfg.Encode()
+		b := config.Encode(s.cfg)
 		if len(b) > maxParentRules {
 			// Too much for the environment: fail closed.
 			l := guard.InfoLeak
-			b = guard.Config{BlockLevel: &l, Lock: true}.Encode()
+			b = config.Encode(guard.Config{BlockLevel: &l, Lock: true})
 		}
 		return b
 	})

@@ -2,6 +2,7 @@ package allowlist
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -71,6 +72,9 @@ func checkGcloud(c *Call) string {
 	var words []string
 	verb := false
 	args := c.Args
+	if len(args) >= 2 && args[0].Text == "storage" && args[1].Text == "ls" {
+		return checkGcloudStorageLs(args[2:])
+	}
 	for i := 0; i < len(args); i++ {
 		t := args[i].Text
 		if name, ok := strings.CutPrefix(t, "--"); ok {
@@ -105,8 +109,25 @@ func checkGcloud(c *Call) string {
 		}
 		words = append(words, t)
 	}
+	if len(words) == 1 && words[0] == "info" && len(args) == 1 {
+		return "" // the configuration, account and paths in use
+	}
 	if !verb || len(words) < 2 {
-		return "gcloud is only allowed for GROUP list, list-* and describe"
+		return "gcloud is only allowed for GROUP list, list-* and describe, info and storage ls"
+	}
+	return ""
+}
+
+// checkGcloudStorageLs allows gcloud storage ls with its listing flags.
+func checkGcloudStorageLs(args []Arg) string {
+	for _, a := range args {
+		t := a.Text
+		switch {
+		case !strings.HasPrefix(t, "-"):
+		case slices.Contains([]string{"-l", "-L", "-r", "-R", "-a", "-b", "-e", "-j", "--long", "--full", "--recursive", "--all-versions", "--buckets", "--etag", "--json", "--readable-sizes"}, t):
+		default:
+			return "gcloud storage ls " + t + " is not allowed"
+		}
 	}
 	return ""
 }

@@ -1,6 +1,9 @@
 package allowlist
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // npm's reading subcommands. npm takes any configuration key as a flag, so
 // only the flags listed here are allowed, spelled in full (nopt would read
@@ -35,8 +38,18 @@ func npmSpec() Spec {
 			sub("search", "lp", "long parseable description searchlimit= searchopts= searchexclude= prefer-online prefer-offline offline"),
 			sub("s", "lp", "long parseable description searchlimit= searchopts= searchexclude="),
 			sub("find", "lp", "long parseable description searchlimit= searchopts= searchexclude="),
+			sub("whoami", "", "registry="), sub("ping", "", "registry="),
+			npmBare("version"), npmBare("fund"),
+			{Name: "cache", NoAbbrev: true, Subs: []Spec{sub("ls", "", ""), sub("list", "", "")}},
 		},
-		Note: "ls, view, outdated, explain, why, config list, root, prefix, audit (not fix), query, search, -v; not config get (it may print a token), run, exec, install"}
+		Note: "ls, view, outdated, explain, why, config list, root, prefix, audit (not fix), query, search, whoami, ping, version and fund with no operand, cache ls, -v; not config get (it may print a token), help, docs, home, bugs, repo (they run the configured browser or man), run, exec, install"}
+}
+
+// npmBare returns an npm subcommand allowed only without operands: npm
+// version VERSION bumps the version and commits, npm fund PKG opens a
+// browser.
+func npmBare(name string) Spec {
+	return Spec{Name: name, Long: w("json workspace= workspaces include-workspace-root help"), NoAbbrev: true, NoOperands: true}
 }
 
 // checkNpmView allows npm view of a registry package (name, @scope/name,
@@ -74,7 +87,16 @@ func pipSpec(name string) Spec {
 		sub("list", "oueli:f:", "outdated uptodate editable local user path= format= not-required exclude-editable include-editable exclude="+index),
 		sub("show", "f", "files"),
 		sub("freeze", "r:l", "requirement= local user path= all exclude-editable exclude="),
-	}, Bare: true, Note: "list, show, freeze, -V; not --python, --log"}
+		sub("check", "", "path= user local"),
+		sub("debug", "", "platform= python-version= implementation= abi="),
+		sub("hash", "a:", "algorithm="),
+		{Name: "cache", Short: gs, Long: w(gl), Deny: w(deny), Why: why, Subs: []Spec{
+			sub("dir", "", ""), sub("info", "", ""), sub("list", "", "format="),
+		}},
+		{Name: "index", Short: gs, Long: w(gl), Deny: w(deny), Why: why, Subs: []Spec{
+			sub("versions", "i:", "platform= python-version= implementation= abi= json"+index),
+		}},
+	}, Bare: true, Note: "list, show, freeze, check, debug, hash, cache dir/info/list, index versions, -V; not --python, --log, config (an index URL may hold a token), help (it runs a pager)"}
 }
 
 // goFlags reads a go command line: flags in the flag package's syntax
@@ -185,5 +207,42 @@ func checkTerraform(c *Call) string {
 		}
 		return ""
 	}
-	return "terraform is only allowed as terraform version (other subcommands may run provider code)"
+	if len(args) == 1 && (args[0].Text == "-help" || args[0].Text == "--help" || args[0].Text == "-h") {
+		return ""
+	}
+	if len(args) > 0 && args[0].Text == "fmt" {
+		return checkTerraformFmt(args[1:])
+	}
+	if len(args) >= 2 && (args[0].Text == "state" && args[1].Text == "list" || args[0].Text == "workspace" && (args[1].Text == "list" || args[1].Text == "show")) {
+		for _, a := range args[2:] {
+			if strings.HasPrefix(a.Text, "-") && !slices.Contains([]string{"-id", "-no-color"}, a.Text) && !strings.HasPrefix(a.Text, "-id=") {
+				return "terraform " + args[0].Text + " " + args[1].Text + " " + a.Text + " is not allowed"
+			}
+			if args[0].Text == "workspace" {
+				return "terraform workspace " + args[1].Text + " takes no operand here"
+			}
+		}
+		return ""
+	}
+	return "terraform is only allowed as version, state list, workspace list|show and fmt -check (other subcommands load providers, which runs their code)"
+}
+
+// checkTerraformFmt allows terraform fmt that writes nothing: -check or
+// -write=false, with the flags that only choose what to read or show.
+func checkTerraformFmt(args []Arg) string {
+	reads := false
+	for _, a := range args {
+		t := a.Text
+		switch {
+		case t == "-check" || t == "-check=true" || t == "-write=false":
+			reads = true
+		case t == "-diff" || t == "-recursive" || t == "-no-color" || t == "-list=false" || t == "-list=true" || t == "-diff=true" || t == "-recursive=true":
+		case strings.HasPrefix(t, "-"):
+			return "terraform fmt " + t + " is not allowed"
+		}
+	}
+	if !reads {
+		return "terraform fmt writes the files it reformats unless -check or -write=false"
+	}
+	return ""
 }

@@ -76,6 +76,15 @@ func dockerSubs(podman bool) []Spec {
 	swarmSpecs := []Spec{swarm("service", taskPs, serviceLogs), swarm("node", taskPs), swarm("secret"), swarm("config"),
 		{Name: "stack", NoAbbrev: true, Subs: []Spec{dockerSub("ls", "", "format="), dockerSub("ps", "f:q", "filter= format= no-resolve no-trunc quiet"), dockerSub("services", "f:q", "filter= format= quiet")}},
 		swarm("plugin")}
+	// buildx, manifest and trust read a builder's state or a registry's
+	// manifests (docker only; buildx inspect --bootstrap would start a
+	// builder, so it is not listed).
+	swarmSpecs = append(swarmSpecs,
+		Spec{Name: "buildx", NoAbbrev: true, Subs: []Spec{dockerSub("ls", "", "format= no-trunc"), dockerSub("version", "", ""),
+			dockerSub("du", "", "builder= filter= format= verbose"), dockerSub("inspect", "", "builder="),
+			{Name: "imagetools", NoAbbrev: true, Subs: []Spec{dockerSub("inspect", "", "builder= format= raw")}}}},
+		Spec{Name: "manifest", NoAbbrev: true, Subs: []Spec{dockerSub("inspect", "v", "insecure verbose")}},
+		Spec{Name: "trust", NoAbbrev: true, Subs: []Spec{dockerSub("inspect", "", "pretty")}})
 	if podman {
 		swarmSpecs = []Spec{swarm("secret"), swarm("pod", dockerSub("ps", "f:q", "filter= format= noheading no-trunc quiet sort= ns ctr-names ctr-ids ctr-status latest"))}
 	}
@@ -90,7 +99,7 @@ func dockerSpec() Spec {
 	return Spec{Name: "docker", Short: "c:Dl:v", Long: w("context= debug log-level= version help"),
 		Deny: w("config host tls tlscacert tlscert tlskey tlsverify"), Why: dockerWhy, NoAbbrev: true, Bare: true,
 		Subs: dockerSubs(false),
-		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services; never --config, -H/--host; no run, exec, cp, login, build"}
+		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services, buildx ls/version/du/inspect, buildx imagetools inspect, manifest inspect, trust inspect; never --config, -H/--host; no run, exec, cp, login, build"}
 }
 
 // podmanSpec returns podman with the same read-only subcommands.

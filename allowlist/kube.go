@@ -100,12 +100,13 @@ func kubectlSpec() Spec {
 		kubeSub("api-resources", "o:", "api-group= cached categories= namespaced=? no-headers output= sort-by= verbs="),
 		kubeSub("api-versions", "", ""),
 		kubeSub("explain", "", "api-version= output= recursive"),
+		kubeSub("wait", "Af:l:R", "all all-namespaces field-selector= filename= for= recursive selector= timeout="), // no -o: it would print the object, a secret too
 		kubeSub("events", "Ao:w", "all-namespaces chunk-size= for= no-headers output= types= watch template= allow-missing-template-keys show-managed-fields"),
 		{Name: "plugin", NoAbbrev: true, Subs: []Spec{{Name: "list", Long: w("name-only"), NoAbbrev: true, NoOperands: true}}},
 	}
 	return Spec{Name: "kubectl", Short: kubeGlobalShort, Long: w(kubeGlobalLong), Deny: w(kubeGlobalDeny), Why: kubeWhy,
 		NoAbbrev: true, Subs: subs, Check: checkKubeVerbosity,
-		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, cluster-info, rollout status/history, completion, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
+		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, wait, cluster-info, rollout status/history, completion, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
 }
 
 // kubeRawWhy adds config view --raw to kubectl's reasons.

@@ -36,6 +36,11 @@ func builtinSpecs() []Spec {
 			Long: w("gitignore gitfile= ignore-case matchdirs metafirst prune info infofile= noreport charset= filelimit= timefmt= dirsfirst filesfirst sort= si du inodes device nolinks hintro= houtro= fromfile fromtab fflinks noindent condense version help"),
 			Deny: w("output"), NoRead: true, Check: checkTree,
 			Note: "not -o (writes a file), not -R with -H (writes 00Tree.html files)"},
+		ezaSpec("eza"), ezaSpec("exa"),
+		{Name: "whereis", Short: "bmsul", NoRead: true, GlobSafe: true, Note: "not -B, -M, -S (directory lists ended by -f)"},
+		{Name: "locate", Short: "0Abcd:eiLl:n:Pqr:Sw", Long: w("all basename count database= existing follow ignore-case limit= nofollow null quiet regexp= regex statistics wholename help version"),
+			NoRead: true, Note: "it only reads its database; not -u/--update"},
+		{Name: "plocate", Short: "0bcd:eil:n:r:w", Long: w("basename count database= existing ignore-case limit= null regexp= regex wholename help version"), NoRead: true},
 		{Name: "readlink", Short: "efmnqsvz", Long: w("canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero" + gnu), GlobSafe: true, NoRead: true},
 		{Name: "realpath", Short: "eLmPqsz", Long: w("canonicalize-existing canonicalize-missing logical physical quiet relative-to= relative-base= strip no-symlinks zero" + gnu), GlobSafe: true, NoRead: true},
 		{Name: "basename", Short: "as:z", Long: w("multiple suffix= zero" + gnu), GlobSafe: true, NoRead: true},
@@ -163,13 +168,13 @@ func builtinSpecs() []Spec {
 	}
 	specs = append(specs, gitSpec())
 	specs = append(specs, versionSpecs()...)
-	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(),
+	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(), tailscaleSpec(), tcpdumpSpec(),
 		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
 		Spec{Name: "go", Raw: true, Check: checkGo, Note: "go version, go env (not -w/-u), go doc (not -http), go list (not -export, -compiled, -toolexec, -exec, -mod, -modfile, -overlay)"},
 		Spec{Name: "aws", Raw: true, Check: checkAws, Note: "describe-*, list-*, get-* (not those that print secrets or write a download), s3 ls, configure list; never --endpoint-url, --no-verify-ssl, --ca-bundle, --debug, --cli-input-*, file:// values, --with-decryption, --unmask"},
 		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "a known group path, then list, list-*, describe or get-iam-policy; never --flags-file, --access-token-file, --log-http"},
 		Spec{Name: "az", Raw: true, Check: checkAz, Note: "GROUP list, list-* and show, not for keys, credentials, secrets, app settings, connection strings, publishing profiles; never --debug, --open"},
-		Spec{Name: "terraform", Raw: true, Check: checkTerraform, Note: "terraform version only: other subcommands load providers, which runs their code"})
+		Spec{Name: "terraform", Raw: true, Check: checkTerraform, Note: "version, state list, workspace list|show, fmt -check or -write=false: the other subcommands (plan, validate, show, providers, state show, output, graph) load providers or print secrets, and a provider's code runs"})
 	return specs
 }
 
@@ -235,4 +240,15 @@ func exactly(one ...string) func(c *Call) string {
 		}
 		return c.Name + " is only allowed as " + strings.Join(one, " or ")
 	}
+}
+
+// ezaSpec returns eza (or exa, its predecessor): a listing like ls, which
+// reads names, metadata and, with --git, the repository's status; no flag
+// writes a file or runs a program.
+func ezaSpec(name string) Spec {
+	return Spec{Name: name, Short: "1lGxRTL:aAdDfrs:hHigmuUnSbBX@I:o", NoRead: true,
+		Long: w("oneline long grid across recurse tree level= all almost-all list-dirs only-dirs only-files reverse sort= header icons=? classify=? " +
+			"color=? colour=? color-scale=? colour-scale=? git git-repos git-repos-no-status git-ignore ignore-glob= group-directories-first group binary bytes " +
+			"inode links modified accessed created changed time= time-style= numeric octal-permissions no-permissions no-filesize no-user no-time no-git " +
+			"extended blocksize smart-group total-size absolute=? hyperlink width= help version")}
 }

@@ -48,6 +48,14 @@ var toolSafe = []string{
 	"go version", "go version -m ./bin/x", "go env", "go env GOPATH", "go env -json", "go doc fmt", "go doc -all fmt.Println", "go list ./...",
 	"go list -m all", "go list -json ./...", "go list -f '{{.ImportPath}}' ./...", "go list -deps -test ./...", "go list -m -u all", "go list -m -versions x",
 	"terraform version", "terraform -version", "terraform version -json",
+	"terraform state list", "terraform state list aws_instance.web", "terraform workspace list", "terraform workspace show", "terraform fmt -check",
+	"terraform fmt -check -diff -recursive", "terraform fmt -write=false", "terraform -help",
+	"pip check", "pip debug --verbose", "pip hash dist/x.whl", "pip cache dir", "pip cache list", "pip index versions requests", "pip3 cache info",
+	"npm whoami", "npm ping", "npm version", "npm fund", "npm cache ls",
+	"eza --long", "exa -T -L 2", "eza -la --git", "whereis python", "locate -i file.txt", "plocate -c x",
+	"gcloud info", "gcloud storage ls gs://b", "gcloud storage ls -r -l gs://b", "gh ssh-key list", "gh gpg-key list",
+	"kubectl wait --for=condition=Ready pod/nginx --timeout=60s", "docker buildx ls", "docker buildx inspect mybuilder", "docker buildx du",
+	"docker buildx imagetools inspect nginx", "docker manifest inspect nginx:latest", "docker trust inspect --pretty nginx",
 	// aws, gcloud, az
 	"aws --version", "aws s3 ls", "aws s3 ls s3://bucket/prefix/ --recursive", "aws ec2 describe-instances", "aws ec2 describe-instances --region us-east-1 --output table",
 	"aws sts get-caller-identity", "aws iam list-users --query 'Users[].UserName'", "aws --profile dev s3api list-buckets", "aws lambda list-layers --no-paginate", "aws ec2 describe-instance-attribute --instance-id i --attribute instanceType",
@@ -79,8 +87,8 @@ var toolUnsafe = []struct{ line, why string }{
 	{"kubectl get secret x -v=9", "logs requests"}, {"kubectl -v 8 get secret x", "logs requests"}, {"kubectl get pods --v=10", "logs requests"},
 	{"kubectl config view --v=9", "logs requests"}, {"kubectl top pod -v9", "logs requests"}, {"kubectl -v=7 top pod", "logs requests"},
 	// helm
-	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"}, {"helm template c", "not a known"},
-	{"helm template c --post-renderer ./x", "not a known"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
+	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"},
+	{"helm template c --post-renderer ./x", "runs a program"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
 	{"helm list --kubeconfig k", "exec plugin"}, {"helm list --kube-apiserver https://x", "another server"}, {"helm show chart s3://b/c", "plugin"},
 	{"helm repo add x https://x", "not a known"}, {"helm rollback r 1", "not a known"}, {"helm plugin install x", "not a known"},
 	// docker and podman
@@ -114,7 +122,7 @@ var toolUnsafe = []struct{ line, why string }{
 	// npm, pip, go, cargo, terraform
 	{"npm install", "not a known"}, {"npm i x", "not a known"}, {"npm run build", "not a known"}, {"npm exec x", "not a known"}, {"npm test", "not a known"},
 	{"npm config get //registry.npmjs.org/:_authToken", "not a known"}, {"npm config set x y", "not a known"}, {"npm ls --userconfig=x", "unknown"},
-	{"npm ls --dep=0", "abbreviation"}, {"npm publish", "not a known"}, {"npm audit fix", "audit fix writes"}, {"npm audit fix --force", "unknown flag"}, {"npm ci", "not a known"}, {"npx x", "needs"}, {"npm version patch", "not a known"}, {"npm view github:u/r", "outside the registry"}, {"npm view u/r", "outside the registry"},
+	{"npm ls --dep=0", "abbreviation"}, {"npm publish", "not a known"}, {"npm audit fix", "audit fix writes"}, {"npm audit fix --force", "unknown flag"}, {"npm ci", "not a known"}, {"npx x", "needs"}, {"npm version patch", "no operand"}, {"npm fund lodash", "no operand"}, {"npm help install", "not a known"}, {"npm view github:u/r", "outside the registry"}, {"npm view u/r", "outside the registry"},
 	{"npm view git+https://x/r.git", "outside the registry"}, {"npm info ./pkg", "outside the registry"}, {"npm v x.tgz", "outside the registry"}, {"npm view @s/p@git+ssh://x", "outside"},
 	{"pip install x", "not a known"}, {"pip download x", "not a known"}, {"pip uninstall x", "not a known"}, {"pip list --python /tmp/py", "interpreter"},
 	{"pip list --log f", "writes"}, {"pip --python=x list", "interpreter"}, {"pip freeze > req.txt", "redirect"},
@@ -127,6 +135,13 @@ var toolUnsafe = []struct{ line, why string }{
 	{"cargo tree", "not a read-only"}, {"cargo metadata", "not a read-only"}, {"cargo build", "not a read-only"},
 	{"terraform plan", "only allowed"}, {"terraform apply", "only allowed"}, {"terraform validate", "only allowed"}, {"terraform show", "only allowed"},
 	{"terraform providers", "only allowed"}, {"terraform init", "only allowed"}, {"terraform -chdir=x version", "only allowed"}, {"terraform version -x", "only -json"},
+	{"terraform fmt", "unless -check"}, {"terraform fmt -recursive", "unless -check"}, {"terraform fmt -check -write=true", "not allowed"},
+	{"terraform state show aws_instance.web", "only allowed"}, {"terraform state pull", "only allowed"}, {"terraform output -json", "only allowed"},
+	{"terraform state list -state=x.tfstate", "not allowed"}, {"terraform workspace show x", "no operand"}, {"terraform workspace select dev", "only allowed"},
+	{"locate -u", "unknown"}, {"whereis -B /bin -f ls", "unknown"}, {"gcloud info --run-diagnostics", "only allowed"}, {"gcloud storage ls --project p gs://b", "not allowed"},
+	{"docker buildx inspect --bootstrap", "unknown"}, {"docker buildx create --use", "not a known"}, {"docker manifest push x", "not a known"}, {"podman buildx ls", "not a known"},
+	{"gh ssh-key delete 1", "not a known"}, {"kubectl wait --for=delete pod/x --kubeconfig k", "kubeconfig"},
+	{"pip config list", "not a known"}, {"pip cache purge", "not a known"}, {"pip cache remove x", "not a known"}, {"pip help", "not a known"},
 	// aws, gcloud, az
 	{"aws s3 cp s3://b/k .", "only s3 ls"}, {"aws s3 sync . s3://b", "only s3 ls"}, {"aws s3 rm s3://b/k", "only s3 ls"}, {"aws configure", "needs a service"}, {"aws configure export-credentials", "credentials"},
 	{"aws configure get aws_secret_access_key", "credentials"}, {"aws configure set region x", "credentials"}, {"aws ec2 terminate-instances --instance-ids i-1", "not a describe"},

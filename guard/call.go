@@ -149,6 +149,11 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 		}
 	}
+	// A function or an alias the shell defined before the line.
+	if w.shellAlias(x, src, sc, depth, via) {
+		return nil
+	}
+	w.shellFunc(c.Arg(0), len(x.Assigns) == 0, via)
 	// A function defined on the line is classified where it is called,
 	// with the arguments of the call.
 	if fd, ok := w.funcs[c.Arg(0).Value]; ok && c.Arg(0).Known && len(x.Assigns) == 0 {

@@ -62,29 +62,3 @@ func TestEvalArgv(t *testing.T) {
 		t.Errorf("eval ls at run time: %v", v.Findings)
 	}
 }
-
-func TestTrustedEvalConfig(t *testing.T) {
-	c, err := ParseConfig([]byte(`trusted_eval = ["dircolors", "direnv hook"]`), "c.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(c.Options()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v := g.Classify(`eval "$(direnv hook zsh)"`, State{}); v.Level != Safe {
-		t.Errorf("%v", v.Findings)
-	}
-	if _, err := ParseConfig([]byte(`trusted_eval = ["x; rm"]`), "c.toml"); err == nil {
-		t.Error("a trusted_eval that is not a plain command was accepted")
-	}
-	no := false
-	m, _ := Merge(Config{AllowUserAllowlist: &no}, c)
-	if len(m.TrustedEval) != 0 {
-		t.Errorf("the policy forbids user additions, yet %v", m.TrustedEval)
-	}
-	m, _ = Merge(Config{}, c)
-	if len(m.TrustedEval) != 2 {
-		t.Errorf("merged %v", m.TrustedEval)
-	}
-}

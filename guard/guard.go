@@ -53,6 +53,17 @@ type State struct {
 	// it is defined behind a real shell, sudo or the like: a file that
 	// only defines functions is not a finding by itself.
 	CallsChecked bool
+	// Funcs returns, for Classify and CheckArgv, the definition (source
+	// text, `name() { ...; }`) of a function the shell defined before the
+	// line: a file it sourced, an earlier line, an eval. A call of it in
+	// code that runs in that shell (the line, an eval, a function's body)
+	// is classified as its body, with the call's arguments. Nil means no
+	// function is known.
+	Funcs func(name string) (def string, ok bool)
+	// Aliases returns, as Funcs, the value of an alias the shell defined
+	// before the line: a command whose name is a plain word naming one is
+	// classified as the alias expands it.
+	Aliases func(name string) (value string, ok bool)
 }
 
 func (s State) lookup(name string) (string, bool) {

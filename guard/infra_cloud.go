@@ -5,6 +5,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- cloud CLIs ----
@@ -21,8 +23,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 	case "aws":
 		return infraAWS(args)
 	case "gcloud":
-		r := xoptParse(args, &xoptSpec{shortArg: "", longArgDefault: true, helpShort: 'h',
-			longBool: []string{"quiet", "async", "verbose", "log-http", "user-output-enabled", "no-user-output-enabled", "recursive", "all", "help", "force", "continue-on-error", "delete-disks-all", "keep-disks-all", "no-async", "dry-run"}})
+		r := xoptParse(args, &argv.Spec{Stop: "h", LongFlags: []string{"quiet", "async", "verbose", "log-http", "user-output-enabled", "no-user-output-enabled", "recursive", "all", "force", "continue-on-error", "delete-disks-all", "keep-disks-all", "no-async", "dry-run"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 		if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 			return "", false
 		}
@@ -65,7 +66,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		if i >= len(args) {
 			return "", false
 		}
-		r := xoptParse(args[i+1:], &xoptSpec{shortArg: "Iexp"})
+		r := xoptParse(args[i+1:], &argv.Spec{Valued: "Iexp", LongStop: []string{"help", "version"}, Exact: true})
 		switch args[i].Value {
 		case "rm", "del", "delete", "remove":
 			if r.has('r', "") || r.has('R', "") || r.has('a', "") && infraCloudWildcard(r.args) || infraCloudWildcard(r.args) {
@@ -107,8 +108,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			}
 		}
 	case "gh", "glab":
-		r := xoptParse(args, &xoptSpec{shortArg: "RXHFfpqtj", longArgDefault: true, helpShort: 'h',
-			longBool: []string{"yes", "confirm", "help", "paginate", "include", "silent", "verbose", "cleanup-tag", "all", "web", "json", "slurp"}})
+		r := xoptParse(args, &argv.Spec{Valued: "RXHFfpqtj", Stop: "h", LongFlags: []string{"yes", "confirm", "paginate", "include", "silent", "verbose", "cleanup-tag", "all", "web", "json", "slurp"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 		if r.help || len(r.args) < 2 {
 			return "", false
 		}
@@ -141,7 +141,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			return "heroku " + args[0].Value + " deletes or changes app resources", false
 		}
 	case "doctl":
-		r := xoptParse(args, &xoptSpec{shortArg: "tuo", longArgDefault: true, helpShort: 'h', longBool: []string{"force", "help", "trace", "verbose", "interactive", "dangerous"}})
+		r := xoptParse(args, &argv.Spec{Valued: "tuo", Stop: "h", LongFlags: []string{"force", "trace", "verbose", "interactive", "dangerous"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 		if r.help {
 			return "", false
 		}
@@ -154,7 +154,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			}
 		}
 	case "fly", "flyctl":
-		r := xoptParse(args, &xoptSpec{shortArg: "ac", longArgDefault: true, helpShort: 'h', longBool: []string{"yes", "help", "verbose", "json", "force"}})
+		r := xoptParse(args, &argv.Spec{Valued: "ac", Stop: "h", LongFlags: []string{"yes", "verbose", "json", "force"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return "", false
 		}
@@ -221,12 +221,7 @@ func infraAWSHighOp(service, op string) bool {
 }
 
 func infraAWS(args []Word) (string, bool) {
-	r := xoptParse(args, &xoptSpec{longArgDefault: true,
-		longBool: []string{"debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager", "cli-auto-prompt", "no-cli-auto-prompt", "recursive", "force", "dryrun",
-			"dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "exact-timestamps", "delete", "follow-symlinks", "no-follow-symlinks", "size-only",
-			"skip-final-snapshot", "no-skip-final-snapshot", "delete-automated-backups", "no-delete-automated-backups", "force-delete-without-recovery",
-			"bypass-governance-retention", "no-guess-mime-type", "ignore-glacier-warnings", "force-glacier-transfer", "human-readable", "summarize", "help", "version",
-			"retain-resources", "force-delete", "no-force", "include-deleted"}})
+	r := xoptParse(args, &argv.Spec{LongFlags: []string{"debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager", "cli-auto-prompt", "no-cli-auto-prompt", "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "exact-timestamps", "delete", "follow-symlinks", "no-follow-symlinks", "size-only", "skip-final-snapshot", "no-skip-final-snapshot", "delete-automated-backups", "no-delete-automated-backups", "force-delete-without-recovery", "bypass-governance-retention", "no-guess-mime-type", "ignore-glacier-warnings", "force-glacier-transfer", "human-readable", "summarize", "retain-resources", "force-delete", "no-force", "include-deleted"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) < 2 || r.has(0, "dryrun", "dry-run") {
 		return "", false
 	}

@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- containers ----
@@ -92,7 +94,7 @@ func infraDockerRemove(c *Command) []Hit {
 	tool := c.Name()
 	if compose {
 		verb := cmd[len(cmd)-1]
-		r := xoptParse(rest, &xoptSpec{longArg: []string{"rmi", "timeout", "signal"}, shortArg: "ts"})
+		r := xoptParse(rest, &argv.Spec{Valued: "ts", LongValued: []string{"rmi", "timeout", "signal"}, LongStop: []string{"help", "version"}, Exact: true})
 		switch verb {
 		case "down":
 			if r.has('v', "volumes") {
@@ -113,7 +115,7 @@ func infraDockerRemove(c *Command) []Hit {
 	if len(cmd) > 1 {
 		group = cmd[0]
 	}
-	r := xoptParse(rest, &xoptSpec{shortArg: "st", longArg: []string{"filter", "signal", "time"}})
+	r := xoptParse(rest, &argv.Spec{Valued: "st", LongValued: []string{"filter", "signal", "time"}, LongStop: []string{"help", "version"}, Exact: true})
 	what := xoptList(r.args)
 	switch {
 	case verb == "rm" && group == "" || (verb == "rm" || verb == "remove") && group == "container":
@@ -166,9 +168,7 @@ func infraDockerPrivileged(c *Command) []Hit {
 	if !(verb == "run" || verb == "create" || verb == "exec") || len(cmd) > 1 && cmd[0] != "container" {
 		return nil
 	}
-	r := xoptParse(rest, &xoptSpec{posix: true, shortArg: "acehlmpuvw", longArgDefault: true,
-		longBool: []string{"detach", "interactive", "tty", "rm", "privileged", "publish-all", "init", "read-only", "no-healthcheck", "oom-kill-disable", "sig-proxy", "quiet",
-			"disable-content-trust", "use-api-socket", "replace", "rmi", "no-hosts", "http-proxy", "tls-verify", "passwd", "help"}})
+	r := xoptParse(rest, &argv.Spec{Valued: "acehlmpuvw", LongFlags: []string{"detach", "interactive", "tty", "rm", "privileged", "publish-all", "init", "read-only", "no-healthcheck", "oom-kill-disable", "sig-proxy", "quiet", "disable-content-trust", "use-api-socket", "replace", "rmi", "no-hosts", "http-proxy", "tls-verify", "passwd"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true, Posix: true})
 	for _, o := range r.opts {
 		switch {
 		case o.long == "privileged" && o.val.Value != "false":

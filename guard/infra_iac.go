@@ -5,6 +5,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- Terraform, OpenTofu, Pulumi ----
@@ -39,7 +41,7 @@ func infraTerraform(c *Command) (sub string, r xoptRes, ok bool) {
 		}
 		sub, args = args[0].Value, args[1:]
 	}
-	r = xoptParse(args, &xoptSpec{oneDash: true, longArg: []string{"var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"}})
+	r = xoptParse(args, &argv.Spec{LongValued: []string{"var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
 	if r.help {
 		return "", r, false
 	}
@@ -92,10 +94,7 @@ func infraPulumi(c *Command) (string, xoptRes, bool) {
 	if !slices.Contains(infraPulumiProgs, c.Name()) {
 		return "", xoptRes{}, false
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sCmtvcp", longArgDefault: true, helpShort: 'h',
-		longBool: []string{"yes", "skip-preview", "debug", "diff", "help", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove",
-			"exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps",
-			"show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "sCmtvcp", Stop: "h", LongFlags: []string{"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove", "exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps", "show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 {
 		return "", r, false
 	}
@@ -119,8 +118,7 @@ func infraPulumiDestroy(c *Command) []Hit {
 // infraCdkDestroy: `cdk destroy [STACKS...]` deletes the stacks and their
 // resources (asking first unless -f/--force).
 func infraCdkDestroy(c *Command) []Hit {
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "acpro", longArgDefault: true, helpShort: 'h',
-		longBool: []string{"force", "all", "exclusively", "verbose", "debug", "json", "strict", "ci", "no-color", "staging", "lookups", "ignore-errors", "trace"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "acpro", Stop: "h", LongFlags: []string{"force", "all", "exclusively", "verbose", "debug", "json", "strict", "ci", "no-color", "staging", "lookups", "ignore-errors", "trace"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 || r.args[0].Value != "destroy" {
 		return nil
 	}

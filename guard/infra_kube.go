@@ -5,6 +5,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- Kubernetes, Helm ----
@@ -28,7 +30,7 @@ func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
 		}
 		args = args[1:]
 	}
-	r = xoptParse(args, &xoptSpec{shortArg: "nslfoLckpv", longArgDefault: true, longBool: infraKubeBool(), helpShort: 'h'})
+	r = xoptParse(args, &argv.Spec{Valued: "nslfoLckpv", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help || len(r.args) == 0 || !r.args[0].Known {
 		return "", r, false
 	}
@@ -111,39 +113,6 @@ func infraKubectlDelete(c *Command) []Hit {
 		if r.has(0, "prune") {
 			return hit("kubectl apply --prune deletes resources missing from the manifests")
 		}
-	}
-	return nil
-}
-
-func infraHelmUninstall(c *Command) []Hit {
-	if !slices.Contains(infraHelmProgs, c.Name()) {
-		return nil
-	}
-	if c.Name() == "helmfile" {
-		return infraHelmfileDestroy(c)
-	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "n", longArgDefault: true, longBool: infraKubeBool(), helpShort: 'h'})
-	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
-		return nil
-	}
-	switch r.args[0].Value {
-	case "uninstall", "delete", "del", "un":
-		return hit("helm uninstall removes the release " + gitNames(r.args[1:], "") + " and its resources")
-	}
-	return nil
-}
-
-// infraHelmfileDestroy: `helmfile destroy` (or delete) uninstalls every
-// release the helmfile names.
-func infraHelmfileDestroy(c *Command) []Hit {
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "befilnc", longArgDefault: true, helpShort: 'h',
-		longBool: []string{"debug", "quiet", "interactive", "no-color", "allow-no-matching-release", "enable-live-output", "skip-deps", "skip-charts", "purge", "include-transitive-needs"}})
-	if r.help || len(r.args) == 0 {
-		return nil
-	}
-	switch sub := r.args[0].Value; sub {
-	case "destroy", "delete":
-		return hit("helmfile " + sub + " uninstalls every release of the helmfile, with its resources")
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // infraMongoTexts returns the JavaScript a mongo shell command runs.
@@ -12,8 +14,7 @@ func infraMongoTexts(c *Command) []Word {
 	if !slices.Contains(infraMongoProgs, c.Name()) {
 		return nil
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "upf", longArgDefault: true, helpShort: 'h',
-		longBool: []string{"norc", "quiet", "shell", "nodb", "verbose", "help", "version", "tls", "ssl", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames", "ipv6", "retryWrites", "json", "build-info"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "upf", Stop: "h", LongFlags: []string{"norc", "quiet", "shell", "nodb", "verbose", "tls", "ssl", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames", "ipv6", "retryWrites", "json", "build-info"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
 	if r.help {
 		return nil
 	}

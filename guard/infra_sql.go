@@ -4,6 +4,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- databases ----
@@ -29,7 +31,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 			}
 			args = args[1:]
 		}
-		r := xoptParse(args, &xoptSpec{shortArg: "cdfFhLopPRTUve", longArg: []string{"command", "dbname", "file", "field-separator", "host", "log-file", "output", "port", "pset", "record-separator", "table-attr", "username", "variable", "set", "execute", "url", "certs-dir", "database", "user"}, helpShort: '?'})
+		r := xoptParse(args, &argv.Spec{Valued: "cdfFhLopPRTUve", Stop: "?", LongValued: []string{"command", "dbname", "file", "field-separator", "host", "log-file", "output", "port", "pset", "record-separator", "table-attr", "username", "variable", "set", "execute", "url", "certs-dir", "database", "user"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help {
 			return nil, 0, false
 		}
@@ -44,7 +46,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 		}
 		return texts, sqlPostgres, true
 	case "mysql", "mariadb", "mycli", "litecli", "mysqlsh":
-		r := xoptParse(args, &xoptSpec{shortArg: "eDhPSuoO", shortOpt: "p", longArg: []string{"execute", "database", "host", "port", "socket", "user", "default-character-set", "defaults-file", "defaults-extra-file", "login-path", "init-command", "tee", "sql"}, helpShort: '?'})
+		r := xoptParse(args, &argv.Spec{Valued: "eDhPSuoO", Optional: "p", Stop: "?", LongValued: []string{"execute", "database", "host", "port", "socket", "user", "default-character-set", "defaults-file", "defaults-extra-file", "login-path", "init-command", "tee", "sql"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help {
 			return nil, 0, false
 		}
@@ -70,7 +72,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 		}
 		return texts, sqlSQLite, true
 	case "cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql":
-		r := xoptParse(args, &xoptSpec{shortArg: "eqQfuhpPkSdUwinH", longArg: []string{"execute", "query", "file", "username", "user", "host", "port", "password", "keyspace", "database", "server"}})
+		r := xoptParse(args, &argv.Spec{Valued: "eqQfuhpPkSdUwinH", LongValued: []string{"execute", "query", "file", "username", "user", "host", "port", "password", "keyspace", "database", "server"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help {
 			return nil, 0, false
 		}
@@ -86,7 +88,7 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 	case "sqlite-utils":
 		// sqlite-utils query DB SQL, or sqlite-utils DB SQL (query is the
 		// default command when the first operand is a database file).
-		r := xoptParse(args, &xoptSpec{shortArg: "p", longArg: []string{"param", "attach", "load-extension", "functions", "fmt"}})
+		r := xoptParse(args, &argv.Spec{Valued: "p", LongValued: []string{"param", "attach", "load-extension", "functions", "fmt"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) < 2 {
 			return nil, 0, false
 		}
@@ -127,7 +129,7 @@ func infraSQLFindings(c *Command) []sqlFinding {
 }
 
 // sqliteSpec is the option grammar of the SQLite shells (sqlite3(1)).
-var sqliteSpec = xoptSpec{oneDash: true, longArg: []string{"cmd", "separator", "newline", "nullvalue", "init", "vfs", "mmap", "heap", "maxsize", "escape", "pagecache", "lookaside", "c", "s", "f"}}
+var sqliteSpec = argv.Spec{LongValued: []string{"cmd", "separator", "newline", "nullvalue", "init", "vfs", "mmap", "heap", "maxsize", "escape", "pagecache", "lookaside", "c", "s", "f"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true}
 
 // sqliteReadOnly reports an SQLite shell that opens its database
 // read-only (sqlite3 -readonly, duckdb -readonly), so that no statement
@@ -171,13 +173,13 @@ func infraSQLHits(c *Command, kind sqlKind) []Hit {
 func infraSQLDrop(c *Command) []Hit {
 	switch c.Name() {
 	case "dropdb":
-		r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "hpUd", longArg: []string{"host", "port", "username", "maintenance-db"}, helpShort: '?'})
+		r := xoptParse(c.Args[1:], &argv.Spec{Valued: "hpUd", Stop: "?", LongValued: []string{"host", "port", "username", "maintenance-db"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return nil
 		}
 		return hit("dropdb drops the database " + xoptShow(r.args[0]))
 	case "mysqladmin", "mariadb-admin":
-		r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "hPSuc", shortOpt: "p", longArg: []string{"host", "port", "socket", "user", "count", "sleep"}, helpShort: '?'})
+		r := xoptParse(c.Args[1:], &argv.Spec{Valued: "hPSuc", Optional: "p", Stop: "?", LongValued: []string{"host", "port", "socket", "user", "count", "sleep"}, LongStop: []string{"help", "version"}, Exact: true})
 		for i, w := range r.args {
 			if strings.EqualFold(w.Value, "drop") && !r.help {
 				return hit("mysqladmin drop drops the database " + gitNames(r.args[i+1:min(i+2, len(r.args))], ""))

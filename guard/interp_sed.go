@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"guardsh/guard/internal/sedscript"
+	"guardsh/internal/argv"
 )
 
 // Rule names of sed's code.
@@ -30,76 +31,34 @@ type sedArgs struct {
 	inPlace, sandbox, info bool
 }
 
-// sedScan scans sed's arguments (without the program name).
+// sedSpec is GNU sed's option grammar: -i takes an attached backup
+// suffix, -e, -f and -l a value.
+var sedSpec = argv.Spec{
+	Flags: "nErsuzb", Valued: "efl", Optional: "i",
+	LongFlags: []string{"quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data",
+		"zero-terminated", "follow-symlinks", "binary"},
+	LongValued:   []string{"expression", "file", "line-length"},
+	LongOptional: []string{"in-place"},
+	LongStop:     []string{"help", "version"},
+}
+
+// sedScan reads sed's arguments (without the program name).
 func sedScan(args []Word) sedArgs {
-	var a sedArgs
-	var ops []Word
-	optArg := func(i int, attached string, w Word) (Word, int) {
-		if attached != "" {
-			return fsPart(w, attached), i
-		}
-		if i+1 < len(args) {
-			return args[i+1], i + 1
-		}
-		return Word{}, i
-	}
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		v := w.Value
-		switch {
-		case v == "--":
-			ops = append(ops, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(v, "--"):
-			name, val, hasVal := strings.Cut(v[2:], "=")
-			full, _ := sedSpec.long(name)
-			switch full {
-			case "in-place":
-				a.inPlace = true
-			case "sandbox":
-				a.sandbox = true
-			case "expression", "file":
-				var s Word
-				if hasVal {
-					s = fsPart(w, val)
-				} else {
-					s, i = optArg(i, "", w)
-				}
-				if full == "file" {
-					a.files = append(a.files, s)
-				} else {
-					a.scripts = append(a.scripts, s)
-				}
-			case "line-length":
-				if !hasVal {
-					i++
-				}
-			case "help", "version":
-				a.info = true
-			}
-		case len(v) > 1 && v[0] == '-' && !strings.HasPrefix(v, Unknown):
-		flags:
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'i':
-					a.inPlace = true
-					break flags // the rest is the backup suffix
-				case 'e', 'f', 'l':
-					var s Word
-					s, i = optArg(i, v[j+1:], w)
-					switch v[j] {
-					case 'e':
-						a.scripts = append(a.scripts, s)
-					case 'f':
-						a.files = append(a.files, s)
-					}
-					break flags
-				}
-			}
-		default:
-			ops = append(ops, w)
+	f := fsScan(args, &sedSpec)
+	a := sedArgs{info: f.info}
+	for _, o := range f.opts {
+		switch o.name {
+		case "i", "in-place":
+			a.inPlace = true
+		case "sandbox":
+			a.sandbox = true
+		case "e", "expression":
+			a.scripts = append(a.scripts, o.arg)
+		case "f", "file":
+			a.files = append(a.files, o.arg)
 		}
 	}
+	ops := f.operands
 	if len(a.scripts) == 0 && len(a.files) == 0 && len(ops) > 0 {
 		a.scripts, ops = ops[:1], ops[1:]
 	}

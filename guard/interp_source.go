@@ -4,6 +4,30 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
+)
+
+// The grammars of the interpreters whose options getopt reads. python's
+// -c and -m end the options (the words after them are sys.argv); lua and
+// awk stop at their first operand (the script, or awk's program).
+var (
+	pythonSpec = argv.Spec{Flags: "bBdEhiIOPqsSuvVxR3tU", Valued: "cmWXQ", Last: "cm", LongValued: []string{"check-hash-based-pycs"}, Exact: true, Posix: true}
+	// denoEvalSpec is deno eval's: its long options that take the next
+	// word (--ext ts); the others take theirs attached, if any.
+	denoEvalSpec = argv.Spec{Flags: "pqr", Valued: "cL", LongValued: []string{"ext", "import-map", "cert", "config", "seed", "location", "preload", "log-level"}, Posix: true}
+	luaSpec      = argv.Spec{Flags: "ivEW", Valued: "el", Posix: true}
+	// awkSpec is gawk's, mawk's and busybox's: an option it does not know
+	// ends its word (BWK awk's -safe), so that no letter of it is taken
+	// for -f and the program missed.
+	awkSpec = argv.Spec{
+		Flags: "bcCgMnNOrsStVyh", Valued: "fvFeEilW", Optional: "dDoLp", UnknownEnds: true,
+		LongFlags: []string{"characters-as-bytes", "traditional", "copyright", "gen-pot", "help", "bignum", "use-lc-numeric",
+			"non-decimal-data", "optimize", "no-optimize", "posix", "re-interval", "no-sandbox", "sandbox", "lint-old", "version", "csv"},
+		LongValued:   []string{"file", "source", "exec", "include", "load", "assign", "field-separator"},
+		LongOptional: []string{"lint", "dump-variables", "debug", "pretty-print", "profile"},
+		Posix:        true,
+	}
 )
 
 // interpSource is the inline code of a one-liner: the words holding it
@@ -70,42 +94,19 @@ func interpNext(args []Word, i int) (Word, bool) {
 
 func interpPythonCode(args []Word) interpSource {
 	var src interpSource
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
-			return src
-		}
-		if strings.HasPrefix(v, "--") {
-			if v == "--check-hash-based-pycs" {
-				i++
-			}
+	s := argv.Getopt(&pythonSpec, args, wordText)
+	for _, o := range s.Opts {
+		if o.Name != "c" || o.Long || !o.HasValue {
 			continue
 		}
-		for j := 1; j < len(v); j++ {
-			switch v[j] {
-			case 'c':
-				if j+1 < len(v) {
-					src.add(Lit(v[j+1:]), "-c")
-					src.argv = args[i+1:]
-				} else if w, ok := interpNext(args, i+1); ok {
-					src.add(w, "-c")
-					src.argv = args[i+2:]
-				}
-				return src
-			case 'm':
-				return src
-			case 'W', 'X', 'Q':
-				if j+1 == len(v) {
-					i++
-				}
-				j = len(v)
-			}
-		}
+		src.add(optWord(args, o), "-c")
+		src.argv = args[max(o.Index, o.ValueIndex)+1:]
 	}
 	return src
 }
 
+// interpNodeCode reads node's options by hand: node's parser is no getopt
+// (-pe and -ep are aliases of -p -e, no other letters bundle).
 func interpNodeCode(args []Word) interpSource {
 	var src interpSource
 	withArg := map[string]bool{"-r": true, "--require": true, "--import": true, "--loader": true,
@@ -142,18 +143,17 @@ func interpDenoCode(args []Word) interpSource {
 	if len(args) == 0 || !args[0].Known || args[0].Value != "eval" {
 		return src
 	}
-	for _, a := range args[1:] {
-		if a.Known && strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		src.add(a, "eval")
-		return src
+	s := argv.Getopt(&denoEvalSpec, args[1:], wordText)
+	if len(s.Operands) > 0 {
+		src.add(args[1+s.Operands[0]], "eval")
 	}
 	return src
 }
 
 // interpPerlCode handles perl's and ruby's clustered switches: -lne CODE,
-// -e CODE (several), -MMod, -I dir.
+// -e CODE (several), -MMod, -I dir. It reads them by hand: -l and -0 take
+// an optional number and the cluster goes on (-l0ne), which no getopt
+// grammar says.
 func interpPerlCode(args []Word, lang interpLang) interpSource {
 	var src interpSource
 	// Switches whose value is the rest of the cluster, or the next word
@@ -204,6 +204,8 @@ func interpPerlCode(args []Word, lang interpLang) interpSource {
 	return src
 }
 
+// interpPHPCode reads php's options by hand: php takes each option as a
+// word of its own (-r CODE, -d KEY=VALUE), with no bundles.
 func interpPHPCode(args []Word) interpSource {
 	var src interpSource
 	for i := 0; i < len(args); i++ {
@@ -229,60 +231,29 @@ func interpPHPCode(args []Word) interpSource {
 
 func interpAwkCode(args []Word) interpSource {
 	var src interpSource
+	s := argv.Getopt(&awkSpec, args, wordText)
 	fromFile := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Known || v == "-" || !strings.HasPrefix(v, "-") {
-			if !fromFile && src.flag == "" {
-				src.add(a, "program")
-			}
-			return src
-		}
-		if v == "--" {
-			if w, ok := interpNext(args, i+1); ok && !fromFile && src.flag == "" {
-				src.add(w, "program")
-			}
-			return src
-		}
+	for _, o := range s.Opts {
 		switch {
-		case v == "-e" || v == "--source":
-			if w, ok := interpNext(args, i+1); ok {
-				src.add(w, "program")
-				i++
-			}
-		case strings.HasPrefix(v, "--source="):
-			src.add(Lit(strings.TrimPrefix(v, "--source=")), "program")
-		case v == "-f" || v == "--file" || v == "-E" || v == "--exec":
+		case (o.Name == "e" || o.Name == "source") && o.HasValue:
+			src.add(optWord(args, o), "program")
+		case o.Name == "f" || o.Name == "file" || o.Name == "E" || o.Name == "exec":
 			fromFile = true
-			i++
-		case strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--exec=") || (strings.HasPrefix(v, "-f") && !strings.HasPrefix(v, "--")):
-			fromFile = true
-		case v == "-F" || v == "-v" || v == "-i" || v == "-l" || v == "-W" || v == "--include" || v == "--load" || v == "--assign" || v == "--field-separator":
-			i++
 		}
+	}
+	if !fromFile && src.flag == "" && len(s.Operands) > 0 {
+		// The program is the first operand.
+		src.add(args[s.Operands[0]], "program")
 	}
 	return src
 }
 
 func interpLuaCode(args []Word) interpSource {
 	var src interpSource
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
-			return src
-		}
-		switch {
-		case v == "-e":
-			if w, ok := interpNext(args, i+1); ok {
-				src.add(w, "-e")
-				i++
-			}
-		case strings.HasPrefix(v, "-e"):
-			src.add(Lit(v[2:]), "-e")
-		case v == "-l":
-			i++
+	s := argv.Getopt(&luaSpec, args, wordText)
+	for _, o := range s.Opts {
+		if o.Name == "e" && o.HasValue {
+			src.add(optWord(args, o), "-e")
 		}
 	}
 	return src

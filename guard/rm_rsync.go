@@ -9,6 +9,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // Rule names of rsync's deletions, in the rm family.
@@ -27,18 +29,7 @@ var rsyncRules = []Rule{
 	{Name: ruleRsyncDelete, Level: Medium, Description: "rsync --delete deletes the files of a local destination that are not in the source; --remove-source-files deletes the source files it copied", Example: "rsync -a --delete ./site/ ./public/"},
 }
 
-var rsyncSpec = fsOptSpec{shortArg: "eBfTM@", longs: []string{
-	"rsh=", "rsync-path=", "exclude=", "include=", "exclude-from=", "include-from=", "files-from=", "filter=",
-	"temp-dir=", "compare-dest=", "copy-dest=", "link-dest=", "backup-dir=", "suffix=", "chmod=", "chown=",
-	"usermap=", "groupmap=", "log-file=", "log-file-format=", "out-format=", "log-format=", "partial-dir=",
-	"password-file=", "port=", "sockopts=", "timeout=", "contimeout=", "bwlimit=", "max-size=", "min-size=",
-	"max-delete=", "max-alloc=", "block-size=", "modify-window=", "compress-choice=", "zc=", "compress-level=",
-	"zl=", "skip-compress=", "checksum-choice=", "cc=", "checksum-seed=", "iconv=", "write-batch=",
-	"only-write-batch=", "read-batch=", "protocol=", "address=", "config=", "dparam=", "info=", "debug=",
-	"stderr=", "remote-option=", "outbuf=", "stop-after=", "stop-at=", "time-limit=", "early-input=", "copy-as=",
-	"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded",
-	"delete-missing-args", "remove-source-files", "remove-sent-files", "dry-run", "list-only", "relative", "recursive", "archive",
-	"help", "version"}}
+var rsyncSpec = argv.Spec{Valued: "eBfTM@", LongFlags: []string{"delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args", "remove-source-files", "remove-sent-files", "dry-run", "list-only", "relative", "recursive", "archive"}, LongValued: []string{"rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from", "files-from", "filter", "temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "chmod", "chown", "usermap", "groupmap", "log-file", "log-file-format", "out-format", "log-format", "partial-dir", "password-file", "port", "sockopts", "timeout", "contimeout", "bwlimit", "max-size", "min-size", "max-delete", "max-alloc", "block-size", "modify-window", "compress-choice", "zc", "compress-level", "zl", "skip-compress", "checksum-choice", "cc", "checksum-seed", "iconv", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "config", "dparam", "info", "debug", "stderr", "remote-option", "outbuf", "stop-after", "stop-at", "time-limit", "early-input", "copy-as"}, LongStop: []string{"help", "version"}}
 
 // rsyncHits returns the hits of rsync's deletions on c.
 func rsyncHits(c *Command) []fsNamedHit {

@@ -45,12 +45,18 @@ type row struct {
 	// the path, {1+} all of them from the first, {last} the last, {prog}
 	// the program name, {path} the path as written, {-NAME} the value of
 	// option NAME (long or short), {X/Y} the first of X and Y present, and
-	// {X|text} gives text when X is absent.
+	// {X|text} gives text when X is absent, {X?text} text when it is
+	// present and {X?text|other} other when it is not.
 	why string
 	// desc describes the rule for the rule list.
 	desc string
 	// hits are lines the row must hit, misses lines it must not.
 	hits, misses []string
+	// more are further cases of the same rule, tried in order after the
+	// row's own, each with its own reason: a case sets progs (the row's
+	// when unset), opts (the row's when nil), goflags, path, when and why,
+	// and nothing else.
+	more []row
 }
 
 // rowPred is a predicate over one reading of a command.
@@ -108,6 +114,21 @@ func optIs(names []string, values ...string) rowPred {
 	}
 }
 
+// lastIs returns a predicate: of the options names (which override one
+// another, as git reset's --soft, --mixed and --hard do), the last given
+// is one of want.
+func lastIs(names []string, want ...string) rowPred {
+	return func(m *rowMatch) bool {
+		for i := len(m.opts) - 1; i >= 0; i-- {
+			o := m.opts[i]
+			if slices.Contains(names, o.Name) && o.Long == (len(o.Name) > 1) {
+				return slices.Contains(want, o.Name)
+			}
+		}
+		return false
+	}
+}
+
 // arg returns a predicate: operand i (0 is the first after the path)
 // exists and satisfies f.
 func arg(i int, f func(Word) bool) rowPred {
@@ -153,26 +174,69 @@ func is(values ...string) func(Word) bool {
 	}
 }
 
+// rowCase is one case of a row, ready to match.
+type rowCase struct {
+	*row
+	progs []string
+	opts  *argv.Spec
+	paths [][][]string
+}
+
+// cases returns the row's own case and those of more, with what a case
+// leaves unset taken from the row.
+func (r *row) cases() []rowCase {
+	var out []rowCase
+	for _, c := range append([]*row{r}, rowPtrs(r.more)...) {
+		rc := rowCase{row: c, progs: c.progs, opts: c.opts}
+		if len(rc.progs) == 0 {
+			rc.progs = r.progs
+		}
+		if rc.opts == nil {
+			rc.opts = r.opts
+		}
+		for _, p := range strings.Split(c.path, ",") {
+			rc.paths = append(rc.paths, rowPath(p))
+		}
+		out = append(out, rc)
+	}
+	return out
+}
+
+func rowPtrs(rs []row) []*row {
+	out := make([]*row, len(rs))
+	for i := range rs {
+		out[i] = &rs[i]
+	}
+	return out
+}
+
 // builtin returns the rule the row stands for.
 func (r *row) builtin() builtin {
 	ex := ""
 	if len(r.hits) > 0 {
 		ex = r.hits[0]
 	}
-	var paths [][][]string
-	for _, p := range strings.Split(r.path, ",") {
-		paths = append(paths, rowPath(p))
+	cases := r.cases()
+	var progs []string
+	for _, c := range cases {
+		for _, p := range c.progs {
+			if !slices.Contains(progs, p) {
+				progs = append(progs, p)
+			}
+		}
 	}
 	return builtin{
 		Rule:  Rule{Name: r.name, Level: r.level, Description: r.desc, Example: ex},
-		progs: r.progs,
+		progs: progs,
 		check: func(c *Command) []Hit {
-			if !slices.Contains(r.progs, c.Name()) {
-				return nil // the walker dispatches on progs; CheckArgv and tests call every check
-			}
-			for _, path := range paths {
-				if m, ok := r.match(c, path); ok {
-					return hit(r.reason(m))
+			for _, rc := range cases {
+				if !slices.Contains(rc.progs, c.Name()) {
+					continue // the walker dispatches on progs; CheckArgv and tests call every check
+				}
+				for _, path := range rc.paths {
+					if m, ok := rc.match(c, path); ok {
+						return hit(m.fill(rc.why))
+					}
 				}
 			}
 			return nil
@@ -189,8 +253,8 @@ func rowPath(p string) [][]string {
 	return out
 }
 
-// match returns the first reading of c that the row matches.
-func (r *row) match(c *Command, path [][]string) (*rowMatch, bool) {
+// match returns the first reading of c that the case matches.
+func (r *rowCase) match(c *Command, path [][]string) (*rowMatch, bool) {
 	if len(c.Args) == 0 {
 		return nil, false
 	}
@@ -247,9 +311,6 @@ func withFlags(sp *argv.Spec, short string, long ...string) *argv.Spec {
 	return &c
 }
 
-// reason fills the row's template from a match.
-func (r *row) reason(m *rowMatch) string { return m.fill(r.why) }
-
 // fill fills a template; a field's default text is a template too.
 func (m *rowMatch) fill(t string) string {
 	var b strings.Builder
@@ -273,19 +334,49 @@ func (m *rowMatch) fill(t string) string {
 			return b.String()
 		}
 		b.WriteString(t[:i])
-		key, def, _ := strings.Cut(t[i+1:j-1], "|")
+		inner := t[i+1 : j-1]
+		key, text, sep := inner, "", byte(0)
+		if k := strings.IndexAny(inner, "|?"); k >= 0 {
+			key, text, sep = inner[:k], inner[k+1:], inner[k]
+		}
 		v := ""
 		for _, k := range strings.Split(key, "/") {
 			if v = m.field(k); v != "" {
 				break
 			}
 		}
-		if v == "" {
-			v = m.fill(def)
+		if sep == '?' {
+			// {X?then|else}: the else part is optional.
+			then, els := rowCutTop(text)
+			if v != "" {
+				v = m.fill(then)
+			} else {
+				v = m.fill(els)
+			}
+		} else if v == "" {
+			v = m.fill(text)
 		}
 		b.WriteString(v)
 		t = t[j:]
 	}
+}
+
+// rowCutTop cuts a template at its first | outside braces.
+func rowCutTop(t string) (string, string) {
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '|':
+			if depth == 0 {
+				return t[:i], t[i+1:]
+			}
+		}
+	}
+	return t, ""
 }
 
 // field returns the text of one template field, "" when absent.
@@ -332,5 +423,5 @@ func rowRules() []builtin {
 
 // rowTables returns the row tables, in the order their rules are listed.
 func rowTables() [][]row {
-	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows(), launchRows(), infraRows(), gitRows()}
+	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows(), launchRows(), infraRows(), gitRows(), opsRows(), deployRows()}
 }

@@ -99,7 +99,7 @@ var (
 	// deleteByQuery is the Elasticsearch and OpenSearch endpoint that
 	// deletes every document a query matches.
 	deleteByQuery = func(m *rowMatch) bool {
-		return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete")(m) && httpWrites(m) || graphqlDelete(m)
+		return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete", "/doDelete")(m) && httpWrites(m) || graphqlDelete(m)
 	}
 	deleteEvery = urlEndsIn("/_all", "/*")
 )
@@ -114,11 +114,11 @@ func httpRows() []row {
 			misses: []string{"curl -X GET 'http://localhost:9200/_all'", "curl -X DELETE http://localhost:9200/logs-2020/_doc/1"}},
 		{name: "http_delete", level: Medium, progs: []string{"curl"}, opts: curlOpts,
 			when: []rowPred{func(m *rowMatch) bool {
-				return curlDelete(m) && !deleteEvery(m) || deleteByQuery(m)
+				return curlDelete(m) && !deleteEvery(m) && !deleteIndex(m) || deleteByQuery(m)
 			}},
 			why:    "curl sends a request that deletes on the server: {1+/-url}",
-			desc:   "curl -X DELETE (-XDELETE, --request delete), a request to _delete_by_query or …/delete, or a GraphQL mutation that deletes, deletes on the server",
-			hits:   []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'", "curl -X POST https://api.example.com/users/1/delete", "curl https://api.example.com/graphql -H 'Content-Type: application/json' -d '{\"query\":\"mutation { deleteUser(id: 1) { id } }\"}'", "curl --url https://api.example.com/u/1 -X DELETE"},
+			desc:   "curl -X DELETE (-XDELETE, --request delete), a request to _delete_by_query, …/delete or Jenkins' …/doDelete, or a GraphQL mutation that deletes, deletes on the server",
+			hits:   []string{"curl -X DELETE https://api.example.com/users/1", "curl https://api.example.com/users/1 -XDELETE", "curl --request delete https://api.example.com/u/1", "curl -s -H 'Authorization: Bearer x' --request=DELETE https://api.example.com/u/1", "curl -X POST 'localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'", "curl -X POST https://api.example.com/users/1/delete", "curl -X POST http://jenkins.local/job/deploy/doDelete", "curl https://api.example.com/graphql -H 'Content-Type: application/json' -d '{\"query\":\"mutation { deleteUser(id: 1) { id } }\"}'", "curl --url https://api.example.com/u/1 -X DELETE"},
 			misses: []string{"curl https://api.example.com/users/1", "curl -X POST -d x https://api.example.com/users", "curl -d DELETE https://example.com/", "curl -H 'X-Method: DELETE' https://example.com/", "curl https://example.com/docs/delete", "curl https://api.example.com/graphql -d '{\"query\":\"query { users { id } }\"}'", "curl -X GET https://example.com/a/delete"}},
 		{name: "wget_delete", level: Medium, progs: []string{"wget", "wget2"}, opts: wgetOpts,
 			when:   []rowPred{wgetDelete},

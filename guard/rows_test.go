@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -20,7 +19,7 @@ func TestRows(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	rows, hits, misses := 0, 0, 0
-	for _, tab := range rowTables() {
+	for _, tab := range allRowTables() {
 		for _, r := range tab {
 			rows++
 			if seen[r.name] {
@@ -29,6 +28,11 @@ func TestRows(t *testing.T) {
 			seen[r.name] = true
 			if len(r.progs) == 0 || len(r.hits) == 0 || len(r.misses) == 0 || r.desc == "" || r.why == "" {
 				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.name)
+			}
+			for _, m := range r.more {
+				if m.why == "" || m.name != "" || m.desc != "" || m.level != 0 || m.hits != nil || m.misses != nil || m.more != nil {
+					t.Errorf("row %s: a further case has a reason of its own and no name, level, description, examples or cases", r.name)
+				}
 			}
 			for _, l := range r.hits {
 				hits++
@@ -63,21 +67,18 @@ func findingOf(v Verdict, rule string) (Finding, bool) {
 	return Finding{}, false
 }
 
-// TestRowsAreBash checks with one `bash -n` (parse only, nothing runs)
-// that every row's examples are valid bash.
+// TestRowsAreBash checks with `bash -n` (parse only, nothing runs) that
+// every row's examples are valid bash.
 func TestRowsAreBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
-	for _, tab := range rowTables() {
+	t.Parallel()
+	var lines []string
+	for _, tab := range allRowTables() {
 		for _, r := range tab {
-			for _, l := range append(append([]string(nil), r.hits...), r.misses...) {
-				if out, err := exec.Command(bash, "-n", "-c", l).CombinedOutput(); err != nil {
-					t.Errorf("row %s: bash -n rejects %q: %v: %s", r.name, l, err, out)
-				}
-			}
+			lines = append(append(lines, r.hits...), r.misses...)
 		}
+	}
+	for _, l := range bashRejects(t, lines) {
+		t.Errorf("bash -n rejects %q", l)
 	}
 }
 

@@ -3,6 +3,8 @@ package guard
 import (
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // The disk family: writing, formatting, wiping and partitioning block
@@ -191,8 +193,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 	case "cp", "mv", "install", "tee", "sed", "gsed":
 		return copyDeviceHits(c, hs)
 	case "wipefs":
-		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "Oot", longs: []string{"all", "backup", "force", "noheadings",
-			"json", "no-act", "output=", "offset=", "parsable", "quiet", "types=", "lock", "help", "version"}})
+		a := fsScan(c.Args[1:], &argv.Spec{Valued: "Oot", LongFlags: []string{"all", "backup", "force", "noheadings", "json", "no-act", "parsable", "quiet", "lock"}, LongValued: []string{"output", "offset", "types"}, LongStop: []string{"help", "version"}})
 		if a.info || a.has("h", "V", "n", "no-act") {
 			return hs
 		}
@@ -200,7 +201,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 			return fsAdd(hs, ruleWipefs, "wipefs erases the filesystem signatures of "+fsShowList(a.operands))
 		}
 	case "blkdiscard":
-		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "ols", longs: []string{"offset=", "length=", "step=", "force", "secure", "zeroout", "verbose", "quiet", "help", "version"}})
+		a := fsScan(c.Args[1:], &argv.Spec{Valued: "ols", LongFlags: []string{"force", "secure", "zeroout", "verbose", "quiet"}, LongValued: []string{"offset", "length", "step"}, LongStop: []string{"help", "version"}})
 		if !a.info && !a.has("h", "V") && len(a.operands) > 0 {
 			return fsAdd(hs, ruleBlkdiscard, "blkdiscard discards every block of "+fsShowList(a.operands))
 		}
@@ -351,8 +352,7 @@ func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	return hs
 }
 
-var shredSpec = fsOptSpec{shortArg: "ns", longs: []string{"force", "iterations=", "random-source=", "size=",
-	"remove", "verbose", "exact", "zero", "help", "version"}}
+var shredSpec = argv.Spec{Valued: "ns", LongFlags: []string{"force", "remove", "verbose", "exact", "zero"}, LongValued: []string{"iterations", "random-source", "size"}, LongStop: []string{"help", "version"}}
 
 // shredHits handles shred: a device is high, files are medium.
 func shredHits(c *Command, hs []fsNamedHit) []fsNamedHit {
@@ -380,7 +380,7 @@ func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	var dests []Word
 	switch c.Name() {
 	case "tee":
-		a := fsScan(c.Args[1:], &fsOptSpec{longs: []string{"append", "ignore-interrupts", "output-error", "help", "version"}})
+		a := fsScan(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
 		dests = a.operands
 	case "sed", "gsed":
 		dests = sedWrites(c) // w FILE, s///w FILE
@@ -404,8 +404,7 @@ func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 }
 
 // fsCpSpec covers the options of cp, mv and install that take arguments.
-var fsCpSpec = fsOptSpec{shortArg: "tSmog", longs: []string{"target-directory=", "suffix=", "mode=", "owner=", "group=",
-	"strip-program=", "backup", "no-target-directory", "help", "version"}}
+var fsCpSpec = argv.Spec{Valued: "tSmog", LongFlags: []string{"backup", "no-target-directory"}, LongValued: []string{"target-directory", "suffix", "mode", "owner", "group", "strip-program"}, LongStop: []string{"help", "version"}}
 
 // sgdiskHits handles sgdisk: zapping is blocked, other changes high, and
 // printing safe.
@@ -439,7 +438,7 @@ func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 
 // partedHits handles parted DEVICE [COMMAND...].
 func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "a", longs: []string{"align=", "script", "machine", "fix", "list", "help", "version", "pretend-input-tty", "json"}})
+	a := fsScan(c.Args[1:], &argv.Spec{Valued: "a", LongFlags: []string{"script", "machine", "fix", "list", "pretend-input-tty", "json"}, LongValued: []string{"align"}, LongStop: []string{"help", "version"}})
 	if a.info || a.has("h", "v", "l") {
 		return hs
 	}
@@ -468,9 +467,7 @@ func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 
 // fdiskHits handles fdisk, sfdisk, gdisk, cfdisk and cgdisk.
 func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "bCHSwWoOtN", longs: []string{"sector-size=", "wipe=", "wipe-partitions=",
-		"output=", "type=", "label=", "label-nested=", "delete", "dump", "json", "list", "list-free", "show-size",
-		"show-geometry", "verify", "no-act", "list-types", "backup-file=", "help", "version"}})
+	a := fsScan(c.Args[1:], &argv.Spec{Valued: "bCHSwWoOtN", LongFlags: []string{"delete", "dump", "json", "list", "list-free", "show-size", "show-geometry", "verify", "no-act", "list-types"}, LongValued: []string{"sector-size", "wipe", "wipe-partitions", "output", "type", "label", "label-nested", "backup-file"}, LongStop: []string{"help", "version"}})
 	if a.info || a.has("l", "list", "h", "V", "v", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry",
 		"F", "list-free", "T", "list-types", "n", "no-act", "verify") && !a.has("delete") {
 		return hs

@@ -3,6 +3,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // The file family: emptying files, writing the account and sudo databases
@@ -60,7 +62,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 	}
 	switch name {
 	case "tee":
-		a := fsScan(c.Args[1:], &fsOptSpec{longs: []string{"append", "ignore-interrupts", "output-error", "help", "version"}})
+		a := fsScan(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
 		how := "tee overwrites"
 		if a.has("a", "append") {
 			how = "tee appends to"
@@ -88,7 +90,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 			hs = fileWrite(c, hs, w, "less -o writes its input to", false, true)
 		}
 	case "truncate":
-		a := fsScan(c.Args[1:], &fsOptSpec{shortArg: "rs", longs: []string{"no-create", "io-blocks", "reference=", "size=", "help", "version"}})
+		a := fsScan(c.Args[1:], &argv.Spec{Valued: "rs", LongFlags: []string{"no-create", "io-blocks"}, LongValued: []string{"reference", "size"}, LongStop: []string{"help", "version"}})
 		if a.info {
 			break
 		}
@@ -355,7 +357,3 @@ func sedInPlace(args []Word) []Word {
 	}
 	return a.operands
 }
-
-var sedSpec = fsOptSpec{longs: []string{"in-place", "expression", "file", "line-length", "help", "version", "quiet",
-	"silent", "debug", "posix", "regexp-extended", "separate", "sandbox", "unbuffered", "null-data", "zero-terminated",
-	"follow-symlinks", "binary"}}

@@ -1,13 +1,17 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"guardsh/internal/argv"
+)
 
 // gitRules returns the built-in rules about git commands that throw away
 // work: uncommitted changes, untracked files, remote refs, stashes, history.
 func gitRules() []builtin {
 	sp := gitSpecs()
 	rs := []builtin{
-		{Rule: Rule{Name: "git_reset_hard", Level: Medium, Description: "git reset --hard or --merge throws away uncommitted changes", Example: "git reset --hard HEAD~1"}, check: sp.resetHard},
+		portedRow("git_reset_hard"),
 		{Rule: Rule{Name: "git_clean_force", Level: Medium, Description: "git clean -f deletes untracked files (and with -d directories, with -x ignored files)", Example: "git clean -fdx"}, check: sp.cleanForce},
 		{Rule: Rule{Name: "git_push_force", Level: Medium, Description: "git push --force, -f, --force-with-lease, --mirror or a +ref overwrites remote history", Example: "git push --force origin main"}, check: sp.pushForce},
 		{Rule: Rule{Name: "git_push_delete", Level: Medium, Description: "git push --delete, -d, :ref or --prune deletes remote branches or tags", Example: "git push origin --delete feature"}, check: sp.pushDelete},
@@ -47,6 +51,15 @@ func (g *gitCall) gitConfig(key string) (string, bool) {
 	return val, found
 }
 
+// gitGlobalSpec is git's own options, before its subcommand (git(1)):
+// -c and -C take the next word.
+var gitGlobalSpec = argv.Spec{
+	Valued: "cC", Stop: "hv",
+	LongValued: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "exec-path-to"},
+	LongStop:   []string{"help", "version", "html-path", "man-path", "info-path"},
+	Exact:      true, Posix: true,
+}
+
 // gitParse splits a git command: git's own options (-C dir, -c k=v,
 // --git-dir=..., -p, ...), the subcommand and its words. ok is false when c
 // is not git, has no known subcommand, or only asks for help or the version.
@@ -54,27 +67,16 @@ func gitParse(c *Command) (g gitCall, ok bool) {
 	if c.Name() != gitProgs[0] {
 		return g, false
 	}
-	i := 1
-loop:
-	for ; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		switch v {
-		case "-c":
-			if i+1 < len(c.Args) {
-				g.config = append(g.config, c.Args[i+1].Value)
-			}
-			i++
-		case "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source", "--shallow-file", "--exec-path-to":
-			i++
-		case "--help", "-h", "--version", "-v", "--html-path", "--man-path", "--info-path":
-			return g, false
-		default:
-			if len(v) > 1 && v[0] == '-' {
-				continue
-			}
-			break loop
+	s := argv.Getopt(&gitGlobalSpec, c.Args[1:], wordText)
+	if s.Stopped || len(s.Operands) == 0 {
+		return g, false
+	}
+	for _, o := range s.Opts {
+		if o.Name == "c" && !o.Long && o.ValueIndex >= 0 {
+			g.config = append(g.config, o.Value)
 		}
 	}
+	i := 1 + s.Operands[0]
 	if i >= len(c.Args) || !c.Args[i].Known {
 		return g, false
 	}
@@ -95,59 +97,23 @@ loop:
 
 // gitSpecList holds the option specs of the subcommands the rules read.
 type gitSpecList struct {
-	reset, clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo xoptSpec
+	clean, push, branch, checkout, switch_, stash, reflog, updateRef, gc, prune, filterRepo argv.Spec
 }
 
 func gitSpecs() *gitSpecList {
 	return &gitSpecList{
-		reset: xoptSpec{abbrev: true, longArg: []string{"pathspec-from-file"},
-			longBool: []string{"hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "recurse-submodules", "no-recurse-submodules", "patch", "intent-to-add", "no-refresh", "refresh", "pathspec-file-nul"}},
-		clean: xoptSpec{abbrev: true, shortArg: "e", longArg: []string{"exclude"},
-			longBool: []string{"force", "dry-run", "interactive", "quiet"}},
-		push: xoptSpec{abbrev: true, shortArg: "o", longArg: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"},
-			longBool: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes",
-				"set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress",
-				"quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}},
-		branch: xoptSpec{abbrev: true, shortArg: "u", longArg: []string{"set-upstream-to", "sort", "format", "points-at"},
-			longBool: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged",
-				"color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}},
-		checkout: xoptSpec{abbrev: true, shortArg: "bB", longArg: []string{"orphan", "conflict", "pathspec-from-file"},
-			longBool: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits",
-				"ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}},
-		switch_: xoptSpec{abbrev: true, shortArg: "cC", longArg: []string{"create", "force-create", "orphan", "conflict"},
-			longBool: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}},
-		stash:     xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"message", "pathspec-from-file"}},
-		reflog:    xoptSpec{abbrev: true, longArg: []string{"expire", "expire-unreachable"}, longBool: []string{"all", "dry-run", "rewrite", "updateref", "stale-fix", "verbose", "single-worktree"}},
-		updateRef: xoptSpec{abbrev: true, shortArg: "m", longArg: []string{"create-reflog"}, longBool: []string{"no-deref", "stdin", "batch-updates"}},
-		gc:        xoptSpec{abbrev: true, longBool: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}},
-		prune:     xoptSpec{abbrev: true, longArg: []string{"expire"}, longBool: []string{"dry-run", "verbose", "progress", "no-progress"}},
-		filterRepo: xoptSpec{abbrev: false, longArg: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter",
-			"replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback",
-			"blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}},
+		clean:      argv.Spec{Valued: "e", LongValued: []string{"exclude"}, LongFlags: []string{"force", "dry-run", "interactive", "quiet"}, LongStop: []string{"help", "version"}},
+		push:       argv.Spec{Valued: "o", LongValued: []string{"repo", "receive-pack", "exec", "push-option", "recurse-submodules"}, LongFlags: []string{"all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease", "no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin", "prune", "no-prune", "no-verify", "verify", "follow-tags", "no-follow-tags", "signed", "no-signed", "atomic", "no-atomic", "progress", "no-progress", "quiet", "verbose", "ipv4", "ipv6", "no-recurse-submodules"}, LongStop: []string{"help", "version"}},
+		branch:     argv.Spec{Valued: "u", LongValued: []string{"set-upstream-to", "sort", "format", "points-at"}, LongFlags: []string{"delete", "force", "move", "copy", "list", "remotes", "all", "unset-upstream", "track", "no-track", "contains", "no-contains", "merged", "no-merged", "color", "no-color", "column", "no-column", "abbrev", "no-abbrev", "edit-description", "show-current", "create-reflog", "recurse-submodules", "ignore-case", "omit-empty", "quiet", "verbose"}, LongStop: []string{"help", "version"}},
+		checkout:   argv.Spec{Valued: "bB", LongValued: []string{"orphan", "conflict", "pathspec-from-file"}, LongFlags: []string{"quiet", "progress", "no-progress", "force", "ours", "theirs", "merge", "detach", "track", "no-track", "overlay", "no-overlay", "ignore-skip-worktree-bits", "ignore-other-worktrees", "overwrite-ignore", "no-overwrite-ignore", "recurse-submodules", "no-recurse-submodules", "patch", "pathspec-file-nul", "guess", "no-guess"}, LongStop: []string{"help", "version"}},
+		switch_:    argv.Spec{Valued: "cC", LongValued: []string{"create", "force-create", "orphan", "conflict"}, LongFlags: []string{"detach", "guess", "no-guess", "force", "discard-changes", "merge", "quiet", "progress", "no-progress", "track", "no-track", "ignore-other-worktrees", "recurse-submodules", "no-recurse-submodules"}, LongStop: []string{"help", "version"}},
+		stash:      argv.Spec{Valued: "m", LongValued: []string{"message", "pathspec-from-file"}, LongStop: []string{"help", "version"}},
+		reflog:     argv.Spec{LongValued: []string{"expire", "expire-unreachable"}, LongFlags: []string{"all", "dry-run", "rewrite", "updateref", "stale-fix", "verbose", "single-worktree"}, LongStop: []string{"help", "version"}},
+		updateRef:  argv.Spec{Valued: "m", LongValued: []string{"create-reflog"}, LongFlags: []string{"no-deref", "stdin", "batch-updates"}, LongStop: []string{"help", "version"}},
+		gc:         argv.Spec{LongFlags: []string{"aggressive", "auto", "quiet", "force", "keep-largest-pack", "no-prune", "prune", "detach", "no-detach", "cruft", "no-cruft"}, LongStop: []string{"help", "version"}},
+		prune:      argv.Spec{LongValued: []string{"expire"}, LongFlags: []string{"dry-run", "verbose", "progress", "no-progress"}, LongStop: []string{"help", "version"}},
+		filterRepo: argv.Spec{LongValued: []string{"path", "path-glob", "path-regex", "path-rename", "paths-from-file", "invert-paths", "to-subdirectory-filter", "subdirectory-filter", "replace-text", "replace-message", "strip-blobs-bigger-than", "strip-blobs-with-ids", "mailmap", "use-mailmap", "email-callback", "name-callback", "message-callback", "commit-callback", "blob-callback", "tag-callback", "reset-callback", "refname-callback", "filename-callback", "source", "target", "refs", "state-branch", "tag-rename"}, LongStop: []string{"help", "version"}, Exact: true},
 	}
-}
-
-func (sp *gitSpecList) resetHard(c *Command) []Hit {
-	g, ok := gitParse(c)
-	if !ok || g.sub != "reset" {
-		return nil
-	}
-	r := xoptParse(g.args, &sp.reset)
-	mode := ""
-	for _, o := range r.opts {
-		switch o.long {
-		case "hard", "soft", "mixed", "merge", "keep":
-			mode = o.long
-		}
-	}
-	if mode != "hard" && mode != "merge" {
-		return nil
-	}
-	to := ""
-	if len(r.args) > 0 && r.dd != 0 {
-		to = " and moves the branch to " + xoptShow(r.args[0])
-	}
-	return hit("git reset --" + mode + " throws away uncommitted changes" + to)
 }
 
 func (sp *gitSpecList) cleanForce(c *Command) []Hit {

@@ -13,7 +13,7 @@ func infraRules() []builtin {
 		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of /, a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged, progs: infraContainerProgs},
 		{Rule: Rule{Name: "kubectl_delete", Level: Medium, Description: "kubectl delete (or replace --force, apply --prune) deletes Kubernetes resources", Example: "kubectl delete pod web-0"}, check: infraKubectlDelete, progs: infraKubectlProgs},
 		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll, progs: infraKubectlProgs},
-		{Rule: Rule{Name: "helm_uninstall", Level: Medium, Description: "helm uninstall (delete) removes a release and its resources; helmfile destroy removes every release of a helmfile", Example: "helm uninstall web"}, check: infraHelmUninstall, progs: infraHelmProgs},
+		portedRow("helm_uninstall"),
 		{Rule: Rule{Name: "terraform_destroy", Level: High, Description: "terraform/tofu destroy (or apply -destroy), or cdk destroy, deletes the managed infrastructure", Example: "terraform destroy"}, check: infraTerraformDestroy, progs: slices.Concat(infraTerraformProgs, []string{"cdk"})},
 		{Rule: Rule{Name: "terraform_state_rm", Level: Medium, Description: "terraform state rm|push edits the state: resources are forgotten or the state is overwritten", Example: "terraform state rm aws_instance.web"}, check: infraTerraformState, progs: infraTerraformProgs},
 		{Rule: Rule{Name: "pulumi_destroy", Level: High, Description: "pulumi destroy deletes every resource of a stack", Example: "pulumi destroy --yes"}, check: infraPulumiDestroy, progs: infraPulumiProgs},
@@ -38,7 +38,6 @@ var (
 	infraComposeProgs   = []string{"docker-compose", "podman-compose"}
 	infraContainerProgs = slices.Concat(infraDockerProgs, infraComposeProgs)
 	infraKubectlProgs   = []string{"kubectl", "oc", "microk8s.kubectl", "k3s"}
-	infraHelmProgs      = []string{"helm", "helmfile"}
 	infraTerraformProgs = []string{"terraform", "tofu", "terragrunt", "opentofu"}
 	infraPulumiProgs    = []string{"pulumi"}
 	// infraSQLProgs are the cases of infraSQLTexts' switch.

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // The outputs table: for each program that writes files named by an option
@@ -32,7 +34,7 @@ type outRow struct {
 	// spec lists the options that take a value, so that the operands are
 	// found; outs are those of them (short letters, long names) whose
 	// value is a file or directory written.
-	spec fsOptSpec
+	spec argv.Spec
 	outs []string
 	// dirs are the outs whose value is a directory the program writes
 	// into (tar -C, unzip -d); dirOperands says the written operands are
@@ -63,35 +65,35 @@ var outputRows = map[string]outRow{
 	"tar":    {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
 	"bsdtar": {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
 	"gtar":   {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
-	"cpio": {spec: fsOptSpec{shortArg: "OFEHIMRC", longs: []string{"file=", "pattern-file=", "format=", "io-size=", "message=", "owner=", "block-size="}},
+	"cpio": {spec: argv.Spec{Valued: "OFEHIMRC", LongValued: []string{"file", "pattern-file", "format", "io-size", "message", "owner", "block-size"}, LongStop: []string{"help", "version"}},
 		outs: []string{"O", "F", "file"}, adjust: cpioOutputs, readsRest: true},
-	"zip":   {spec: fsOptSpec{shortArg: "bntxiOs", longs: []string{"output-file=", "temp-path=", "suffixes=", "exclude=", "include="}}, outs: []string{"O", "output-file"}, operands: outFirstOperand, readsRest: true},
+	"zip":   {spec: argv.Spec{Valued: "bntxiOs", LongValued: []string{"output-file", "temp-path", "suffixes", "exclude", "include"}, LongStop: []string{"help", "version"}}, outs: []string{"O", "output-file"}, operands: outFirstOperand, readsRest: true},
 	"7z":    {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
 	"7za":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
 	"7zr":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
-	"sort":  {spec: fsOptSpec{shortArg: "koStT", longs: []string{"output=", "key=", "buffer-size=", "field-separator=", "temporary-directory=", "files0-from=", "random-source=", "batch-size=", "parallel=", "compress-program="}}, outs: []string{"o", "output"}, readsRest: true},
-	"shuf":  {spec: fsOptSpec{shortArg: "ionr", longs: []string{"output=", "input-range=", "head-count=", "random-source="}}, outs: []string{"o", "output"}, readsRest: true},
-	"split": {spec: fsOptSpec{shortArg: "abClnt", longs: []string{"suffix-length=", "additional-suffix=", "bytes=", "line-bytes=", "lines=", "number=", "separator=", "filter="}}, operands: outSecondOperand, readsRest: true},
-	"uniq":  {spec: fsOptSpec{shortArg: "fsw", longs: []string{"skip-fields=", "skip-chars=", "check-chars="}}, operands: outSecondOperand, readsRest: true},
-	"iconv": {spec: fsOptSpec{shortArg: "oft", longs: []string{"output=", "from-code=", "to-code="}}, outs: []string{"o", "output"}, readsRest: true},
-	"pv":    {spec: fsOptSpec{shortArg: "oLsNiwHDBdAFx", longs: []string{"output=", "rate-limit=", "size=", "name=", "interval=", "width=", "height=", "delay-start=", "buffer-size=", "watchfd=", "format=", "store-and-forward=", "pidfile="}}, outs: []string{"o", "output", "pidfile"}, readsRest: true},
-	"wget": {spec: fsOptSpec{shortArg: "OoaPiBetTwlADRUQ", longs: []string{"output-document=", "output-file=", "append-output=", "directory-prefix=", "input-file=", "base=", "execute=", "timeout=", "tries=", "wait=", "level=", "accept=", "reject=", "domains=", "user-agent=", "quota=", "save-cookies=", "load-cookies=", "post-data=", "post-file=", "header=", "user=", "password="}},
+	"sort":  {spec: argv.Spec{Valued: "koStT", LongValued: []string{"output", "key", "buffer-size", "field-separator", "temporary-directory", "files0-from", "random-source", "batch-size", "parallel", "compress-program"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+	"shuf":  {spec: argv.Spec{Valued: "ionr", LongValued: []string{"output", "input-range", "head-count", "random-source"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+	"split": {spec: argv.Spec{Valued: "abClnt", LongValued: []string{"suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+	"uniq":  {spec: argv.Spec{Valued: "fsw", LongValued: []string{"skip-fields", "skip-chars", "check-chars"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+	"iconv": {spec: argv.Spec{Valued: "oft", LongValued: []string{"output", "from-code", "to-code"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+	"pv":    {spec: argv.Spec{Valued: "oLsNiwHDBdAFx", LongValued: []string{"output", "rate-limit", "size", "name", "interval", "width", "height", "delay-start", "buffer-size", "watchfd", "format", "store-and-forward", "pidfile"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output", "pidfile"}, readsRest: true},
+	"wget": {spec: argv.Spec{Valued: "OoaPiBetTwlADRUQ", LongValued: []string{"output-document", "output-file", "append-output", "directory-prefix", "input-file", "base", "execute", "timeout", "tries", "wait", "level", "accept", "reject", "domains", "user-agent", "quota", "save-cookies", "load-cookies", "post-data", "post-file", "header", "user", "password"}, LongStop: []string{"help", "version"}},
 		outs: []string{"O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix", "save-cookies"}, dirs: []string{"P", "directory-prefix"}, readsRest: true},
-	"curl": {spec: fsOptSpec{shortArg: "oDcbdeEFHKuUxXAmrwTyYzCQ", longs: []string{"output=", "dump-header=", "cookie-jar=", "trace=", "trace-ascii=", "stderr=", "libcurl=", "etag-save=", "hsts=", "alt-svc=", "output-dir=", "cookie=", "data=", "data-binary=", "data-raw=", "data-urlencode=", "form=", "header=", "user=", "proxy=", "request=", "user-agent=", "referer=", "upload-file=", "config=", "max-time=", "connect-timeout=", "write-out=", "cacert=", "cert=", "key="}},
+	"curl": {spec: argv.Spec{Valued: "oDcbdeEFHKuUxXAmrwTyYzCQ", LongValued: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "hsts", "alt-svc", "output-dir", "cookie", "data", "data-binary", "data-raw", "data-urlencode", "form", "header", "user", "proxy", "request", "user-agent", "referer", "upload-file", "config", "max-time", "connect-timeout", "write-out", "cacert", "cert", "key"}, LongStop: []string{"help", "version"}},
 		outs: []string{"o", "output", "D", "dump-header", "c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}, dirs: []string{"output-dir"}, readsRest: true},
-	"mksquashfs":  {spec: fsOptSpec{}, operands: outLastOperand, readsRest: true},
+	"mksquashfs":  {spec: argv.Spec{LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
 	"genisoimage": {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
 	"mkisofs":     {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
 	"xorrisofs":   {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
 	"xorriso":     {outs: []string{"-outdev", "-dev"}, singleDash: true, readsRest: true},
 	"openssl":     {outs: []string{"-out", "-keyout"}, singleDash: true, readsRest: true},
-	"ddrescue":    {spec: fsOptSpec{shortArg: "abBcCeEiKlmMOsTwxZ"}, operands: outSecondOperand, readsRest: true},
-	"gddrescue":   {spec: fsOptSpec{shortArg: "abBcCeEiKlmMOsTwxZ"}, operands: outSecondOperand, readsRest: true},
+	"ddrescue":    {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+	"gddrescue":   {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
 	"zstd":        {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
 	"pzstd":       {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
 	"unzstd":      {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
 	"lz4":         {spec: compressSpec, operands: outSecondOperand, readsRest: true},
-	"brotli":      {spec: fsOptSpec{shortArg: "oqwS", longs: []string{"output=", "quality=", "lgwin=", "suffix="}}, outs: []string{"o", "output"}, readsRest: true},
+	"brotli":      {spec: argv.Spec{Valued: "oqwS", LongValued: []string{"output", "quality", "lgwin", "suffix"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
 	"lzip":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
 	"lzop":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
 	"gzip":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
@@ -106,35 +108,32 @@ var outputRows = map[string]outRow{
 	"lzma":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
 	"unlzma":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
 	"mv":          {spec: fsCpSpec, outs: []string{"t", "target-directory"}, operands: outLastOperand},
-	"ln":          {spec: fsOptSpec{shortArg: "St", longs: []string{"suffix=", "target-directory="}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
+	"ln":          {spec: argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
 	"link":        {operands: outLastOperand},
-	"rsync": {spec: fsOptSpec{shortArg: "eBfT", longs: []string{"rsh=", "rsync-path=", "filter=", "exclude=", "exclude-from=", "include=", "include-from=", "files-from=", "temp-dir=", "compare-dest=", "copy-dest=", "link-dest=", "backup-dir=", "suffix=", "log-file=", "partial-dir=", "chmod=", "chown=", "password-file=", "write-batch=", "only-write-batch=", "read-batch=", "out-format="}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
+	"rsync": {spec: argv.Spec{Valued: "eBfT", LongValued: []string{"rsh", "rsync-path", "filter", "exclude", "exclude-from", "include", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "log-file", "partial-dir", "chmod", "chown", "password-file", "write-batch", "only-write-batch", "read-batch", "out-format"}, LongStop: []string{"help", "version"}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
 		adjust: func(a *fsArgs, r *outRow) { r.readsRest = !a.has("remove-source-files") }},
-	"scp":       {spec: fsOptSpec{shortArg: "cFiJlPoSDX"}, operands: outLastOperand, readsRest: true},
-	"mkfifo":    {spec: fsOptSpec{shortArg: "mZ", longs: []string{"mode=", "context="}}, operands: outAllOperands, meta: true},
-	"mknod":     {spec: fsOptSpec{shortArg: "mZ", longs: []string{"mode=", "context="}}, operands: outFirstOperand, meta: true},
-	"touch":     {spec: fsOptSpec{shortArg: "dtr", longs: []string{"date=", "reference=", "time="}}, operands: outAllOperands, meta: true},
-	"fallocate": {spec: fsOptSpec{shortArg: "lo", longs: []string{"length=", "offset="}}, operands: outAllOperands},
-	"tcpdump":   {spec: fsOptSpec{shortArg: "wrcCFGiMsTyWzZBEjQV"}, outs: []string{"w"}, readsRest: true},
-	"gpg":       {spec: fsOptSpec{shortArg: "oruk", longs: []string{"output=", "recipient=", "local-user=", "homedir="}}, outs: []string{"o", "output"}, readsRest: true},
-	"unzip":     {spec: fsOptSpec{shortArg: "dxP"}, outs: []string{"d"}, dirs: []string{"d"}},
-	"cc":        {spec: fsOptSpec{shortArg: "oIDLlUx"}, outs: []string{"o"}, readsRest: true},
-	"gcc":       {spec: fsOptSpec{shortArg: "oIDLlUx"}, outs: []string{"o"}, readsRest: true},
-	"clang":     {spec: fsOptSpec{shortArg: "oIDLlUx"}, outs: []string{"o"}, readsRest: true},
-	"g++":       {spec: fsOptSpec{shortArg: "oIDLlUx"}, outs: []string{"o"}, readsRest: true},
+	"scp":       {spec: argv.Spec{Valued: "cFiJlPoSDX", LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
+	"mkfifo":    {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
+	"mknod":     {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outFirstOperand, meta: true},
+	"touch":     {spec: argv.Spec{Valued: "dtr", LongValued: []string{"date", "reference", "time"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
+	"fallocate": {spec: argv.Spec{Valued: "lo", LongValued: []string{"length", "offset"}, LongStop: []string{"help", "version"}}, operands: outAllOperands},
+	"tcpdump":   {spec: argv.Spec{Valued: "wrcCFGiMsTyWzZBEjQV", LongStop: []string{"help", "version"}}, outs: []string{"w"}, readsRest: true},
+	"gpg":       {spec: argv.Spec{Valued: "oruk", LongValued: []string{"output", "recipient", "local-user", "homedir"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+	"unzip":     {spec: argv.Spec{Valued: "dxP", LongStop: []string{"help", "version"}}, outs: []string{"d"}, dirs: []string{"d"}},
+	"cc":        {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+	"gcc":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+	"clang":     {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+	"g++":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
 }
 
 // tarDirs are tar's options naming a directory it extracts into.
 var tarDirs = []string{"C", "directory"}
 
 // tarOutSpec holds tar's options that take a value.
-var tarOutSpec = fsOptSpec{shortArg: "fCbgHKLNTVX", longs: []string{"file=", "directory=", "blocking-factor=", "listed-incremental=",
-	"format=", "starting-file=", "tape-length=", "newer=", "after-date=", "files-from=", "label=", "exclude-from=", "exclude=",
-	"transform=", "xform=", "owner=", "group=", "mode=", "mtime=", "use-compress-program=", "to-command=", "index-file=",
-	"checkpoint-action=", "rsh-command=", "suffix=", "backup=", "volno-file=", "info-script=", "new-volume-script="}}
+var tarOutSpec = argv.Spec{Valued: "fCbgHKLNTVX", LongValued: []string{"file", "directory", "blocking-factor", "listed-incremental", "format", "starting-file", "tape-length", "newer", "after-date", "files-from", "label", "exclude-from", "exclude", "transform", "xform", "owner", "group", "mode", "mtime", "use-compress-program", "to-command", "index-file", "checkpoint-action", "rsh-command", "suffix", "backup", "volno-file", "info-script", "new-volume-script"}, LongStop: []string{"help", "version"}}
 
 // compressSpec holds the compressors' options that take a value.
-var compressSpec = fsOptSpec{shortArg: "oST", longs: []string{"output=", "suffix=", "threads=", "format="}}
+var compressSpec = argv.Spec{Valued: "oST", LongValued: []string{"output", "suffix", "threads", "format"}, LongStop: []string{"help", "version"}}
 
 // tarOutputs: the archive (-f) is written when creating, appending or
 // updating; when extracting, the -C directory and the working directory

@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"guardsh/internal/argv"
+)
 
 // The perm family: chmod, chown, chgrp and setfacl. Recursive changes on
 // the filesystem root or a system directory are blocked, on the home
@@ -38,13 +42,11 @@ func permRules() []builtin {
 }
 
 var (
-	chmodSpec = fsOptSpec{longs: []string{"changes", "silent", "quiet", "verbose", "no-preserve-root",
-		"preserve-root", "reference=", "recursive", "help", "version"}}
-	chownSpec = fsOptSpec{longs: []string{"changes", "dereference", "no-dereference", "from=", "silent", "quiet",
-		"reference=", "recursive", "verbose", "preserve-root", "no-preserve-root", "help", "version"}}
-	setfaclSpec = fsOptSpec{shortArg: "mMxX", longs: []string{"modify=", "modify-file=", "remove=", "remove-file=",
-		"remove-all", "remove-default", "set=", "set-file=", "mask", "no-mask", "default", "restore=", "test",
-		"recursive", "logical", "physical", "version", "help"}}
+	// chmodSpec: a word like -w or -rwx is a mode, not options, as GNU
+	// chmod takes it.
+	chmodSpec   = argv.Spec{Flags: "cfvR", StrictShort: true, LongFlags: []string{"changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive"}, LongValued: []string{"reference"}, LongStop: []string{"help", "version"}}
+	chownSpec   = argv.Spec{LongFlags: []string{"changes", "dereference", "no-dereference", "silent", "quiet", "recursive", "verbose", "preserve-root", "no-preserve-root"}, LongValued: []string{"from", "reference"}, LongStop: []string{"help", "version"}}
+	setfaclSpec = argv.Spec{Valued: "mMxX", LongFlags: []string{"remove-all", "remove-default", "mask", "no-mask", "default", "test", "recursive", "logical", "physical"}, LongValued: []string{"modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"}, LongStop: []string{"help", "version"}}
 )
 
 // permProgs are the programs permFamilyHits reads.
@@ -59,7 +61,7 @@ func permFamilyHits(c *Command) []fsNamedHit {
 	name := c.Name()
 	switch name {
 	case "chmod":
-		a = chmodScan(c.Args[1:])
+		a = fsScan(c.Args[1:], &chmodSpec)
 		verb = "the mode of"
 	case "chown", "chgrp":
 		a = fsScan(c.Args[1:], &chownSpec)
@@ -135,33 +137,6 @@ func permFamilyHits(c *Command) []fsNamedHit {
 		hs = fsAdd(hs, ruleChmod, how+verb+" "+list)
 	}
 	return hs
-}
-
-// chmodScan scans chmod's arguments: a word like -w or -rwx is a mode, not
-// options, as GNU chmod takes it.
-func chmodScan(args []Word) fsArgs {
-	var a fsArgs
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		v := w.Value
-		switch {
-		case strings.HasPrefix(v, Unknown):
-			a.unknownOpt = true
-			a.operands = append(a.operands, w)
-		case v == "--":
-			a.operands = append(a.operands, args[i+1:]...)
-			return a
-		case strings.HasPrefix(v, "--"):
-			i = a.longOpt(&chmodSpec, args, i)
-		case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "":
-			for j := 1; j < len(v); j++ {
-				a.opts = append(a.opts, fsOpt{name: v[j : j+1]})
-			}
-		default:
-			a.operands = append(a.operands, w)
-		}
-	}
-	return a
 }
 
 // chmodWorldWritable reports a mode that lets everyone write: an octal

@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // The rm family: deleting files and directories with rm, rmdir, unlink,
@@ -120,8 +122,7 @@ func fsHasRule(hs []fsNamedHit, rules ...string) bool {
 	return false
 }
 
-var rmSpec = fsOptSpec{longs: []string{"force", "interactive", "one-file-system", "no-preserve-root",
-	"preserve-root", "recursive", "dir", "verbose", "help", "version"}}
+var rmSpec = argv.Spec{LongFlags: []string{"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose"}, LongStop: []string{"help", "version"}}
 
 // rmFamilyHits returns every hit of the rm family on c.
 func rmFamilyHits(c *Command) []fsNamedHit {
@@ -357,9 +358,7 @@ func fsMatchesAll(pat string) bool {
 	return strings.Trim(pat, "*") == "" || strings.Contains(pat, Unknown)
 }
 
-var mvSpec = fsOptSpec{shortArg: "tS", longs: []string{"backup", "force", "interactive", "no-clobber",
-	"strip-trailing-slashes", "suffix=", "target-directory=", "no-target-directory", "update", "verbose",
-	"context", "exchange", "no-copy", "debug", "help", "version"}}
+var mvSpec = argv.Spec{Valued: "tS", LongFlags: []string{"backup", "force", "interactive", "no-clobber", "strip-trailing-slashes", "no-target-directory", "update", "verbose", "context", "exchange", "no-copy", "debug"}, LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}
 
 // mvHits handles mv of /, a system directory or the home directory.
 func mvHits(c *Command) []fsNamedHit {
@@ -387,36 +386,6 @@ func mvHits(c *Command) []fsNamedHit {
 
 // What follows is shared by the rm, disk, perm and file families: scanning
 // GNU-style options and resolving a path word to what it would touch.
-
-// fsOptSpec describes a program's options for fsScan.
-type fsOptSpec struct {
-	// shortArg lists the short options that take an argument.
-	shortArg string
-	// longs lists the long options without "--"; a trailing "=" marks one
-	// that takes a required argument. Unique prefixes are accepted, as
-	// getopt_long does.
-	longs []string
-}
-
-// long returns the full name of a long option, as written or completed
-// from a unique prefix, and whether it takes a separate argument.
-func (s *fsOptSpec) long(name string) (full string, takesArg bool) {
-	n := 0
-	for _, l := range s.longs {
-		ln := strings.TrimSuffix(l, "=")
-		if ln == name {
-			return ln, len(ln) != len(l)
-		}
-		if strings.HasPrefix(ln, name) {
-			full, takesArg = ln, len(ln) != len(l)
-			n++
-		}
-	}
-	if n == 1 {
-		return full, takesArg
-	}
-	return name, false
-}
 
 // fsOpt is one option: a short letter ("r") or a full long name
 // ("recursive"), with its argument if it took one.
@@ -461,65 +430,31 @@ func (a *fsArgs) arg(names ...string) (Word, bool) {
 	return Word{}, false
 }
 
-// fsScan scans args (without the program name).
-func fsScan(args []Word, spec *fsOptSpec) fsArgs {
-	var a fsArgs
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		v := w.Value
-		switch {
-		case strings.HasPrefix(v, Unknown):
-			a.unknownOpt = true
-			a.operands = append(a.operands, w)
-		case v == "--":
-			a.operands = append(a.operands, args[i+1:]...)
-			return a
-		case len(v) < 2 || v[0] != '-':
-			a.operands = append(a.operands, w)
-		case v[1] == '-':
-			i = a.longOpt(spec, args, i)
-		default:
-			for j := 1; j < len(v); j++ {
-				if v[j] >= 0x80 {
-					a.unknownOpt = true
-					break
-				}
-				o := fsOpt{name: v[j : j+1]}
-				if strings.IndexByte(spec.shortArg, v[j]) >= 0 {
-					if j+1 < len(v) {
-						o.arg = fsPart(w, v[j+1:])
-					} else if i+1 < len(args) {
-						i++
-						o.arg = args[i]
-					}
-					a.opts = append(a.opts, o)
-					break
-				}
-				a.opts = append(a.opts, o)
+// fsScan reads args (without the program name) with spec, GNU-style
+// (see internal/argv's Getopt): options may follow operands, "--" ends
+// the options.
+func fsScan(args []Word, spec *argv.Spec) fsArgs {
+	s := argv.Getopt(spec, args, wordText)
+	a := fsArgs{info: s.Stopped, unknownOpt: s.RunTime}
+	if len(s.Opts) > 0 {
+		a.opts = make([]fsOpt, len(s.Opts))
+		for i, o := range s.Opts {
+			a.opts[i] = fsOpt{name: o.Name}
+			if o.HasValue {
+				a.opts[i].arg = optWord(args, o)
+			}
+		}
+	}
+	if len(s.Operands) > 0 {
+		a.operands = make([]Word, len(s.Operands))
+		for i, k := range s.Operands {
+			a.operands[i] = args[k]
+			if (s.DashDash < 0 || i < s.DashDash) && strings.HasPrefix(args[k].Value, Unknown) {
+				a.unknownOpt = true // "$FLAGS": it could hold options
 			}
 		}
 	}
 	return a
-}
-
-// longOpt records the long option args[i] (--name, --name=value or
-// --name value) and returns the index of the last word it used.
-func (a *fsArgs) longOpt(spec *fsOptSpec, args []Word, i int) int {
-	w := args[i]
-	name, val, hasVal := strings.Cut(w.Value[2:], "=")
-	full, takesArg := spec.long(name)
-	o := fsOpt{name: full}
-	if hasVal {
-		o.arg = fsPart(w, val)
-	} else if takesArg && i+1 < len(args) {
-		i++
-		o.arg = args[i]
-	}
-	a.opts = append(a.opts, o)
-	if full == "help" || full == "version" {
-		a.info = true
-	}
-	return i
 }
 
 // fsPart returns part of a word as a word of its own.

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/internal/argv"
 )
 
 // TestSystemExamples checks that every rule matches its example. The
@@ -697,7 +699,7 @@ func TestChshLookAlikes(t *testing.T) {
 }
 
 func TestXoptParse(t *testing.T) {
-	sp := &xoptSpec{shortArg: "o", longArg: []string{"repo"}, longBool: []string{"force", "force-with-lease", "delete"}, abbrev: true}
+	sp := &argv.Spec{Valued: "o", LongValued: []string{"repo"}, LongFlags: []string{"force", "force-with-lease", "delete"}, LongStop: []string{"help", "version"}}
 	r := xoptParse(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
 	if !r.has('f') || !r.has(0, "delete") || r.dd != 1 || len(r.args) != 2 || r.args[1].Value != "-f" {
 		t.Errorf("parse: %+v", r)
@@ -714,17 +716,17 @@ func TestXoptParse(t *testing.T) {
 		t.Errorf("--forc matched: %+v", r)
 	}
 	// posix stops at the first operand.
-	r = xoptParse(Lits("-f", "cmd", "-x"), &xoptSpec{posix: true})
+	r = xoptParse(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
 	if len(r.args) != 2 || r.has('x') {
 		t.Errorf("posix: %+v", r)
 	}
 	// One-dash long options and help.
-	r = xoptParse(Lits("-auto-approve=false", "-var", "a=b", "-help"), &xoptSpec{oneDash: true, longArg: []string{"var"}})
+	r = xoptParse(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
 	if !r.help || len(r.args) != 0 {
 		t.Errorf("oneDash: %+v", r)
 	}
 	// Optional attached values.
-	r = xoptParse(Lits("-psecret", "db"), &xoptSpec{shortOpt: "p", shortArg: "e"})
+	r = xoptParse(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
 	if r.has('e') || len(r.args) != 1 {
 		t.Errorf("shortOpt: %+v", r)
 	}

@@ -5,6 +5,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- shell history ----
@@ -170,7 +172,7 @@ func sysSysctlWrite(c *Command) []Hit {
 	if c.Name() != "sysctl" {
 		return nil
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{longArg: []string{"pattern"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{LongValued: []string{"pattern"}, LongStop: []string{"help", "version"}, Exact: true})
 	if r.help {
 		return nil
 	}

@@ -4,6 +4,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- firewall ----
@@ -30,7 +32,7 @@ func sysFirewallOff(c *Command) []Hit {
 			}
 		}
 	case name == "ufw":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if len(r.args) > 0 && !r.help && !r.has(0, "dry-run") {
 			switch r.args[0].Value {
 			case "disable", "reset":
@@ -38,7 +40,7 @@ func sysFirewallOff(c *Command) []Hit {
 			}
 		}
 	case name == "nft":
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "fIi", longArg: []string{"file", "includepath"}})
+		r := xoptParse(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
 		if len(r.args) >= 2 && !r.help && !r.has('c', "check") {
 			a, b := r.args[0].Value, r.args[1].Value
 			if a == "flush" && (b == "ruleset" || b == "table" || b == "chain") || a == "delete" && b == "table" {
@@ -110,7 +112,7 @@ func sysFirewallChange(c *Command) []Hit {
 			}
 		}
 	case name == "ufw":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if len(r.args) > 0 && !r.help && !r.has(0, "dry-run") {
 			switch v := r.args[0].Value; v {
 			case "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload":
@@ -118,7 +120,7 @@ func sysFirewallChange(c *Command) []Hit {
 			}
 		}
 	case name == "nft":
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "fIi", longArg: []string{"file", "includepath"}})
+		r := xoptParse(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || r.has('c', "check") {
 			return nil
 		}

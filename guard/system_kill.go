@@ -4,6 +4,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- processes ----
@@ -84,9 +86,9 @@ func sysPkill(name string, args []Word) (pats []Word, sig string, user string, r
 			sig, args = s, args[1:]
 		}
 	}
-	sp := &xoptSpec{shortArg: "gGPsStuUFqc", longArg: []string{"signal", "pgroup", "group", "parent", "session", "terminal", "euid", "uid", "pidfile", "ns", "nslist", "env", "cgroup", "queue"}}
+	sp := &argv.Spec{Valued: "gGPsStuUFqc", LongValued: []string{"signal", "pgroup", "group", "parent", "session", "terminal", "euid", "uid", "pidfile", "ns", "nslist", "env", "cgroup", "queue"}, LongStop: []string{"help", "version"}, Exact: true}
 	if name == "killall" {
-		sp = &xoptSpec{shortArg: "sunoyOZ", longArg: []string{"signal", "user", "older-than", "younger-than", "context", "ns"}}
+		sp = &argv.Spec{Valued: "sunoyOZ", LongValued: []string{"signal", "user", "older-than", "younger-than", "context", "ns"}, LongStop: []string{"help", "version"}, Exact: true}
 	}
 	r := xoptParse(args, sp)
 	if r.help || r.has('l', "list") || r.has('V', "") {

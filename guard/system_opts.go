@@ -1,10 +1,11 @@
 package guard
 
-// xopt: the getopt-like option parser shared by the git, infra and system families.
+// xopt: the options of a command line, read with internal/argv, as the git, infra and system families use them.
 
 import (
-	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // xoptShow returns a word's value for a reason, "…" standing for parts
@@ -37,33 +38,7 @@ func xoptList(ws []Word) string {
 	return b.String()
 }
 
-// ---- option parsing shared by the git, infra and system families ----
-
-// xoptSpec describes how one program parses its options, for xoptParse.
-type xoptSpec struct {
-	// shortArg lists the short options that take a value, attached (-Cdir)
-	// or in the next word (-C dir).
-	shortArg string
-	// shortOpt lists short options whose value is optional and only ever
-	// attached (mysql -ppassword).
-	shortOpt string
-	// longArg lists the long options that take a value (--opt v, --opt=v).
-	longArg []string
-	// longBool lists long options without a value; with longArgDefault,
-	// every other long option takes one.
-	longBool       []string
-	longArgDefault bool
-	// abbrev accepts a unique prefix of a listed long option (getopt_long,
-	// git's parse-options).
-	abbrev bool
-	// posix ends the options at the first operand.
-	posix bool
-	// oneDash makes every -word a long option (Go's flag package,
-	// terraform, sqlite3); -h, -help and -version are help.
-	oneDash bool
-	// helpShort is a short option meaning help, 0 when none.
-	helpShort byte
-}
+// ---- options as the git, infra and system families read them ----
 
 // xopt is one option found on a command line.
 type xopt struct {
@@ -73,142 +48,61 @@ type xopt struct {
 	hasVal bool
 }
 
-// xoptRes is a parsed command line: the options and the operands.
+// xoptRes is a command line read by internal/argv's Getopt: the options
+// and the operands, as words.
 type xoptRes struct {
 	opts []xopt
 	args []Word
 	// dd is the index in args of the first operand after "--", -1 when
 	// there is no "--".
 	dd int
-	// help reports --help or --version (or the spec's help option): the
-	// program prints and exits.
+	// help reports a help or version option: the program prints and
+	// exits.
 	help bool
 }
 
-func (sp *xoptSpec) resolve(name string) string {
-	if slices.Contains(sp.longArg, name) || slices.Contains(sp.longBool, name) || !sp.abbrev || name == "" {
-		return name
-	}
-	found := ""
-	for _, list := range [2][]string{sp.longArg, sp.longBool} {
-		for _, n := range list {
-			if strings.HasPrefix(n, name) {
-				if found != "" && found != n {
-					return name // ambiguous
-				}
-				found = n
-			}
-		}
-	}
-	if found == "" {
-		return name
-	}
-	return found
-}
-
-func (sp *xoptSpec) takesArg(name string) bool {
-	switch {
-	case slices.Contains(sp.longArg, name):
-		return true
-	case slices.Contains(sp.longBool, name):
-		return false
-	}
-	return sp.longArgDefault
-}
+// wordText is a word's text, for argv.Getopt.
+func wordText(w Word) string { return w.Value }
 
 // xoptSub returns a word for part of w's value.
-func xoptSub(w Word, s string) Word {
-	return Word{Value: s, Known: !strings.Contains(s, Unknown), Glob: w.Glob, Vars: w.Vars, Subst: w.Subst}
+func xoptSub(w Word, s string) Word { return fsPart(w, s) }
+
+// optWord returns an option's value as a word.
+func optWord(ws []Word, o argv.Opt) Word {
+	if o.ValueIndex >= 0 {
+		return ws[o.ValueIndex]
+	}
+	return xoptSub(ws[o.Index], o.Value)
 }
 
-// xoptParse splits words (the program name excluded) into options and
-// operands the way getopt_long does: bundled short options, values
-// attached or separate, long options with = or a separate value, "--"
-// ending the options, and operands mixed with options unless sp.posix. A
-// word whose value starts with an unknown part is an operand.
-func xoptParse(ws []Word, sp *xoptSpec) xoptRes {
-	r := xoptRes{dd: -1}
-	stopped := false
-	for i := 0; i < len(ws); i++ {
-		w := ws[i]
-		v := w.Value
-		if stopped || len(v) < 2 || v[0] != '-' {
-			if r.args == nil {
-				// One allocation instead of a growth per word, none when
-				// there are no operands.
-				r.args = make([]Word, 0, len(ws)-i)
+// xoptParse reads words (the program name excluded) with sp, the way
+// getopt_long does (see internal/argv's Getopt). A word whose value
+// starts with an unknown part is an operand.
+func xoptParse(ws []Word, sp *argv.Spec) xoptRes {
+	s := argv.Getopt(sp, ws, wordText)
+	r := xoptRes{dd: s.DashDash, help: s.Stopped}
+	if len(s.Opts) > 0 {
+		r.opts = make([]xopt, len(s.Opts))
+		for i, o := range s.Opts {
+			x := xopt{hasVal: o.HasValue}
+			if o.Long {
+				x.long = o.Name
+			} else {
+				x.short = o.Name[0]
 			}
-			r.args = append(r.args, w)
-			if sp.posix {
-				stopped = true
+			if o.HasValue {
+				x.val = optWord(ws, o)
 			}
-			continue
+			r.opts[i] = x
 		}
-		if v == "--" {
-			stopped = true
-			r.dd = len(r.args)
-			continue
-		}
-		if sp.oneDash || v[1] == '-' {
-			name := strings.TrimPrefix(v[1:], "-")
-			val, hasEq := "", false
-			if j := strings.IndexByte(name, '='); j >= 0 {
-				name, val, hasEq = name[:j], name[j+1:], true
-			}
-			name = sp.resolve(name)
-			switch name {
-			case "help", "version":
-				r.help = true
-			case "h":
-				if sp.oneDash {
-					r.help = true
-				}
-			}
-			o := xopt{long: name}
-			if hasEq {
-				o.val, o.hasVal = xoptSub(w, val), true
-			} else if sp.takesArg(name) && i+1 < len(ws) {
-				i++
-				o.val, o.hasVal = ws[i], true
-			}
-			r.addOpt(o, len(ws)-i)
-			continue
-		}
-		for j := 1; j < len(v); j++ {
-			ch := v[j]
-			if ch == sp.helpShort && len(v) == 2 {
-				r.help = true
-			}
-			o := xopt{short: ch}
-			if strings.IndexByte(sp.shortArg, ch) >= 0 {
-				if j+1 < len(v) {
-					o.val, o.hasVal = xoptSub(w, v[j+1:]), true
-				} else if i+1 < len(ws) {
-					i++
-					o.val, o.hasVal = ws[i], true
-				}
-				r.addOpt(o, len(ws)-i)
-				break
-			}
-			if strings.IndexByte(sp.shortOpt, ch) >= 0 {
-				if j+1 < len(v) {
-					o.val, o.hasVal = xoptSub(w, v[j+1:]), true
-				}
-				r.addOpt(o, len(ws)-i)
-				break
-			}
-			r.addOpt(o, len(ws)-i)
+	}
+	if len(s.Operands) > 0 {
+		r.args = make([]Word, len(s.Operands))
+		for i, k := range s.Operands {
+			r.args[i] = ws[k]
 		}
 	}
 	return r
-}
-
-// addOpt appends an option; the first makes room for one per word left.
-func (r *xoptRes) addOpt(o xopt, left int) {
-	if r.opts == nil {
-		r.opts = make([]xopt, 0, left)
-	}
-	r.opts = append(r.opts, o)
 }
 
 // has reports whether the short option (0 for none) or one of the long

@@ -4,6 +4,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- packages ----
@@ -64,7 +66,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 	args := c.Args[1:]
 	switch {
 	case name == "apt" || name == "apt-get" || name == "aptitude":
-		r := xoptParse(args, &xoptSpec{shortArg: "octa", longArg: []string{"option", "config-file", "target-release", "default-release", "host-architecture"}})
+		r := xoptParse(args, &argv.Spec{Valued: "octa", LongValued: []string{"option", "config-file", "target-release", "default-release", "host-architecture"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 || r.has('s', "simulate", "dry-run", "just-print", "no-act", "recon") {
 			return sysPkgNone, ""
 		}
@@ -72,7 +74,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			[]string{"remove", "purge", "autoremove", "autopurge"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "dnf" || name == "yum" || name == "microdnf" || name == "tdnf" || name == "dnf5":
-		r := xoptParse(args, &xoptSpec{shortArg: "cdeRx", longArg: []string{"config", "setopt", "releasever", "installroot", "repo", "repoid", "enablerepo", "disablerepo", "exclude", "repofrompath", "downloaddir", "destdir", "comment", "color", "forcearch"}})
+		r := xoptParse(args, &argv.Spec{Valued: "cdeRx", LongValued: []string{"config", "setopt", "releasever", "installroot", "repo", "repoid", "enablerepo", "disablerepo", "exclude", "repofrompath", "downloaddir", "destdir", "comment", "color", "forcearch"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return sysPkgNone, ""
 		}
@@ -89,7 +91,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 	case name == "pacman" || name == "yay" || name == "paru" || name == "pamac":
 		return sysPacman(args)
 	case name == "zypper":
-		r := xoptParse(args, &xoptSpec{shortArg: "cRDx", longArg: []string{"root", "config", "reposd-path", "cache-dir", "raw-cache-dir", "solv-cache-dir", "pkg-cache-dir", "installroot"}})
+		r := xoptParse(args, &argv.Spec{Valued: "cRDx", LongValued: []string{"root", "config", "reposd-path", "cache-dir", "raw-cache-dir", "solv-cache-dir", "pkg-cache-dir", "installroot"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 			return sysPkgNone, ""
 		}
@@ -97,28 +99,28 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			[]string{"remove", "rm"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "apk":
-		r := xoptParse(args, &xoptSpec{shortArg: "pXt", longArg: []string{"root", "repository", "keys-dir", "repositories-file", "arch", "cache-dir", "virtual"}})
+		r := xoptParse(args, &argv.Spec{Valued: "pXt", LongValued: []string{"root", "repository", "keys-dir", "repositories-file", "arch", "cache-dir", "virtual"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 || r.has('s', "simulate") {
 			return sysPkgNone, ""
 		}
 		op := sysPkgVerb([]string{"add", "upgrade", "fix"}, []string{"del", "delete"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "brew" || name == "port":
-		r := xoptParse(args, &xoptSpec{helpShort: 'h'})
+		r := xoptParse(args, &argv.Spec{Stop: "h", LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 || name == "brew" && r.has('n', "dry-run") {
 			return sysPkgNone, ""
 		}
 		op := sysPkgVerb([]string{"install", "reinstall", "upgrade"}, []string{"uninstall", "remove", "rm", "autoremove"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "snap" || name == "flatpak":
-		r := xoptParse(args, &xoptSpec{})
+		r := xoptParse(args, &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return sysPkgNone, ""
 		}
 		op := sysPkgVerb([]string{"install", "refresh", "update"}, []string{"remove", "uninstall"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "dpkg":
-		r := xoptParse(args, &xoptSpec{longArg: []string{"root", "admindir", "instdir", "log", "status-fd", "force", "refuse", "no-force", "path-include", "path-exclude"}})
+		r := xoptParse(args, &argv.Spec{LongValued: []string{"root", "admindir", "instdir", "log", "status-fd", "force", "refuse", "no-force", "path-include", "path-exclude"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || r.has(0, "dry-run", "simulate", "no-act") {
 			return sysPkgNone, ""
 		}
@@ -129,7 +131,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			return sysPkgInstall, sysPkgWhat(r.args)
 		}
 	case name == "rpm":
-		r := xoptParse(args, &xoptSpec{longArg: []string{"root", "dbpath", "define", "macros", "rcfile", "relocate", "prefix"}})
+		r := xoptParse(args, &argv.Spec{LongValued: []string{"root", "dbpath", "define", "macros", "rcfile", "relocate", "prefix"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || r.has(0, "test") || r.has('q', "query") {
 			return sysPkgNone, ""
 		}
@@ -140,7 +142,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			return sysPkgInstall, sysPkgWhat(r.args)
 		}
 	case name == "nix-env":
-		r := xoptParse(args, &xoptSpec{shortArg: "fpA", longArg: []string{"file", "profile", "attr"}})
+		r := xoptParse(args, &argv.Spec{Valued: "fpA", LongValued: []string{"file", "profile", "attr"}, LongStop: []string{"help", "version"}, Exact: true})
 		switch {
 		case r.help || r.has(0, "dry-run"):
 		case r.has('e', "uninstall"):
@@ -149,7 +151,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			return sysPkgInstall, sysPkgWhat(r.args)
 		}
 	case name == "conda" || name == "mamba" || name == "micromamba":
-		r := xoptParse(args, &xoptSpec{shortArg: "npc", longArg: []string{"name", "prefix", "channel", "file"}})
+		r := xoptParse(args, &argv.Spec{Valued: "npc", LongValued: []string{"name", "prefix", "channel", "file"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 			return sysPkgNone, ""
 		}
@@ -167,7 +169,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 			return sysPip(args[2:])
 		}
 	case name == "pipx":
-		r := xoptParse(args, &xoptSpec{})
+		r := xoptParse(args, &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return sysPkgNone, ""
 		}
@@ -176,18 +178,18 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 	case name == "npm" || name == "pnpm" || name == "bun" || name == "yarn":
 		return sysNodePkg(name, args)
 	case name == "gem":
-		r := xoptParse(args, &xoptSpec{shortArg: "vsi", longArg: []string{"version", "source", "install-dir", "bindir"}})
+		r := xoptParse(args, &argv.Spec{Valued: "vsi", LongValued: []string{"source", "install-dir", "bindir"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) == 0 {
 			return sysPkgNone, ""
 		}
 		op := sysPkgVerb([]string{"install", "update"}, []string{"uninstall", "cleanup"}, r.args[0].Value)
 		return op, sysPkgWhat(r.args[1:])
 	case name == "cargo":
-		r := xoptParse(args, &xoptSpec{shortArg: "Z", longArg: []string{"config", "color", "git", "branch", "tag", "rev", "path", "root", "version", "registry", "index", "features", "target", "target-dir", "profile", "jobs"}, posix: true})
+		r := xoptParse(args, &argv.Spec{Valued: "Z", LongValued: []string{"config", "color", "git", "branch", "tag", "rev", "path", "root", "registry", "index", "features", "target", "target-dir", "profile", "jobs"}, LongStop: []string{"help", "version"}, Exact: true, Posix: true})
 		if r.help || len(r.args) == 0 {
 			return sysPkgNone, ""
 		}
-		rest := xoptParse(r.args[1:], &xoptSpec{shortArg: "jF", longArg: []string{"git", "branch", "tag", "rev", "path", "root", "version", "registry", "index", "features", "target", "target-dir", "profile", "jobs", "bin", "example"}})
+		rest := xoptParse(r.args[1:], &argv.Spec{Valued: "jF", LongValued: []string{"git", "branch", "tag", "rev", "path", "root", "registry", "index", "features", "target", "target-dir", "profile", "jobs", "bin", "example"}, LongStop: []string{"help", "version"}, Exact: true})
 		if rest.help {
 			return sysPkgNone, ""
 		}
@@ -198,7 +200,7 @@ func sysPackageOp(c *Command) (sysPkgOp, string) {
 		return op, sysPkgWhat(rest.args)
 	case name == "go":
 		if args[0].Value == "install" && !sysHasHelp(args[1:]) {
-			rest := xoptParse(args[1:], &xoptSpec{oneDash: true, longArg: []string{"C", "p", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "overlay", "pkgdir", "toolexec", "buildmode", "compiler", "gccgoflags", "o", "pgo", "covermode", "coverpkg", "installsuffix"}})
+			rest := xoptParse(args[1:], &argv.Spec{LongValued: []string{"C", "p", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "overlay", "pkgdir", "toolexec", "buildmode", "compiler", "gccgoflags", "o", "pgo", "covermode", "coverpkg", "installsuffix"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
 			return sysPkgInstall, " (Go binaries into GOBIN)" + sysPkgWhat(rest.args)
 		}
 	}

@@ -4,6 +4,8 @@ package guard
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // sysPythonVersion reports a python interpreter suffix: "", "3", "3.12".
@@ -21,7 +23,7 @@ func sysIsPip(name string) bool {
 }
 
 func sysPip(args []Word) (sysPkgOp, string) {
-	r := xoptParse(args, &xoptSpec{shortArg: "rceti", longArg: []string{"requirement", "constraint", "editable", "target", "index-url", "extra-index-url", "find-links", "prefix", "root", "src", "upgrade-strategy", "platform", "python-version", "implementation", "abi", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "progress-bar", "report", "config-settings", "global-option", "no-binary", "only-binary", "use-feature", "use-deprecated", "keyring-provider"}})
+	r := xoptParse(args, &argv.Spec{Valued: "rceti", LongValued: []string{"requirement", "constraint", "editable", "target", "index-url", "extra-index-url", "find-links", "prefix", "root", "src", "upgrade-strategy", "platform", "python-version", "implementation", "abi", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "progress-bar", "report", "config-settings", "global-option", "no-binary", "only-binary", "use-feature", "use-deprecated", "keyring-provider"}, LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 		return sysPkgNone, ""
 	}
@@ -41,7 +43,7 @@ func sysPip(args []Word) (sysPkgOp, string) {
 // sysNodePkg handles npm, pnpm, yarn and bun: uninstalls are removals,
 // global installs are installs, project installs are safe.
 func sysNodePkg(name string, args []Word) (sysPkgOp, string) {
-	r := xoptParse(args, &xoptSpec{shortArg: "wC", longArg: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}, helpShort: 'h'})
+	r := xoptParse(args, &argv.Spec{Valued: "wC", Stop: "h", LongValued: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}, LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || len(r.args) == 0 || r.has(0, "dry-run") {
 		return sysPkgNone, ""
 	}

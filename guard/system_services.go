@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // ---- power ----
@@ -33,13 +35,13 @@ func sysShutdown(c *Command) []Hit {
 	}
 	switch name {
 	case "shutdown", "reboot", "poweroff", "halt":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || r.has('c', "") || r.has(0, "show") || (name == "shutdown" && r.has('k', "")) || r.has('w', "wtmp-only") {
 			return nil
 		}
 		return hit(name + " takes the machine down")
 	case "init", "telinit", "openrc-shutdown":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if r.help {
 			return nil
 		}
@@ -87,7 +89,7 @@ func sysWhenCancel(args []Word) bool {
 // sysSystemctl returns systemctl's verb and its unit operands; ok is false
 // for help or an empty line.
 func sysSystemctl(args []Word) (verb string, units []Word, ok bool) {
-	r := xoptParse(args, &xoptSpec{shortArg: "tpHMsnoP", longArg: []string{"type", "property", "host", "machine", "state", "signal", "kill-whom", "kill-value", "root", "image", "lines", "output", "job-mode", "boot-loader-entry", "boot-loader-menu", "message", "timestamp", "when", "what", "preset-mode", "reboot-argument", "image-policy", "drop-in", "check-inhibitors", "legend"}})
+	r := xoptParse(args, &argv.Spec{Valued: "tpHMsnoP", LongValued: []string{"type", "property", "host", "machine", "state", "signal", "kill-whom", "kill-value", "root", "image", "lines", "output", "job-mode", "boot-loader-entry", "boot-loader-menu", "message", "timestamp", "when", "what", "preset-mode", "reboot-argument", "image-policy", "drop-in", "check-inhibitors", "legend"}, LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || len(r.args) == 0 {
 		return "", nil, false
 	}
@@ -128,7 +130,7 @@ func sysServiceUnits(c *Command) (tool, verb string, units []Word) {
 		}
 		return name, v, us
 	case "service", "rc-service", "sv":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if r.help || len(r.args) < 2 {
 			return "", "", nil
 		}
@@ -146,7 +148,7 @@ func sysServiceUnits(c *Command) (tool, verb string, units []Word) {
 			return name, args[1].Value, args[2:]
 		}
 	case "rc-update", "update-rc.d":
-		r := xoptParse(args[1:], &xoptSpec{})
+		r := xoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 		if len(r.args) >= 2 && (r.args[0].Value == "del" || r.args[0].Value == "delete") {
 			return name, r.args[0].Value, r.args[1:2]
 		}
@@ -188,27 +190,6 @@ func sysServiceStop(c *Command) []Hit {
 
 // ---- cron ----
 
-func sysCrontabRemove(c *Command) []Hit {
-	if !slices.Contains(sysCrontabProgs, c.Name()) {
-		return nil
-	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "uc"})
-	if r.help {
-		return nil
-	}
-	if r.has('r', "remove") {
-		who := "the user's"
-		if u, ok := r.last('u', ""); ok {
-			who = u.Value + "'s"
-		}
-		return hit("crontab -r removes " + who + " crontab")
-	}
-	if len(r.args) == 1 && r.args[0].Value == "/dev/null" {
-		return hit("replaces the crontab with an empty one")
-	}
-	return nil
-}
-
 // sysCrontabInstall: `crontab FILE` and `crontab -` install a new crontab
 // in place of the current one. Its entries are lost, and the new jobs run
 // later from cron, outside guardsh. (The entries a literal text on stdin
@@ -217,7 +198,7 @@ func sysCrontabInstall(c *Command) []Hit {
 	if !slices.Contains(sysCrontabProgs, c.Name()) {
 		return nil
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "unT"})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "unT", LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || r.has('l', "list") || r.has('r', "remove") || r.has('e', "edit") || r.has('T', "test") ||
 		r.has('V', "version") || r.has('c', "") || r.has('n', "") {
 		return nil

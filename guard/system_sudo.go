@@ -56,7 +56,7 @@ func sysSudo(c *Command) []Hit {
 		}
 		return hits
 	case "su":
-		r := xoptParse(args[1:], &xoptSpec{shortArg: "cCgGsw", longArg: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}})
+		r := xoptParse(args[1:], &argv.Spec{Valued: "cCgGsw", LongValued: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.help {
 			return nil
 		}

@@ -4,6 +4,8 @@ package guard
 
 import (
 	"slices"
+
+	"guardsh/internal/argv"
 )
 
 // ---- users ----
@@ -13,7 +15,7 @@ func sysUserChange(c *Command) []Hit {
 	if !slices.Contains(sysUserProgs, name) {
 		return nil
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{})
+	r := xoptParse(c.Args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || len(c.Args) == 2 && name != "chfn" && (c.Args[1].Value == "-h" || c.Args[1].Value == "-V") {
 		return nil
 	}
@@ -38,7 +40,7 @@ func sysChsh(c *Command) []Hit {
 	if !slices.Contains(sysChshProgs, c.Name()) {
 		return nil
 	}
-	r := xoptParse(c.Args[1:], &xoptSpec{shortArg: "sR", longArg: []string{"shell", "root"}})
+	r := xoptParse(c.Args[1:], &argv.Spec{Valued: "sR", LongValued: []string{"shell", "root"}, LongStop: []string{"help", "version"}, Exact: true})
 	if r.help || r.has('l', "list-shells") {
 		return nil
 	}

@@ -2,7 +2,8 @@
 // classifier: it reads the event an agent sends before it runs a shell
 // command (Claude Code's PreToolUse, Codex's PreToolUse, Gemini CLI's
 // BeforeTool, Cursor's beforeShellExecution, GitHub Copilot CLI's
-// preToolUse), classifies the command whole in the event's working
+// preToolUse, and the event guardsh's own OpenCode plugin sends from
+// OpenCode's tool.execute.before), classifies the command whole in the event's working
 // directory, and writes the agent's own decision format: allow, ask or
 // deny, with a reason written for the model and the person. Where the
 // agent lets a hook change the command, an allowed command is rewritten so
@@ -126,6 +127,7 @@ var adapters = map[string]adapter{
 	"gemini-cli":  geminiCLI,
 	"cursor":      cursor,
 	"copilot-cli": copilotCLI,
+	"opencode":    openCode,
 }
 
 // Agents returns the names Handle takes, sorted.

@@ -77,6 +77,11 @@ func decode(t *testing.T, agent string, out []byte) decoded {
 			return decoded{decision: "none"}
 		}
 		d = decoded{str(m, "permissionDecision"), str(m, "permissionDecisionReason"), str(obj(m, "modifiedArgs"), "command")}
+	case "opencode":
+		if len(m) == 0 {
+			return decoded{decision: "none"}
+		}
+		d = decoded{str(m, "decision"), str(m, "reason"), str(m, "command")}
 	}
 	return d
 }
@@ -152,6 +157,12 @@ func TestHandleFixtures(t *testing.T) {
 		{"copilot-cli", "copilot-cli-blocked.json", Deny, "", []string{"rm_rf_root"}},
 		{"copilot-cli", "copilot-cli-medium.json", Ask, "medium", []string{"git_push_force"}},
 		{"copilot-cli", "copilot-cli-view.json", None, "", nil},
+		{"opencode", "opencode-safe.json", Allow, "safe", nil},
+		{"opencode", "opencode-blocked.json", Deny, "", []string{"blocked", "rm_rf_root", "Safer:", "Do not retry another spelling"}},
+		{"opencode", "opencode-medium.json", Deny, "", []string{"git_push_force", "OpenCode cannot ask", "--install-hook opencode --hook-allow medium"}},
+		{"opencode", "opencode-heredoc.json", Allow, "safe", nil},
+		{"opencode", "opencode-workdir.json", Allow, "safe", nil},
+		{"opencode", "opencode-read.json", None, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -227,6 +238,37 @@ func TestClaudeTracksDir(t *testing.T) {
 	}
 }
 
+// TestOpenCodeWorkdir: the bash tool's workdir, relative to the project's
+// directory, is where the command is classified.
+func TestOpenCodeWorkdir(t *testing.T) {
+	var dirs []string
+	classify := func(line, dir string) guard.Verdict { dirs = append(dirs, dir); return guard.Verdict{Command: line} }
+	Handle("opencode", fixture(t, "opencode-workdir.json"), classify, Options{})
+	Handle("opencode", fixture(t, "opencode-safe.json"), classify, Options{})
+	ev := `{"hook_event_name":"tool.execute.before","input":{"tool":"bash","sessionID":"s","callID":"c"},"output":{"args":{"command":"ls","workdir":"/srv/app"}},"directory":"/home/u/proj","worktree":"/home/u/proj"}`
+	Handle("opencode", []byte(ev), classify, Options{})
+	want := []string{"/home/u/proj/sub", "/home/u/proj", "/srv/app"}
+	if strings.Join(dirs, " ") != strings.Join(want, " ") {
+		t.Errorf("classified in %q, want %q", dirs, want)
+	}
+}
+
+// TestOpenCodeAllow: --hook-allow lets medium run under OpenCode, rewritten
+// at that level; the answer has only decision, reason and command.
+func TestOpenCodeAllow(t *testing.T) {
+	res := Handle("opencode", fixture(t, "opencode-medium.json"), realClassifier(t), Options{Guardsh: testGuardsh, Allow: guard.Medium})
+	var m map[string]any
+	if err := json.Unmarshal(res.Output, &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m) != 3 || m["decision"] != "allow" {
+		t.Fatalf("%s", res.Output)
+	}
+	if inner, lvl := innerCommand(t, m["command"].(string)); lvl != "medium" || inner != "git push --force origin main" {
+		t.Errorf("rewrite %q at %q", inner, lvl)
+	}
+}
+
 func TestGeminiDirPath(t *testing.T) {
 	var dirs []string
 	classify := func(line, dir string) guard.Verdict { dirs = append(dirs, dir); return guard.Verdict{Command: line} }
@@ -249,6 +291,11 @@ func TestFailClosed(t *testing.T) {
 		`{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","cwd":"/p","tool_input":{}}`,
 		`{"hook_event_name":"beforeShellExecution","cwd":"/p"}`,
 		`{"toolName":"bash","cwd":"/p","toolArgs":"{not json"}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"output":{"args":{"command":"ls"}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{"args":{}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{}}`,
+		`{"hook_event_name":"tool.execute.before","input":"bash","directory":"/p","output":{"args":{"command":"ls"}}}`,
+		`{"hook_event_name":"tool.execute.before","input":{"tool":"bash"},"directory":"/p","output":{"args":{"command":"ls","workdir":3}}}`,
 	}
 	classify := func(line, dir string) guard.Verdict { return guard.Verdict{Command: line} }
 	for _, agent := range Agents() {
@@ -340,5 +387,98 @@ func TestSelfApproval(t *testing.T) {
 		if d := decode(t, agent, res.Output); d.decision != want || !strings.Contains(d.reason, "guardsh_approve") {
 			t.Errorf("%s: %s", agent, res.Output)
 		}
+	}
+}
+
+// TestEveryAgent answers each agent's fixtures of its real event format,
+// one of each kind (testdata/hooks/AGENT-KIND.json): the decision follows
+// the command's level and what the agent can do (ask, rewrite), the
+// rewrite runs the original command whole (a here-document and the lines
+// of a multi-line command kept), and a malformed event is a deny.
+func TestEveryAgent(t *testing.T) {
+	classify := realClassifier(t)
+	const malformed, anyLevel guard.Level = -1, -2
+	kinds := []struct {
+		kind  string
+		level guard.Level // the command's level
+	}{
+		{"safe", guard.Safe},
+		{"blocked", guard.Blocked},
+		{"medium", guard.Medium},
+		{"heredoc", anyLevel}, // the decision follows its verdict
+		{"multiline", guard.High},
+		{"malformed", malformed},
+	}
+	for _, agent := range Agents() {
+		ad := adapters[agent]
+		for _, k := range kinds {
+			t.Run(agent+"-"+k.kind, func(t *testing.T) {
+				res := Handle(agent, fixture(t, agent+"-"+k.kind+".json"), classify, Options{Guardsh: testGuardsh})
+				d := decode(t, agent, res.Output)
+				if k.level == malformed {
+					if d.decision != "deny" || !strings.Contains(d.reason, "not valid JSON") {
+						t.Errorf("malformed: %s", res.Output)
+					}
+					return
+				}
+				if k.level >= 0 && res.Verdict.Level != k.level {
+					t.Fatalf("the fixture's command is %v, want %v: %q", res.Verdict.Level, k.level, res.Command)
+				}
+				want := "allow"
+				switch l := res.Verdict.Level; {
+				case l >= guard.Blocked:
+					want = "deny"
+				case l >= guard.Medium && ad.canAsk:
+					want = "ask"
+				case l >= guard.Medium:
+					want = "deny"
+				}
+				if d.decision != want {
+					t.Fatalf("%v: %s, want %s\n%s", res.Verdict.Level, d.decision, want, res.Output)
+				}
+				if want == "deny" && !strings.Contains(d.reason, "Do not retry") {
+					t.Errorf("deny without its advice: %s", d.reason)
+				}
+				if want == "deny" || ad.rewrite == nil {
+					if d.command != "" && agent != "codex" {
+						t.Errorf("a rewrite with %s: %q", want, d.command)
+					}
+					return
+				}
+				inner, approved := innerCommand(t, d.command)
+				if inner != res.Command || approved != max(res.Verdict.Level, guard.Safe).String() {
+					t.Errorf("rewrite runs %q at %q, want %q at %v\n%s", inner, approved, res.Command, res.Verdict.Level, d.command)
+				}
+			})
+		}
+	}
+}
+
+// TestOpenCodePluginText checks the plugin's text where node cannot run it
+// (TestOpenCodePlugin in the main package runs it under node): one export,
+// the hook OpenCode calls, the bash tool only, the rewrite, the throw, the
+// time limit, and the command it runs in the one line OpenCodePluginArgv
+// reads.
+func TestOpenCodePluginText(t *testing.T) {
+	p := string(OpenCodePlugin([]string{"/opt/g's/guardsh", "--hook", "opencode"}))
+	for _, want := range []string{
+		OpenCodePluginMarker + "\n",
+		`import { spawn } from "node:child_process"`,
+		`const GUARDSH = ["/opt/g's/guardsh","--hook","opencode"]`,
+		`"tool.execute.before": async (input, output) => {`,
+		`if (!input || input.tool !== "bash") return`,
+		`output.args.command = answer.command`,
+		`throw new Error(`,
+		`child.kill("SIGKILL")`,
+	} {
+		if !strings.Contains(p, want) {
+			t.Errorf("plugin lacks %q", want)
+		}
+	}
+	if n := strings.Count(p, "\nexport "); n != 1 {
+		t.Errorf("%d exports: OpenCode calls each as a plugin", n)
+	}
+	if strings.Count(p, "const GUARDSH = ") != 1 {
+		t.Errorf("the command is not on one line")
 	}
 }

@@ -31,6 +31,7 @@ type frontend struct {
 	errw io.Writer
 	tty  *ttyInput
 	rl   *readline.Instance
+	eout *editorOut // the line editor's writer
 	hist *History
 	comp *Completer
 
@@ -61,6 +62,8 @@ type frontend struct {
 	// histLoaded is closed once the editor holds the history file's
 	// entries (see loadHistory).
 	histLoaded chan struct{}
+	// later makes the history and audit writes off the line's way.
+	later laterWrites
 }
 
 func newFrontend(cfg InteractiveConfig) (*frontend, error) {
@@ -126,7 +129,11 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	go f.signals()
 
-	hist, entries, err := OpenHistory(cfg.HistoryPath, cfg.HistorySize)
+	histPath := cfg.HistoryPath
+	if cfg.HistorySize < 0 {
+		histPath = ""
+	}
+	hist, entries, err := OpenHistory(histPath, cfg.HistorySize)
 	if err != nil {
 		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
 	}
@@ -138,17 +145,18 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 
 	f.comp = &Completer{State: f.completionState}
+	f.eout = &editorOut{w: f.out}
 	rlc := &readline.Config{
 		Prompt:                 f.promptString(),
-		HistoryLimit:           hist.Size(),
+		HistoryLimit:           historyLimit(cfg.HistorySize, hist),
 		DisableAutoSaveHistory: true,
 		HistorySearchFold:      true,
 		AutoComplete:           f.comp,
 		InterruptPrompt:        "^C",
 		EOFPrompt:              "exit",
 		Stdin:                  editorReader{ownedReader{f.tty, ownerReadline}},
-		Stdout:                 f.out,
-		Stderr:                 f.out,
+		Stdout:                 f.eout,
+		Stderr:                 f.eout,
 		FuncFilterInputRune:    f.filterRune,
 		Listener:               readline.FuncListener(f.onKey),
 		Painter:                newlinePainter{},
@@ -157,6 +165,9 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 	if f.rl, err = readline.NewEx(rlc); err != nil {
 		return nil, fmt.Errorf("line editor: %w", err)
+	}
+	if cfg.HistorySize < 0 {
+		f.rl.HistoryDisable()
 	}
 	f.loadHistory(entries)
 	if len(entries) > 0 {
@@ -167,11 +178,13 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 }
 
 func (f *frontend) close() {
+	f.settle()
 	signal.Stop(f.sigs)
 	// The editor's reader may wait for its turn: end it first.
 	f.tty.close()
 	if f.rl != nil {
 		f.rl.Close()
+		f.eout.flush()
 	}
 	if f.exe != nil {
 		f.exe.stop()
@@ -302,8 +315,10 @@ func (f *frontend) loop() int {
 			return code
 		}
 	}
+	defer f.settle()
 	prefill := ""
 	for {
+		f.settle()
 		line, file, err := f.readStatement(prefill)
 		prefill = ""
 		if code, quit := f.quitStatus(); quit {
@@ -332,12 +347,13 @@ func (f *frontend) loop() int {
 				line, file = expanded, nil
 			}
 		}
-		f.lastLine = line
+		if f.cfg.HistorySize >= 0 {
+			f.lastLine = line
+		}
 		f.waitHistory()
 		f.rl.SaveHistory(editorText(line))
-		if err := f.hist.Append(line); err != nil {
-			fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-		}
+		entry := line
+		f.later.add(func() error { return f.hist.Append(entry) })
 		if name, arg, ok := ParseSlash(line); ok {
 			f.slash(name, arg)
 			continue
@@ -380,6 +396,7 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 		} else {
 			line, err = f.rl.Readline()
 		}
+		f.eout.flush()
 		f.tty.setOwner(ownerNone)
 		line = fromEditorText(line)
 		if err == readline.ErrInterrupt {
@@ -445,6 +462,14 @@ func (f *frontend) filterRune(r rune) (rune, bool) {
 		return r, false
 	}
 	return r, true
+}
+
+// historyLimit is the line editor's history size: -1 keeps none.
+func historyLimit(size int, h *History) int {
+	if size < 0 {
+		return -1
+	}
+	return h.Size()
 }
 
 // promptString renders the prompt.
@@ -580,8 +605,9 @@ func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string,
 		f.status = 126
 		return "", 0, false
 	}
-	f.noteNames(line, file)
 	code, exited = f.run(line, v.Level, s.Auto)
+	// For completion; after the line, which does not wait for it.
+	f.noteNames(line, file)
 	return "", code, exited
 }
 
@@ -774,8 +800,22 @@ func (f *frontend) audit(v guard.Verdict, line string, run bool, how string) boo
 	}
 	rec := NewAuditRecord(v, line, run, how)
 	rec.Dir = f.dir
+	if f.cfg.AuditRequired == nil {
+		// Written once the line is done or has run a while (see
+		// laterWrites).
+		f.later.add(func() error { f.cfg.Audit(rec); return nil })
+		return true
+	}
 	if f.cfg.Audit != nil {
 		f.cfg.Audit(rec)
 	}
-	return f.cfg.AuditRequired == nil || f.cfg.AuditRequired(rec) == nil
+	return f.cfg.AuditRequired(rec) == nil
+}
+
+// settle waits for the history and audit writes of the lines so far and
+// says what failed.
+func (f *frontend) settle() {
+	for _, err := range f.later.wait() {
+		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
+	}
 }

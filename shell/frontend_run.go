@@ -33,12 +33,18 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	e.pump.setDst(f.out, false)
 	e.pump.lineStart()
 	defer f.attachScreen(e)
-	stopFwd := f.forward(e)
-	defer func() { stopFwd() }()
-
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
 	}
+	// The keys go to the pty from now on; the line has started already:
+	// the forwarder's start is not on the way of its output, and what is
+	// typed meanwhile waits on the terminal for it.
+	stopFwd := f.forward(e)
+	defer func() { stopFwd() }()
+	// The line's history entry and audit record are written once it is
+	// done or has run a while: its output does not wait for them.
+	later := time.AfterFunc(laterDelay, f.later.start)
+	defer later.Stop()
 	var done *reply
 	marked := false
 	replies := e.replies
@@ -76,12 +82,16 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			switch r.Op {
 			case opDone:
 				if r.ID == id {
+					f.later.start()
 					done = &r
 					markTimeout = time.After(markWait)
 					markRead = e.pump.nread.Load()
 				}
 			case opAsk:
-				// A run-time question: the terminal goes back to guardsh.
+				// A run-time question: the terminal goes back to guardsh,
+				// and the line's record goes into the log before the
+				// question's.
+				f.later.start()
 				stopFwd()
 				f.modes.leave()
 				d, resume := f.askRunTime(e, r)

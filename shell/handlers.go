@@ -113,6 +113,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 	// Functions defined by the code of an eval run here only, each command
 	// checked as it runs (State.CallsChecked).
 	st.CallsChecked = true
+	r.defs.into(&st)
 	if text, ok := r.heredocStdin(hc, args); ok {
 		// A shell reading a here-document: its text is code (heredoc.go).
 		st.Stdin, st.StdinPiped = &text, false
@@ -128,6 +129,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 			return []string{markRefused}, nil
 		}
 	}
+	r.defs.noteCall(args)
 	return r.rewriteBuiltin(ctx, hc, backgroundStdinEval(args)), nil
 }
 
@@ -149,9 +151,13 @@ func (r *Runner) gateSource(ctx context.Context, hc interp.HandlerContext, args 
 	// What the file defines runs only here, each command checked as it
 	// runs: its functions are classified where they are called.
 	st.CallsChecked = true
+	r.defs.into(&st)
 	v := r.checker.Classify(string(b), st)
 	if r.gate(ctx, v, shellJoin(args)) != nil {
 		return false
+	}
+	if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(string(b)), path); err == nil {
+		r.defs.noteFile(f) // what the file defines, for what follows
 	}
 	if !v.Blocked {
 		raiseApproved(ctx, v.Level) // the file's contents were approved

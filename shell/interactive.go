@@ -44,7 +44,10 @@ type InteractiveConfig struct {
 	// nil trusts the verdict's Auto field.
 	AutoSafe func(line string) bool
 	// HistoryPath is the history file ("" keeps no history file);
-	// HistorySize how many entries are kept.
+	// HistorySize how many entries are kept: 0 is DefaultHistorySize, and
+	// a negative size keeps none, as bash's HISTSIZE=0 (the config's
+	// history_size = 0): the file is neither read nor written, Up and
+	// Ctrl-R find nothing, and !! and Alt-. have no previous line.
 	HistoryPath string
 	HistorySize int
 	// PromptFormat is the prompt (see FormatPrompt); "" is

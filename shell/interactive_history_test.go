@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The editor's history is filled while the first prompt is up: Up and
@@ -43,5 +44,41 @@ func TestInteractiveLongHistoryAtOnce(t *testing.T) {
 	}
 	if n := strings.Count(string(data), "\n"); n != DefaultHistorySize+1 {
 		t.Fatalf("history file has %d lines, want %d", n, DefaultHistorySize+1)
+	}
+}
+
+// A negative history size (the config's history_size = 0) keeps no
+// history, as bash's HISTSIZE=0: the file is neither read nor written, Up
+// recalls nothing, and !! has no previous line.
+func TestInteractiveNoHistory(t *testing.T) {
+	home, env := itSandbox(t)
+	dir := filepath.Join(home, "state", "guardsh")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "history")
+	if err := os.WriteFile(file, []byte("echo old-entry\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky", "GUARDSH_IT_HISTSIZE=-1")
+	s.prompt("")
+	s.line("echo new-line")
+	s.expectLine("new-line")
+	s.prompt("")
+	s.send("\x1b[A\x1b[A")
+	s.line("echo probe")
+	s.expectLine("probe")
+	s.prompt("")
+	s.line("!!")
+	s.expect(`!!: event not found\r\n`)
+	s.prompt("")
+	s.line("exit")
+	select {
+	case <-s.eof:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the shell did not exit")
+	}
+	if b, _ := os.ReadFile(file); string(b) != "echo old-entry\n" {
+		t.Fatalf("history file %q, want it untouched", b)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -54,6 +55,9 @@ func TestInteractiveHelper(t *testing.T) {
 			HistoryPath:  HistoryPath(os.Getenv),
 			PromptFormat: `gs[\s]\m\w\$ `,
 			Rules:        func(w io.Writer) { fmt.Fprintln(w, "fake_medium medium") },
+		}
+		if n, err := strconv.Atoi(os.Getenv("GUARDSH_IT_HISTSIZE")); err == nil {
+			cfg.HistorySize = n
 		}
 		if os.Getenv("GUARDSH_IT_LASTING") != "" {
 			cfg.Lasting = &fakeLasting{}

@@ -76,3 +76,54 @@ func TestJobsNonInteractive(t *testing.T) {
 }
 
 func mkfifo(path string) error { return syscall.Mkfifo(path, 0o600) }
+
+// As bash, the shell says `[1]+ Done` only for the jobs of the shell
+// itself: not for those of a subshell, a command substitution or a
+// pipeline's part, which are a child shell's in bash. A job started in a
+// group, a compound command, a function or after && is the shell's.
+func TestJobNoticesOnlyForTheShellsJobs(t *testing.T) {
+	for _, c := range []struct {
+		line   string
+		notice string // "" when bash says nothing
+	}{
+		{"(true &)", ""},
+		{"(true &); wait", ""},
+		{"{ true & } | cat", ""},
+		{"echo a | { true & }", ""},
+		{"echo $(true &)", ""},
+		{"cat <(true &)", ""},
+		{"x=$(true &)", ""},
+		{"(sleep 0 & wait) &", "(sleep 0 & wait)"},
+		{"true &", "true"},
+		{"{ true & }", "true"},
+		{"if :; then true & fi", "true"},
+		{"for i in 1; do true & done", "true"},
+		{"while :; do true & break; done", "true"},
+		{"case a in a) true & ;; esac", "true"},
+		{"f() { true & }; f", "true"},
+		{": && true &", ": && true"},
+		{"true | cat &", "true | cat"},
+		{"echo a | cat; true &", "true"},
+	} {
+		t.Run(c.line, func(t *testing.T) {
+			dir := t.TempDir()
+			r, err := New(testChecker, WithEnv([]string{"PATH=" + os.Getenv("PATH")}), WithDir(dir), WithStdio(nil, nil, nil), WithInteractive(true))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			for _, l := range []string{c.line, "wait"} {
+				if _, err := r.RunApproved(ctx, l, guard.Safe); err != nil {
+					t.Fatalf("%q: %v", l, err)
+				}
+			}
+			want := ""
+			if c.notice != "" {
+				want = "[1]+  Done                    " + c.notice
+			}
+			if got := strings.Join(r.JobNotices(), "\n"); got != want {
+				t.Errorf("notices %q, want %q", got, want)
+			}
+		})
+	}
+}

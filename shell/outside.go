@@ -97,12 +97,18 @@ func (r *Runner) RunApproval(ctx context.Context, a *Approval, auto bool) (int, 
 // as the run-time check decides about a command: nil lets it go on; a
 // refusal is printed and recorded in the audit log (RunTime). What is
 // above the approved level (and above info_leak, whose default answer is
-// yes) is asked about where someone can be asked (the runner's asker: a
-// person at /dev/tty), and refused otherwise: -y does not approve it.
+// yes) is asked about when someone can be asked (the Runner's Asker: the
+// terminal), one question at a time as the caller calls it, and refused
+// otherwise; -y does not approve it, since nobody saw it before the line
+// ran.
 func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level) *Refusal {
 	p := r.pol
 	p.yes = false
-	return r.gateAt(p, v, what, approved, fmt.Sprintf(HintOutside, approved))
+	hint := ""
+	if p.asker == nil {
+		hint = fmt.Sprintf(HintOutside, approved)
+	}
+	return r.gateAt(p, v, what, approved, hint)
 }
 
 // SetOutsideState tells the runner the state of the shell that runs its
@@ -113,8 +119,8 @@ func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level)
 func (r *Runner) SetOutsideState(st guard.State) { r.outside.Store(&st) }
 
 // HintOutside refuses a call above the level the line was approved at
-// (the %s), found by the supervisor.
-const HintOutside = "the line was approved at %s, and what a running program does beyond that runs only when a person at a terminal says yes"
+// (the %s), found by the supervisor, when nobody can be asked.
+const HintOutside = "the line was approved at %s, and nobody can be asked here about what a running program does beyond that"
 
 // Track records a program running outside the interpreter, so that Signal
 // reaches it; the returned func forgets it, and must be called before the

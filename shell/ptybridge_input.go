@@ -27,6 +27,14 @@ var errNotOwner = errors.New("terminal input handed over")
 // polls the terminal together with a wake-up pipe, so that handing the
 // terminal over never leaves a read blocked that would eat the next
 // keystroke.
+//
+// Several reads may poll at once (the line editor's reader, started again
+// by the editor after the line was entered, still polls while the running
+// line's forwarder begins). The wake-up byte stays in the pipe until no
+// read polls any more, so that none can take away another's wake-up: when
+// each drained the pipe as its poll returned, a reader that was slow to
+// get there drained the byte that was to end the forwarder's poll, and the
+// prompt never came back (under heavy load).
 type ttyInput struct {
 	f     *os.File
 	fd    int
@@ -38,6 +46,14 @@ type ttyInput struct {
 	owner  int
 	gen    uint64
 	closed bool
+	// polling counts the reads between their check of the owner and the
+	// end of their poll; woken is set while the wake-up pipe holds its
+	// byte.
+	polling int
+	woken   bool
+	// hook, in tests, is called at the points of a read named by its
+	// argument.
+	hook func(point string, owner int)
 	// typeahead is input read elsewhere (on the pty, after a line) that
 	// the line editor gets before anything new.
 	typeahead []byte
@@ -59,8 +75,23 @@ func (t *ttyInput) setOwner(owner int) {
 	t.owner = owner
 	t.gen++
 	t.cond.Broadcast()
+	t.wakeLocked()
 	t.mu.Unlock()
-	unix.Write(t.wakeW, []byte{1})
+}
+
+// wakeLocked ends every poll of the terminal: the wake-up pipe holds one
+// byte until no read polls (see read). t.mu is held.
+func (t *ttyInput) wakeLocked() {
+	if !t.woken {
+		t.woken = true
+		unix.Write(t.wakeW, []byte{1})
+	}
+}
+
+func (t *ttyInput) testHook(point string, owner int) {
+	if t.hook != nil {
+		t.hook(point, owner)
+	}
 }
 
 // unread gives b to the line editor before what is typed next.
@@ -82,8 +113,8 @@ func (t *ttyInput) close() {
 	}
 	t.closed = true
 	t.cond.Broadcast()
+	t.wakeLocked()
 	t.mu.Unlock()
-	unix.Write(t.wakeW, []byte{1})
 }
 
 // read reads from the terminal for owner. When owner does not hold the
@@ -95,6 +126,14 @@ func (t *ttyInput) read(owner int, p []byte, wait bool) (int, error) {
 			if !wait {
 				t.mu.Unlock()
 				return 0, errNotOwner
+			}
+			if t.hook != nil {
+				t.mu.Unlock()
+				t.hook("wait", owner)
+				t.mu.Lock()
+				if t.owner == owner || t.closed {
+					continue
+				}
 			}
 			t.cond.Wait()
 		}
@@ -109,29 +148,33 @@ func (t *ttyInput) read(owner int, p []byte, wait bool) (int, error) {
 			return n, nil
 		}
 		gen := t.gen
+		t.polling++
 		t.mu.Unlock()
 
+		t.testHook("poll", owner)
 		fds := []unix.PollFd{{Fd: int32(t.fd), Events: unix.POLLIN}, {Fd: int32(t.wakeR), Events: unix.POLLIN}}
 		_, err := unix.Poll(fds, -1)
-		if err != nil {
-			if err == unix.EINTR {
-				continue
-			}
-			return 0, err
-		}
-		if fds[1].Revents != 0 {
+		t.testHook("polled", owner)
+		t.mu.Lock()
+		t.polling--
+		if t.polling == 0 && t.woken {
+			// Every poll the byte was for has ended.
 			var b [64]byte
 			for {
 				if n, _ := unix.Read(t.wakeR, b[:]); n <= 0 {
 					break
 				}
 			}
+			t.woken = false
 		}
-		if fds[0].Revents == 0 {
-			continue
+		if err != nil {
+			t.mu.Unlock()
+			if err == unix.EINTR {
+				continue
+			}
+			return 0, err
 		}
-		t.mu.Lock()
-		if t.owner != owner || t.gen != gen || t.closed {
+		if fds[0].Revents == 0 || t.owner != owner || t.gen != gen || t.closed {
 			t.mu.Unlock()
 			continue
 		}

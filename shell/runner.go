@@ -47,6 +47,9 @@ type Runner struct {
 	// which a background job's goroutine would race with).
 	funcMu sync.Mutex
 	funcs  map[string]bool
+	// defs are the functions and aliases defined so far, for the
+	// classifier (defs.go).
+	defs shellDefs
 	// own are the paths the lines made themselves (see ownPaths).
 	own ownPaths
 	// hdocs and hdocFuncs are the commands that read a here-document, in
@@ -284,6 +287,7 @@ func (r *Runner) State() guard.State {
 		}
 		st.Params = append([]string{}, r.params...)
 	}
+	r.defs.into(&st)
 	return st
 }
 
@@ -515,6 +519,7 @@ func raiseApproved(ctx context.Context, l guard.Level) {
 
 // noteFuncs records the functions a parsed line defines.
 func (r *Runner) noteFuncs(f *syntax.File) {
+	r.defs.noteFile(f)
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			r.funcMu.Lock()

@@ -52,6 +52,29 @@ type Spec struct {
 	// Permute reports that options may also follow those operands
 	// (ssh HOST -p 22 CMD).
 	Permute bool
+
+	// The fields below are read by Getopt only (see getopt.go).
+
+	// StrictShort reports that a word of short options holds only Flags,
+	// Valued and Optional letters; any other word starting with - is an
+	// operand (chmod -w FILE: a mode).
+	StrictShort bool
+	// UnknownLongValued reports that a long option the grammar does not
+	// list takes a value (the cloud CLIs: --region us-east-1).
+	UnknownLongValued bool
+	// Exact reports that long options are not abbreviated.
+	Exact bool
+	// Posix reports that the options end at the first operand.
+	Posix bool
+	// GoFlags reports Go's flag syntax: -name is the long option name.
+	GoFlags bool
+	// Last and LongLast are the options after which the options end: the
+	// words after them are operands (python -c CODE ARGS, -m MOD ARGS).
+	Last     string
+	LongLast []string
+	// UnknownEnds reports that an unknown short option ends its word:
+	// the rest may be its value, and is not read.
+	UnknownEnds bool
 }
 
 // Opt is one option as it was read.
@@ -69,6 +92,8 @@ type Opt struct {
 	// ValueIndex is the index of the word that holds the value when it is
 	// the next word, -1 otherwise.
 	ValueIndex int
+	// Unknown reports an option the grammar does not know (Getopt).
+	Unknown bool
 }
 
 // Reading is one way of splitting a wrapper's words into its options and
@@ -368,6 +393,22 @@ const (
 	kindOptional
 	kindStop
 )
+
+// exactKind finds a long option by its name alone, a help or version
+// option (LongStop) first.
+func (sp *Spec) exactKind(name string) optKind {
+	switch {
+	case slices.Contains(sp.LongStop, name):
+		return kindStop
+	case slices.Contains(sp.LongFlags, name):
+		return kindFlag
+	case slices.Contains(sp.LongValued, name):
+		return kindValued
+	case slices.Contains(sp.LongOptional, name):
+		return kindOptional
+	}
+	return kindUnknown
+}
 
 // longKind finds a long option by its name or an unambiguous prefix of
 // it, as getopt_long does.

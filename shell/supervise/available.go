@@ -47,6 +47,9 @@ func probeKernel() Availability {
 		!strings.Contains(string(data), "user_notif") {
 		return Availability{Reason: "the kernel has no seccomp user notification (actions_avail: " + strings.TrimSpace(string(data)) + ")"}
 	}
+	if a, ok := probeQuick(); ok {
+		return a
+	}
 	ch := make(chan Availability)
 	go func() {
 		// The thread gets a filter and no_new_privs; it is locked and never
@@ -68,9 +71,48 @@ func probeThread() Availability {
 		return Availability{Reason: fmt.Sprintf("seccomp user notification unavailable: %v", err)}
 	}
 	defer unix.Close(fd)
-	// ADDFD on a notification that does not exist: ENOENT when the kernel
-	// knows the ioctl and the SEND flag, EINVAL or ENOTTY when not.
+	return Availability{OK: true, AddFD: addFDWorks(fd)}
+}
+
+// addFDWorks tries ADDFD on a notification that does not exist: ENOENT
+// when the kernel knows the ioctl and the SEND flag, EINVAL or ENOTTY
+// when not.
+func addFDWorks(listener int) bool {
 	a := seccompNotifAddfd{ID: 1<<64 - 1, Flags: unix.SECCOMP_ADDFD_FLAG_SEND, Srcfd: 0}
-	_, err = ioctlPtr(fd, unix.SECCOMP_IOCTL_NOTIF_ADDFD, unsafe.Pointer(&a))
-	return Availability{OK: true, AddFD: err == unix.ENOENT}
+	_, err := ioctlPtr(listener, unix.SECCOMP_IOCTL_NOTIF_ADDFD, unsafe.Pointer(&a))
+	return err == unix.ENOENT
+}
+
+// probeQuick answers without installing a filter when the process is
+// under none (PR_GET_SECCOMP says 0) and the kernel has the user
+// notification action (SECCOMP_GET_ACTION_AVAIL): nothing can then stop
+// a filter from loading, no_new_privs being always allowed. Under a
+// filter (a container's, or another guardsh's supervisor, which refuses a
+// second listener with EBUSY), it does not answer (ok false) and the
+// filter is tried. ADDFD is taken from the kernel's version here, and
+// Start checks it again on each listener.
+func probeQuick() (Availability, bool) {
+	mode, err := unix.PrctlRetInt(unix.PR_GET_SECCOMP, 0, 0, 0, 0)
+	if err != nil || mode != 0 {
+		return Availability{}, false
+	}
+	action := uint32(unix.SECCOMP_RET_USER_NOTIF)
+	if _, _, e := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_GET_ACTION_AVAIL, 0, uintptr(unsafe.Pointer(&action))); e != 0 {
+		return Availability{}, false
+	}
+	return Availability{OK: true, AddFD: kernelAtLeast(5, 14)}, true
+}
+
+// kernelAtLeast says whether the running kernel's release is at least
+// major.minor.
+func kernelAtLeast(major, minor int) bool {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil {
+		return false
+	}
+	var maj, min int
+	if _, err := fmt.Sscanf(unix.ByteSliceToString(u.Release[:]), "%d.%d", &maj, &min); err != nil {
+		return false
+	}
+	return maj > major || maj == major && min >= minor
 }

@@ -2,6 +2,7 @@ package supervise
 
 import (
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -46,5 +47,21 @@ func TestAvailableHere(t *testing.T) {
 func TestStartRefusesWithoutDecider(t *testing.T) {
 	if _, err := Start(exec.Command("/bin/true"), Config{}); err == nil {
 		t.Error("Start without a Decider succeeded")
+	}
+}
+
+// The quick answer (no filter installed) agrees with the filter tried.
+func TestProbeQuickAgrees(t *testing.T) {
+	quick, ok := probeQuick()
+	if !ok {
+		t.Skip("the process runs under a seccomp filter: no quick answer")
+	}
+	ch := make(chan Availability)
+	go func() {
+		runtime.LockOSThread() // the thread ends with the goroutine
+		ch <- probeThread()
+	}()
+	if tried := <-ch; tried != quick {
+		t.Errorf("probeQuick() = %+v, the filter tried says %+v", quick, tried)
 	}
 }

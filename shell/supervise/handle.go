@@ -64,6 +64,18 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	if !idValid(s.listener, n.ID) {
 		return
 	}
+	if info.kind == KindExec {
+		if errno := s.execMissing(p, nr, &n.Data.Args); errno != 0 {
+			// The kernel would fail it so: nothing to decide, and the
+			// answer is not CONTINUE, so that nothing created meanwhile
+			// runs unchecked. execvp walking PATH, and gcc looking for
+			// cc1, as and ld, make most of a build's execs such calls.
+			if idValid(s.listener, n.ID) {
+				respond(s.listener, n.ID, false, 0, errno)
+			}
+			return
+		}
+	}
 	ev := &Event{Pid: pid, Syscall: info.name, Kind: info.kind}
 	// The helper execs the command from the thread it locked, whose id
 	// (what the kernel reports) is not always the process's.
@@ -190,4 +202,33 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 		return
 	}
 	s.count(func(st *Stats) { st.Opened++ })
+}
+
+// execMissing returns ENOENT or ENOTDIR when the program an exec names
+// does not exist, as the process sees the filesystem (same mount
+// namespace and root as the supervisor; else 0, and the exec is decided
+// as any other).
+func (s *Supervisor) execMissing(p *proc, nr int32, a *[6]uint64) unix.Errno {
+	var ev Event
+	var err error
+	if nr == unix.SYS_EXECVEAT {
+		if a[4]&unix.AT_EMPTY_PATH != 0 {
+			return 0
+		}
+		err = pathAt(0, 1)(p, a, &ev)
+	} else {
+		err = pathAt(-1, 0)(p, a, &ev)
+	}
+	if err != nil {
+		return 0 // decided with the whole call's reading, which fails too
+	}
+	if !s.sameView(p) {
+		return 0
+	}
+	var st unix.Stat_t
+	switch err := unix.Stat(ev.Path, &st); err {
+	case unix.ENOENT, unix.ENOTDIR:
+		return err.(unix.Errno)
+	}
+	return 0
 }

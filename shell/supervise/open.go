@@ -45,8 +45,7 @@ func readCreds(pid int) (creds, error) {
 		}
 	}
 	c.id = string(id)
-	c.mntns, err = readlink(dir + "/ns/mnt")
-	return c, err
+	return c, nil
 }
 
 // Filesystems whose files mean something different depending on who
@@ -119,14 +118,11 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 	if flags&(unix.O_PATH|unix.O_TMPFILE|unix.O_DIRECTORY) != 0 || ev.RawPath == "" {
 		return nil
 	}
-	c, err := readCreds(p.pid)
-	if err != nil || c.id != s.self.id || c.mntns != s.self.mntns {
-		return nil
-	}
-	if root, err := p.link("root"); err != nil || root != "/" {
+	if !s.sameView(p) {
 		return nil
 	}
 	var dirfd int
+	var err error
 	if filepath.IsAbs(ev.RawPath) {
 		dirfd, err = unix.Open("/", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	} else {
@@ -146,17 +142,21 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 	switch {
 	case err == nil:
 		var st unix.Stat_t
-		if unix.Fstat(obj, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || pseudo(obj) {
-			// Left to the kernel; the Decider still gets the real path
-			// (/proc/self is the process's, not the supervisor's).
-			if real := fdLink(obj); real != "" {
-				ev.Path = real
-			}
+		regular := unix.Fstat(obj, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && !pseudo(obj)
+		// The Decider gets the real path (/proc/self is the process's,
+		// not the supervisor's), whoever opens it.
+		if real := fdLink(obj); real != "" {
+			ev.Path = real
+		}
+		// The credentials last, read only for a file the supervisor may
+		// open (a device such as /dev/tty or /dev/null is left to the
+		// kernel anyway).
+		if !regular || !s.sameCreds(p, nil) {
 			unix.Close(obj)
 			return nil
 		}
 		o.obj = obj
-		o.path = fdLink(obj)
+		o.path = ev.Path
 		return o
 	case err == unix.ENOENT && flags&unix.O_CREAT != 0:
 		dir, base := filepath.Split(ev.RawPath)
@@ -165,6 +165,10 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 		}
 		if dir == "" {
 			dir = "."
+		}
+		var c creds
+		if !s.sameCreds(p, &c) {
+			return nil
 		}
 		how.Flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC
 		obj, err := unix.Openat2(dirfd, dir, how)
@@ -189,6 +193,26 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 		return o
 	}
 	return nil
+}
+
+// sameView says whether the process sees the filesystem as the
+// supervisor does: the same root and mount namespace.
+func (s *Supervisor) sameView(p *proc) bool {
+	if root, err := p.link("root"); err != nil || root != "/" {
+		return false
+	}
+	ns, err := p.link("ns/mnt")
+	return err == nil && ns == s.self.mntns
+}
+
+// sameCreds says whether the process has the supervisor's credentials;
+// its creds are stored in c when c is not nil.
+func (s *Supervisor) sameCreds(p *proc, c *creds) bool {
+	got, err := readCreds(p.pid)
+	if c != nil {
+		*c = got
+	}
+	return err == nil && got.id == s.self.id
 }
 
 // procSelf rewrites a leading /proc/self or /proc/thread-self to the

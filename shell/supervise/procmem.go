@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -35,6 +36,8 @@ type proc struct {
 	// /proc/PID/mem costs a walk of the process's page tables.
 	pages [cachedPages]page
 	next  int
+	// cwd, root and mount namespace, once read for this notification.
+	cwd, root, mntns string
 }
 
 type page struct {
@@ -48,19 +51,31 @@ const (
 	cachedPages = 4
 )
 
+// procs keeps the readers (and their 16 KiB of pages) from one
+// notification to the next: allocating them for each made the Go heap
+// grow and shrink, and its pages fault in again, at every call.
+var procs = sync.Pool{New: func() any { return new(proc) }}
+
 func openProc(pid int) (*proc, error) {
 	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/mem", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, err
 	}
-	p := &proc{pid: pid, mem: fd, left: maxArgSize}
+	p := procs.Get().(*proc)
+	p.pid, p.mem, p.left, p.next = pid, fd, maxArgSize, 0
+	p.cwd, p.root, p.mntns = "", "", ""
 	for i := range p.pages {
 		p.pages[i].addr = 1
 	}
 	return p, nil
 }
 
-func (p *proc) close() { unix.Close(p.mem) }
+// close closes the process's memory; p is not used afterwards.
+func (p *proc) close() {
+	unix.Close(p.mem)
+	p.mem = -1
+	procs.Put(p)
+}
 
 // readPage returns what can be read of the page holding addr, from addr.
 func (p *proc) readPage(addr uint64) ([]byte, error) {
@@ -155,9 +170,25 @@ func (p *proc) strv(addr uint64) ([]string, error) {
 }
 
 // link reads one of the process's links under /proc/PID (cwd, root,
-// fd/N).
+// fd/N, ns/mnt); cwd, root and ns/mnt are read once per notification.
 func (p *proc) link(name string) (string, error) {
-	return readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
+	var cache *string
+	switch name {
+	case "cwd":
+		cache = &p.cwd
+	case "root":
+		cache = &p.root
+	case "ns/mnt":
+		cache = &p.mntns
+	}
+	if cache != nil && *cache != "" {
+		return *cache, nil
+	}
+	l, err := readlink("/proc/" + strconv.Itoa(p.pid) + "/" + name)
+	if err == nil && cache != nil {
+		*cache = l
+	}
+	return l, err
 }
 
 // dir returns the directory a path relative to dirfd is resolved from:

@@ -85,6 +85,12 @@ func Start(cmd *exec.Cmd, cfg Config) (*Supervisor, error) {
 }
 
 func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
+	return startWith(cmd, cfg, cgroupOK, useGoHelper())
+}
+
+// startWith is start with the Go helper (goHelper) or the helper of its
+// own.
+func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor, error) {
 	if cfg.Decider == nil {
 		return nil, errors.New("supervise: no decider")
 	}
@@ -100,6 +106,9 @@ func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
 	s := &Supervisor{cfg: cfg, listener: -1, done: make(chan struct{}), addfd: Available().AddFD}
 	var err error
 	if s.self, err = readCreds(os.Getpid()); err != nil {
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
+	if s.self.mntns, err = readlink("/proc/self/ns/mnt"); err != nil {
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
@@ -124,20 +133,46 @@ func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
 	childEnd := os.NewFile(uintptr(pair[1]), "supervise-socket")
 	childFD := 3 + len(cmd.ExtraFiles)
 	cmd.ExtraFiles = append(cmd.ExtraFiles, childEnd)
-	env := cmd.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	cmd.Env = append(append([]string(nil), env...), childEnv+"="+strconv.Itoa(childFD))
 	target := cmd.Path
-	cmd.Args = append([]string{"guardsh-supervise"}, childArgs(opts, target, cmd.Args)...)
-	cmd.Path = "/proc/self/exe"
+	tiny := !goHelper
+	if tiny {
+		// The helper of its own (helper.go), at the next descriptor.
+		imageFD := childFD + 1
+		img, err := helperFD(helperKey{opts: opts, sock: childFD, imageFD: imageFD})
+		if err == nil {
+			cmd.ExtraFiles = append(cmd.ExtraFiles, img)
+			cmd.Args = append([]string{"guardsh-supervise", target}, cmd.Args...)
+			cmd.Path = "/proc/self/fd/" + strconv.Itoa(imageFD)
+		} else {
+			tiny = false
+		}
+	}
+	if !tiny {
+		env := cmd.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		cmd.Env = append(append([]string(nil), env...), childEnv+"="+strconv.Itoa(childFD))
+		cmd.Args = append([]string{"guardsh-supervise"}, childArgs(opts, target, cmd.Args)...)
+		cmd.Path = "/proc/self/exe"
+	}
 
 	err = cmd.Start()
 	childEnd.Close()
 	if err != nil {
 		unix.Close(parent)
 		s.cleanupLimit()
+		if tiny {
+			// Nothing ran: the image may be what could not be executed
+			// (vm.memfd_noexec, a security module). The Go helper, and
+			// from now on if it starts.
+			*cmd = orig
+			sup, err := startWith(cmd, cfg, cgroupOK, true)
+			if err == nil {
+				setGoHelper()
+			}
+			return sup, err
+		}
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
 	s.pid = cmd.Process.Pid
@@ -156,7 +191,7 @@ func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
 			if !s.limit.counts() {
 				fail(err)
 				*cmd = orig
-				return start(cmd, cfg, false)
+				return startWith(cmd, cfg, false, goHelper)
 			}
 			return fail(err)
 		}
@@ -169,6 +204,7 @@ func start(cmd *exec.Cmd, cfg Config, cgroupOK bool) (*Supervisor, error) {
 		s.cleanupLimit()
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
+	s.addfd = s.addfd && addFDWorks(s.listener)
 	var p [2]int
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
 		unix.Close(s.listener)
@@ -192,6 +228,9 @@ func recvListener(sock int) (int, error) {
 	}
 	if buf[0] == 'e' {
 		return -1, errors.New(string(buf[1:n]))
+	}
+	if buf[0] == 'E' && n == 2 { // from the helper of its own
+		return -1, fmt.Errorf("installing the seccomp filter: %w", unix.Errno(buf[1]))
 	}
 	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
 	if err != nil || len(msgs) != 1 {

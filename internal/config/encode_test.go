@@ -1,4 +1,4 @@
-package guard
+package config
 
 import (
 	"reflect"
@@ -15,9 +15,9 @@ func TestConfigEncode(t *testing.T) {
 		"[[pattern]]\nname = \"q\"\npattern = '\"a\\\\b\\n'\nlevel = \"high\"\ncase_sensitive = true\n",
 	} {
 		c := mustParse(t, src, "c.toml")
-		back, err := ParseConfig(c.Encode(), "c.toml")
+		back, err := Parse(Encode(c), "c.toml")
 		if err != nil {
-			t.Fatalf("%q: Encode gave\n%s\nwhich does not parse: %v", src, c.Encode(), err)
+			t.Fatalf("%q: Encode gave\n%s\nwhich does not parse: %v", src, Encode(c), err)
 		}
 		if back.String() != c.String() || back.Lock != c.Lock || !reflect.DeepEqual(back.TrustedEval, c.TrustedEval) || !reflect.DeepEqual(back.AllowUserAllowlist, c.AllowUserAllowlist) {
 			t.Errorf("%q: round trip\n%v\nwant\n%v", src, back, c)

@@ -1,10 +1,11 @@
-package guard
+package config
 
 import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
+
+	"guardsh/guard"
 )
 
 // Merge combines the system policy with the user's config. The user may
@@ -23,8 +24,8 @@ import (
 // Settings that only concern the user's screen (prompt, color,
 // history_size) are taken from the user's config when it sets them.
 // The policy's patterns get Origin OriginPolicy, the user's OriginConfig.
-func Merge(policy, user Config) (merged Config, conflicts []string) {
-	m := Config{File: user.File, lines: map[string]int{}}
+func Merge(policy, user guard.Config) (merged guard.Config, conflicts []string) {
+	m := guard.Config{File: user.File, Lines: map[string]int{}}
 	if m.File == "" {
 		m.File = policy.File
 	}
@@ -43,7 +44,7 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 		case policy.BlockLevel == nil || *user.BlockLevel <= *policy.BlockLevel:
 			m.BlockLevel = user.BlockLevel
 		default:
-			say(user.lines["block_level"], "block_level = %q is ignored: the policy sets block_level = %q and a config may only lower it, which blocks more",
+			say(user.Lines["block_level"], "block_level = %q is ignored: the policy sets block_level = %q and a config may only lower it, which blocks more",
 				user.BlockLevel.String(), policy.BlockLevel.String())
 		}
 	}
@@ -54,15 +55,17 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 		if policy.Ask == "" || policy.Ask == user.Ask {
 			m.Ask = user.Ask
 		} else {
-			say(user.lines["ask"], "ask = %q is ignored: the policy sets ask = %q", user.Ask, policy.Ask)
+			say(user.Lines["ask"], "ask = %q is ignored: the policy sets ask = %q", user.Ask, policy.Ask)
 		}
 	}
 
+	failClosed := guard.FailClosedRules()
+
 	// What the policy names, and the level it gives each.
 	named := map[string]bool{}
-	policyLevel := map[string]Level{}
+	policyLevel := map[string]guard.Level{}
 	for _, p := range policy.Patterns {
-		p.Origin = OriginPolicy
+		p.Origin = guard.OriginPolicy
 		m.Patterns = append(m.Patterns, p)
 		named[p.Name] = true
 		policyLevel[p.Name] = p.Level
@@ -77,16 +80,16 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 
 	// Patterns: the user's are added after the policy's.
 	for _, p := range user.Patterns {
-		if slices.ContainsFunc(policy.Patterns, func(q Pattern) bool { return samePattern(p, q) }) {
+		if slices.ContainsFunc(policy.Patterns, func(q guard.Pattern) bool { return samePattern(p, q) }) {
 			// The policy has the very same rule (a guardsh under guardsh
 			// reads the config its parent read): nothing to say.
 			continue
 		}
 		if named[p.Name] {
-			say(user.lines["pattern:"+p.Name], "[[pattern]] %s is ignored: the policy already has a rule by that name", p.Name)
+			say(user.Lines["pattern:"+p.Name], "[[pattern]] %s is ignored: the policy already has a rule by that name", p.Name)
 			continue
 		}
-		p.Origin = OriginConfig
+		p.Origin = guard.OriginConfig
 		m.Patterns = append(m.Patterns, p)
 	}
 
@@ -96,11 +99,11 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 		switch {
 		case slices.Contains(policy.Disable, n):
 		case policy.Lock:
-			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy is locked (lock = true), and a config may not disable any rule", n)
-		case slices.Contains(failClosedRules, n):
-			say(user.lines["disable:"+n], "disable = [%q] is ignored: %s says what guardsh could not check, and only the policy may disable it", n, n)
+			say(user.Lines["disable:"+n], "disable = [%q] is ignored: the policy is locked (lock = true), and a config may not disable any rule", n)
+		case slices.Contains(failClosed, n):
+			say(user.Lines["disable:"+n], "disable = [%q] is ignored: %s says what guardsh could not check, and only the policy may disable it", n, n)
 		case named[n]:
-			say(user.lines["disable:"+n], "disable = [%q] is ignored: the policy sets rule %s, and a config may not disable it", n, n)
+			say(user.Lines["disable:"+n], "disable = [%q] is ignored: the policy sets rule %s, and a config may not disable it", n, n)
 		default:
 			m.Disable = append(m.Disable, n)
 		}
@@ -110,31 +113,31 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	if len(policy.Levels)+len(user.Levels) > 0 {
 		m.Levels = maps.Clone(policy.Levels)
 		if m.Levels == nil {
-			m.Levels = map[string]Level{}
+			m.Levels = map[string]guard.Level{}
 		}
 	}
-	var builtinLevels map[string]Level
+	var builtinLevels map[string]guard.Level
 	if len(user.Levels) > 0 {
-		builtinLevels = map[string]Level{}
-		for _, b := range builtinRules() {
+		builtinLevels = map[string]guard.Level{}
+		for _, b := range guard.BuiltinRules() {
 			builtinLevels[b.Name] = b.Level
 		}
 	}
-	for _, n := range sortedKeys(user.Levels) {
+	for _, n := range slices.Sorted(maps.Keys(user.Levels)) {
 		l := user.Levels[n]
 		pl, set := policyLevel[n]
 		own, builtin := builtinLevels[n]
 		switch {
 		case set && l < pl:
-			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: the policy sets %s to %s, and a config may only raise it", n, l.String(), n, pl.String())
+			say(user.Lines["levels:"+n], "[levels] %s = %q is ignored: the policy sets %s to %s, and a config may only raise it", n, l.String(), n, pl.String())
 		case named[n] && !set:
 			// The policy disables it; a level changes nothing.
-		case !set && builtin && l < own && (policy.Lock || slices.Contains(failClosedRules, n)):
+		case !set && builtin && l < own && (policy.Lock || slices.Contains(failClosed, n)):
 			why := "the policy is locked (lock = true)"
 			if !policy.Lock {
 				why = n + " says what guardsh could not check"
 			}
-			say(user.lines["levels:"+n], "[levels] %s = %q is ignored: %s, and a config may only raise a rule's level", n, l.String(), why)
+			say(user.Lines["levels:"+n], "[levels] %s = %q is ignored: %s, and a config may only raise a rule's level", n, l.String(), why)
 		default:
 			m.Levels[n] = l
 		}
@@ -158,7 +161,7 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	case user.Audit == "required":
 		m.Audit = "required"
 	case policy.Audit == "required" && user.Audit != "":
-		say(user.lines["audit"], "audit = %q is ignored: the policy sets audit = \"required\"", user.Audit)
+		say(user.Lines["audit"], "audit = %q is ignored: the policy sets audit = \"required\"", user.Audit)
 	}
 
 	// executor: the policy may require bash; supervise is the policy's.
@@ -166,13 +169,13 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	switch {
 	case policy.Executor == "bash" && user.Executor != "" && user.Executor != "bash":
 		m.Executor = "bash"
-		say(user.lines["executor"], "executor = %q is ignored: the policy sets executor = \"bash\"", user.Executor)
+		say(user.Lines["executor"], "executor = %q is ignored: the policy sets executor = \"bash\"", user.Executor)
 	case policy.Executor != "" && user.Executor != "":
 		m.Executor = user.Executor
 	}
 	m.Supervise = policy.Supervise
 	if user.Supervise != "" {
-		say(user.lines["supervise"], "supervise = %q is ignored: only the policy sets it", user.Supervise)
+		say(user.Lines["supervise"], "supervise = %q is ignored: only the policy sets it", user.Supervise)
 	}
 
 	// allowlist
@@ -194,9 +197,9 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	if len(user.TrustedEval) > 0 {
 		switch {
 		case policy.Lock:
-			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy is locked")
+			say(user.Lines["trusted_eval"], "trusted_eval is ignored: the policy is locked")
 		case policy.AllowUserAllowlist != nil && !*policy.AllowUserAllowlist:
-			say(user.lines["trusted_eval"], "trusted_eval is ignored: the policy sets allow_user_allowlist = false")
+			say(user.Lines["trusted_eval"], "trusted_eval is ignored: the policy sets allow_user_allowlist = false")
 		default:
 			m.TrustedEval = append(m.TrustedEval, user.TrustedEval...)
 		}
@@ -209,18 +212,14 @@ func Merge(policy, user Config) (merged Config, conflicts []string) {
 	if user.HistorySize != nil {
 		m.HistorySize = user.HistorySize
 	}
-	for k, v := range user.lines {
-		m.lines[k] = v
+	for k, v := range user.Lines {
+		m.Lines[k] = v
 	}
 	return m, conflicts
 }
 
-// failClosedRules are the rules only the policy may disable or lower: they
-// stand for what guardsh could not check.
-var failClosedRules = []string{ruleTooLong}
-
 // samePattern reports whether two patterns are the same rule.
-func samePattern(p, q Pattern) bool {
+func samePattern(p, q guard.Pattern) bool {
 	return p.Name == q.Name && p.Regex == q.Regex && p.Level == q.Level &&
 		p.Description == q.Description && p.CaseSensitive == q.CaseSensitive
 }
@@ -230,73 +229,4 @@ func pick(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// String describes the config's keys that are set, for debugging.
-func (c Config) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "config %s:", c.File)
-	if c.BlockLevel != nil {
-		fmt.Fprintf(&b, " block_level=%s", c.BlockLevel)
-	}
-	if c.Ask != "" {
-		fmt.Fprintf(&b, " ask=%s", c.Ask)
-	}
-	if c.Lock {
-		b.WriteString(" lock")
-	}
-	if c.AllowLastingAnswers != nil {
-		fmt.Fprintf(&b, " allow_lasting_answers=%t", *c.AllowLastingAnswers)
-	}
-	if c.Audit != "" {
-		fmt.Fprintf(&b, " audit=%s", c.Audit)
-	}
-	if c.Executor != "" {
-		fmt.Fprintf(&b, " executor=%s", c.Executor)
-	}
-	if c.Supervise != "" {
-		fmt.Fprintf(&b, " supervise=%s", c.Supervise)
-	}
-	for _, p := range c.Patterns {
-		fmt.Fprintf(&b, " pattern=%s(%s,%s)", p.Name, p.Level, p.Origin)
-	}
-	if len(c.Disable) > 0 {
-		fmt.Fprintf(&b, " disable=%v", c.Disable)
-	}
-	for _, n := range sortedKeys(c.Levels) {
-		fmt.Fprintf(&b, " level[%s]=%s", n, c.Levels[n])
-	}
-	for _, e := range c.Allow {
-		fmt.Fprintf(&b, " allow=%q%v", e.Command, e.Flags)
-	}
-	return b.String()
-}
-
-// Tightening returns the parts of c that can only make guardsh stricter:
-// its patterns, the [levels] that raise a rule above its own level, and a
-// block_level below the default. guardsh applies it in place of a config
-// that has errors, so that a broken config never means fewer rules.
-func (c Config) Tightening() Config {
-	t := Config{File: c.File, Patterns: slices.Clone(c.Patterns), lines: c.lines}
-	if c.BlockLevel != nil && *c.BlockLevel < Blocked {
-		t.BlockLevel = c.BlockLevel
-	}
-	own := map[string]Level{}
-	for _, b := range builtinRules() {
-		own[b.Name] = b.Level
-	}
-	for _, p := range c.Patterns {
-		own[p.Name] = p.Level
-	}
-	for _, n := range sortedKeys(c.Levels) {
-		l := c.Levels[n]
-		if d, ok := own[n]; ok && l <= d {
-			continue
-		}
-		if t.Levels == nil {
-			t.Levels = map[string]Level{}
-		}
-		t.Levels[n] = l
-	}
-	return t
 }

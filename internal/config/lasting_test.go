@@ -1,17 +1,21 @@
-package guard
+package config
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard"
+)
 
 func TestAllowLastingAnswers(t *testing.T) {
-	parse := func(src string) Config {
+	parse := func(src string) guard.Config {
 		t.Helper()
-		c, err := ParseConfig([]byte(src), "f.toml")
+		c, err := Parse([]byte(src), "f.toml")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return c
 	}
-	state := func(c Config) string {
+	state := func(c guard.Config) string {
 		switch {
 		case c.AllowLastingAnswers == nil:
 			return "unset"
@@ -37,12 +41,12 @@ func TestAllowLastingAnswers(t *testing.T) {
 		if got := state(m); got != tt.want || (len(conflicts) > 0) != tt.conflict {
 			t.Errorf("policy %q user %q: %s %q, want %s (conflict %v)", tt.policy, tt.user, got, conflicts, tt.want, tt.conflict)
 		}
-		back := parse(string(m.Encode()))
+		back := parse(string(Encode(m)))
 		if state(back) != state(m) {
-			t.Errorf("Encode lost allow_lasting_answers: %s", m.Encode())
+			t.Errorf("Encode lost allow_lasting_answers: %s", Encode(m))
 		}
 	}
-	if _, err := ParseConfig([]byte(`allow_lasting_answers = "no"`), "f.toml"); err == nil {
+	if _, err := Parse([]byte(`allow_lasting_answers = "no"`), "f.toml"); err == nil {
 		t.Error("a string was taken for allow_lasting_answers")
 	}
 }

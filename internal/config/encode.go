@@ -1,17 +1,19 @@
-package guard
+package config
 
 import (
 	"bytes"
 
 	"github.com/BurntSushi/toml"
+
+	"guardsh/guard"
 )
 
-// Encode returns the rules of c as a config file that ParseConfig reads
+// Encode returns the rules of c as a config file that Parse reads
 // back to the same rules: block_level, ask, lock, audit, allow_user_allowlist, allow_lasting_answers,
 // the patterns, disable, [levels], trusted_eval and the [[allow]] entries. The screen's
 // settings (prompt, color, history_size) are left out. guardsh hands its
 // merged rules to a guardsh it starts this way.
-func (c Config) Encode() []byte {
+func Encode(c guard.Config) []byte {
 	var raw rawConfig
 	if c.BlockLevel != nil {
 		s := c.BlockLevel.String()

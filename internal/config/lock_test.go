@@ -1,9 +1,11 @@
-package guard
+package config
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"guardsh/guard"
 )
 
 // A locked policy: a user's config may add and raise, never disable, lower
@@ -14,49 +16,49 @@ func TestMergeLocked(t *testing.T) {
 		policy   string
 		user     string
 		conflict string // "" for none
-		check    func(m Config) bool
+		check    func(m guard.Config) bool
 	}{
 		{"disable under lock", "lock = true", `disable = ["rm_rf"]`, `disable = ["rm_rf"] is ignored: the policy is locked`,
-			func(m Config) bool { return !slices.Contains(m.Disable, "rm_rf") }},
+			func(m guard.Config) bool { return !slices.Contains(m.Disable, "rm_rf") }},
 		{"disable without lock", "", `disable = ["rm_rf"]`, "",
-			func(m Config) bool { return slices.Contains(m.Disable, "rm_rf") }},
+			func(m guard.Config) bool { return slices.Contains(m.Disable, "rm_rf") }},
 		{"lower under lock", "lock = true", "[levels]\nchmod = \"safe\"", `[levels] chmod = "safe" is ignored: the policy is locked`,
-			func(m Config) bool { _, ok := m.Levels["chmod"]; return !ok }},
+			func(m guard.Config) bool { _, ok := m.Levels["chmod"]; return !ok }},
 		{"lower without lock", "", "[levels]\nchmod = \"safe\"", "",
-			func(m Config) bool { return m.Levels["chmod"] == Safe }},
+			func(m guard.Config) bool { return m.Levels["chmod"] == guard.Safe }},
 		{"raise under lock", "lock = true", "[levels]\nchmod = \"high\"", "",
-			func(m Config) bool { return m.Levels["chmod"] == High }},
+			func(m guard.Config) bool { return m.Levels["chmod"] == guard.High }},
 		{"looser block level under lock", "lock = true\nblock_level = \"high\"", `block_level = "blocked"`, `block_level = "blocked" is ignored`,
-			func(m Config) bool { return *m.BlockLevel == High }},
+			func(m guard.Config) bool { return *m.BlockLevel == guard.High }},
 		{"stricter block level under lock", "lock = true\nblock_level = \"high\"", `block_level = "medium"`, "",
-			func(m Config) bool { return *m.BlockLevel == Medium }},
+			func(m guard.Config) bool { return *m.BlockLevel == guard.Medium }},
 		{"own pattern under lock", "lock = true", "[[pattern]]\nname = \"mine\"\npattern = \"x\"\nlevel = \"high\"\n[levels]\nmine = \"medium\"", "",
-			func(m Config) bool { return len(m.Patterns) == 1 && m.Levels["mine"] == Medium }},
+			func(m guard.Config) bool { return len(m.Patterns) == 1 && m.Levels["mine"] == guard.Medium }},
 		{"trusted eval under lock", "lock = true", `trusted_eval = ["direnv hook"]`, `trusted_eval is ignored: the policy is locked`,
-			func(m Config) bool { return len(m.TrustedEval) == 0 }},
+			func(m guard.Config) bool { return len(m.TrustedEval) == 0 }},
 		{"trusted eval without lock", "", `trusted_eval = ["direnv hook"]`, "",
-			func(m Config) bool { return slices.Equal(m.TrustedEval, []string{"direnv hook"}) }},
-		{"lock is kept", "lock = true", "", "", func(m Config) bool { return m.Lock }},
+			func(m guard.Config) bool { return slices.Equal(m.TrustedEval, []string{"direnv hook"}) }},
+		{"lock is kept", "lock = true", "", "", func(m guard.Config) bool { return m.Lock }},
 		{"too_long disabled by a user", "", `disable = ["too_long"]`, `disable = ["too_long"] is ignored: too_long says what guardsh could not check`,
-			func(m Config) bool { return !slices.Contains(m.Disable, "too_long") }},
+			func(m guard.Config) bool { return !slices.Contains(m.Disable, "too_long") }},
 		{"too_long lowered by a user", "", "[levels]\ntoo_long = \"safe\"", `[levels] too_long = "safe" is ignored: too_long says what guardsh could not check`,
-			func(m Config) bool { _, ok := m.Levels["too_long"]; return !ok }},
+			func(m guard.Config) bool { _, ok := m.Levels["too_long"]; return !ok }},
 		{"too_long raised by a user", "", "[levels]\ntoo_long = \"blocked\"", "",
-			func(m Config) bool { return m.Levels["too_long"] == Blocked }},
+			func(m guard.Config) bool { return m.Levels["too_long"] == guard.Blocked }},
 		{"audit required by the policy", `audit = "required"`, `audit = "optional"`, `audit = "optional" is ignored`,
-			func(m Config) bool { return m.Audit == "required" }},
+			func(m guard.Config) bool { return m.Audit == "required" }},
 		{"audit required by the user", `audit = "optional"`, `audit = "required"`, "",
-			func(m Config) bool { return m.Audit == "required" }},
-		{"audit unset", "", "", "", func(m Config) bool { return m.Audit == "" }},
-		{"executor bash by the user", "", `executor = "bash"`, "", func(m Config) bool { return m.Executor == "bash" }},
+			func(m guard.Config) bool { return m.Audit == "required" }},
+		{"audit unset", "", "", "", func(m guard.Config) bool { return m.Audit == "" }},
+		{"executor bash by the user", "", `executor = "bash"`, "", func(m guard.Config) bool { return m.Executor == "bash" }},
 		{"executor bash by the policy", `executor = "bash"`, `executor = "interpreter"`, `executor = "interpreter" is ignored`,
-			func(m Config) bool { return m.Executor == "bash" }},
+			func(m guard.Config) bool { return m.Executor == "bash" }},
 		{"executor default of the policy", `executor = "interpreter"`, `executor = "bash"`, "",
-			func(m Config) bool { return m.Executor == "bash" }},
-		{"supervise required by the policy", `supervise = "required"`, "", "", func(m Config) bool { return m.Supervise == "required" }},
-		{"supervise set by the user", "", `supervise = "required"`, `only the policy sets it`, func(m Config) bool { return m.Supervise == "" }},
+			func(m guard.Config) bool { return m.Executor == "bash" }},
+		{"supervise required by the policy", `supervise = "required"`, "", "", func(m guard.Config) bool { return m.Supervise == "required" }},
+		{"supervise set by the user", "", `supervise = "required"`, `only the policy sets it`, func(m guard.Config) bool { return m.Supervise == "" }},
 		{"too_long disabled by the policy", `disable = ["too_long"]`, "", "",
-			func(m Config) bool { return slices.Contains(m.Disable, "too_long") }},
+			func(m guard.Config) bool { return slices.Contains(m.Disable, "too_long") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			policy := mustParse(t, tc.policy, "policy.toml")
@@ -71,7 +73,7 @@ func TestMergeLocked(t *testing.T) {
 			if !tc.check(m) {
 				t.Errorf("merged %v", m)
 			}
-			if _, err := New(m.Options()...); err != nil {
+			if _, err := guard.New(m.Options()...); err != nil {
 				t.Errorf("merged options: %v", err)
 			}
 		})
@@ -83,10 +85,10 @@ func TestParseExecutor(t *testing.T) {
 	if c.Executor != "bash" || c.Supervise != "required" {
 		t.Errorf("parsed %v", c)
 	}
-	if _, err := ParseConfig([]byte(`executor = "zsh"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: executor: unknown value "zsh"; use "interpreter" or "bash"`) {
+	if _, err := Parse([]byte(`executor = "zsh"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: executor: unknown value "zsh"; use "interpreter" or "bash"`) {
 		t.Errorf("bad executor: %v", err)
 	}
-	if _, err := ParseConfig([]byte(`supervise = "yes"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `supervise: unknown value "yes"`) {
+	if _, err := Parse([]byte(`supervise = "yes"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `supervise: unknown value "yes"`) {
 		t.Errorf("bad supervise: %v", err)
 	}
 }
@@ -96,10 +98,10 @@ func TestParseAuditLock(t *testing.T) {
 	if c.Audit != "required" || !c.Lock {
 		t.Errorf("%v", c)
 	}
-	if _, err := ParseConfig([]byte(`audit = "maybe"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: audit: unknown value "maybe"; use "required" or "optional"`) {
+	if _, err := Parse([]byte(`audit = "maybe"`), "p.toml"); err == nil || !strings.Contains(err.Error(), `p.toml:1: audit: unknown value "maybe"; use "required" or "optional"`) {
 		t.Errorf("bad audit: %v", err)
 	}
-	if _, err := ParseConfig([]byte(`lock = "yes"`), "p.toml"); err == nil {
+	if _, err := Parse([]byte(`lock = "yes"`), "p.toml"); err == nil {
 		t.Error("lock = \"yes\" parsed")
 	}
 }

@@ -1,10 +1,12 @@
-package guard
+package config
 
 import (
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"guardsh/guard"
 )
 
 const fullConfig = `# every key
@@ -36,12 +38,12 @@ command = "jq"
 flags = ["-r", "--raw-output"]
 `
 
-func TestParseConfigFull(t *testing.T) {
-	c, err := ParseConfig([]byte(fullConfig), "config.toml")
+func TestParseFull(t *testing.T) {
+	c, err := Parse([]byte(fullConfig), "config.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BlockLevel == nil || *c.BlockLevel != High {
+	if c.BlockLevel == nil || *c.BlockLevel != guard.High {
 		t.Errorf("block_level %v", c.BlockLevel)
 	}
 	if c.Ask != "risky" || c.Color != "never" || c.Prompt != `\w $ ` || c.HistorySize == nil || *c.HistorySize != 5000 {
@@ -50,20 +52,20 @@ func TestParseConfigFull(t *testing.T) {
 	if !slices.Equal(c.Disable, []string{"guardsh_self"}) {
 		t.Errorf("disable %v", c.Disable)
 	}
-	if c.Levels["parse_error"] != Blocked || c.Levels["deploy_prod"] != Blocked || len(c.Levels) != 2 {
+	if c.Levels["parse_error"] != guard.Blocked || c.Levels["deploy_prod"] != guard.Blocked || len(c.Levels) != 2 {
 		t.Errorf("levels %v", c.Levels)
 	}
 	if len(c.Patterns) != 2 {
 		t.Fatalf("patterns %v", c.Patterns)
 	}
 	p, q := c.Patterns[0], c.Patterns[1]
-	if p.Name != "deploy_prod" || p.Level != High || p.Origin != OriginConfig || p.CaseSensitive || !p.Matches("DEPLOY  --prod") {
+	if p.Name != "deploy_prod" || p.Level != guard.High || p.Origin != guard.OriginConfig || p.CaseSensitive || !p.Matches("DEPLOY  --prod") {
 		t.Errorf("pattern 0: %+v", p)
 	}
-	if q.Name != "drop_db" || q.Level != Medium || !q.CaseSensitive || q.Matches("drop database") || !q.Matches("DROP DATABASE x") || q.Description == "" {
+	if q.Name != "drop_db" || q.Level != guard.Medium || !q.CaseSensitive || q.Matches("drop database") || !q.Matches("DROP DATABASE x") || q.Description == "" {
 		t.Errorf("pattern 1: %+v", q)
 	}
-	want := AllowEntry{Command: "jq", Flags: []string{"-r", "--raw-output"}, File: "config.toml", Line: 25}
+	want := guard.AllowEntry{Command: "jq", Flags: []string{"-r", "--raw-output"}, File: "config.toml", Line: 25}
 	if len(c.Allow) != 1 || c.Allow[0].Command != want.Command || !slices.Equal(c.Allow[0].Flags, want.Flags) || c.Allow[0].Line != want.Line {
 		t.Errorf("allow %+v, want %+v", c.Allow, want)
 	}
@@ -72,8 +74,8 @@ func TestParseConfigFull(t *testing.T) {
 	}
 }
 
-func TestParseConfigEmpty(t *testing.T) {
-	c, err := ParseConfig(nil, "empty.toml")
+func TestParseEmpty(t *testing.T) {
+	c, err := Parse(nil, "empty.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,19 +84,19 @@ func TestParseConfigEmpty(t *testing.T) {
 	}
 }
 
-func TestParseConfigLevels(t *testing.T) {
-	for in, want := range map[string]Level{
-		"safe": Safe, "info_leak": InfoLeak, "medium": Medium, "high": High, "blocked": Blocked,
-		"LOW": Medium, "MEDIUM": Medium, "HIGH": High, "CRITICAL": Blocked, "Critical": Blocked, "Blocked": Blocked,
+func TestParseLevels(t *testing.T) {
+	for in, want := range map[string]guard.Level{
+		"safe": guard.Safe, "info_leak": guard.InfoLeak, "medium": guard.Medium, "high": guard.High, "blocked": guard.Blocked,
+		"LOW": guard.Medium, "MEDIUM": guard.Medium, "HIGH": guard.High, "CRITICAL": guard.Blocked, "Critical": guard.Blocked, "Blocked": guard.Blocked,
 	} {
-		c, err := ParseConfig([]byte(`block_level = "`+in+`"`), "c.toml")
+		c, err := Parse([]byte(`block_level = "`+in+`"`), "c.toml")
 		if err != nil || *c.BlockLevel != want {
 			t.Errorf("block_level %q: %v, %v", in, c.BlockLevel, err)
 		}
 	}
 }
 
-func TestParseConfigErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, in string
 		line     int
@@ -128,12 +130,12 @@ func TestParseConfigErrors(t *testing.T) {
 		{"allow bad key", "[[allow]]\ncommand = \"ls\"\nargs = true\n", 3, []string{`unknown key "allow.args"`}},
 	}
 	for _, tt := range tests {
-		_, err := ParseConfig([]byte(tt.in), "c.toml")
+		_, err := Parse([]byte(tt.in), "c.toml")
 		if err == nil {
 			t.Errorf("%s: no error", tt.name)
 			continue
 		}
-		var ce *ConfigError
+		var ce *guard.ConfigError
 		if !errors.As(err, &ce) {
 			t.Errorf("%s: %v is not a *ConfigError", tt.name, err)
 			continue
@@ -149,9 +151,9 @@ func TestParseConfigErrors(t *testing.T) {
 	}
 }
 
-func TestParseConfigAllErrorsAndPartial(t *testing.T) {
+func TestParseAllErrorsAndPartial(t *testing.T) {
 	in := "block_level = \"nope\"\nask = \"risky\"\ndisable = [\"nope\"]\n\n[[pattern]]\nname = \"good\"\npattern = \"g\"\nlevel = \"high\"\n\n[[pattern]]\nname = \"bad\"\npattern = \"(\"\nlevel = \"high\"\n"
-	c, err := ParseConfig([]byte(in), "c.toml")
+	c, err := Parse([]byte(in), "c.toml")
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -165,19 +167,19 @@ func TestParseConfigAllErrorsAndPartial(t *testing.T) {
 	}
 }
 
-func TestParseConfigKnownNames(t *testing.T) {
+func TestParseKnownNames(t *testing.T) {
 	in := []byte("disable = [\"policy_rule\"]\n[levels]\npolicy_rule = \"blocked\"\n")
-	if _, err := ParseConfig(in, "c.toml"); err == nil {
+	if _, err := Parse(in, "c.toml"); err == nil {
 		t.Error("unknown names accepted")
 	}
-	if _, err := ParseConfig(in, "c.toml", "policy_rule"); err != nil {
+	if _, err := Parse(in, "c.toml", "policy_rule"); err != nil {
 		t.Errorf("known names refused: %v", err)
 	}
 }
 
-func mustParse(t *testing.T, in, file string, known ...string) Config {
+func mustParse(t *testing.T, in, file string, known ...string) guard.Config {
 	t.Helper()
-	c, err := ParseConfig([]byte(in), file, known...)
+	c, err := Parse([]byte(in), file, known...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,80 +209,80 @@ func TestMerge(t *testing.T) {
 		name      string
 		user      string
 		conflicts []string
-		check     func(t *testing.T, m Config)
+		check     func(t *testing.T, m guard.Config)
 	}{
-		{"empty user", "", nil, func(t *testing.T, m Config) {
-			if *m.BlockLevel != High || m.Ask != "always" || m.Levels["guardsh_self"] != Blocked {
+		{"empty user", "", nil, func(t *testing.T, m guard.Config) {
+			if *m.BlockLevel != guard.High || m.Ask != "always" || m.Levels["guardsh_self"] != guard.Blocked {
 				t.Errorf("%v", m)
 			}
-			if len(m.Patterns) != 1 || m.Patterns[0].Origin != OriginPolicy {
+			if len(m.Patterns) != 1 || m.Patterns[0].Origin != guard.OriginPolicy {
 				t.Errorf("policy pattern origin: %+v", m.Patterns)
 			}
 		}},
-		{"stricter block level", `block_level = "medium"`, nil, func(t *testing.T, m Config) {
-			if *m.BlockLevel != Medium {
+		{"stricter block level", `block_level = "medium"`, nil, func(t *testing.T, m guard.Config) {
+			if *m.BlockLevel != guard.Medium {
 				t.Errorf("block level %v", *m.BlockLevel)
 			}
 		}},
-		{"looser block level", `block_level = "blocked"`, []string{`c.toml:1: block_level = "blocked" is ignored: the policy sets block_level = "high"`}, func(t *testing.T, m Config) {
-			if *m.BlockLevel != High {
+		{"looser block level", `block_level = "blocked"`, []string{`c.toml:1: block_level = "blocked" is ignored: the policy sets block_level = "high"`}, func(t *testing.T, m guard.Config) {
+			if *m.BlockLevel != guard.High {
 				t.Errorf("block level %v", *m.BlockLevel)
 			}
 		}},
 		{"same ask", `ask = "always"`, nil, nil},
-		{"other ask", `ask = "risky"`, []string{`ask = "risky" is ignored`}, func(t *testing.T, m Config) {
+		{"other ask", `ask = "risky"`, []string{`ask = "risky" is ignored`}, func(t *testing.T, m guard.Config) {
 			if m.Ask != "always" {
 				t.Error(m.Ask)
 			}
 		}},
-		{"add pattern", "[[pattern]]\nname = \"drop_db\"\npattern = \"drop database\"\nlevel = \"blocked\"\n", nil, func(t *testing.T, m Config) {
-			if len(m.Patterns) != 2 || m.Patterns[1].Name != "drop_db" || m.Patterns[1].Origin != OriginConfig {
+		{"add pattern", "[[pattern]]\nname = \"drop_db\"\npattern = \"drop database\"\nlevel = \"blocked\"\n", nil, func(t *testing.T, m guard.Config) {
+			if len(m.Patterns) != 2 || m.Patterns[1].Name != "drop_db" || m.Patterns[1].Origin != guard.OriginConfig {
 				t.Errorf("%+v", m.Patterns)
 			}
 		}},
-		{"replace policy pattern", "[[pattern]]\nname = \"deploy_prod\"\npattern = \"never\"\nlevel = \"safe\"\n", []string{"c.toml:1: [[pattern]] deploy_prod is ignored"}, func(t *testing.T, m Config) {
+		{"replace policy pattern", "[[pattern]]\nname = \"deploy_prod\"\npattern = \"never\"\nlevel = \"safe\"\n", []string{"c.toml:1: [[pattern]] deploy_prod is ignored"}, func(t *testing.T, m guard.Config) {
 			if len(m.Patterns) != 1 || m.Patterns[0].Regex != "deploy --prod" {
 				t.Errorf("%+v", m.Patterns)
 			}
 		}},
-		{"disable unnamed", `disable = ["parse_error"]`, nil, func(t *testing.T, m Config) {
+		{"disable unnamed", `disable = ["parse_error"]`, nil, func(t *testing.T, m guard.Config) {
 			if !slices.Contains(m.Disable, "parse_error") || !slices.Contains(m.Disable, "too_long") {
 				t.Error(m.Disable)
 			}
 		}},
-		{"disable policy level", `disable = ["guardsh_self"]`, []string{`c.toml:1: disable = ["guardsh_self"] is ignored: the policy sets rule guardsh_self`}, func(t *testing.T, m Config) {
+		{"disable policy level", `disable = ["guardsh_self"]`, []string{`c.toml:1: disable = ["guardsh_self"] is ignored: the policy sets rule guardsh_self`}, func(t *testing.T, m guard.Config) {
 			if slices.Contains(m.Disable, "guardsh_self") {
 				t.Error(m.Disable)
 			}
 		}},
 		{"disable policy pattern", "disable = [\n\"deploy_prod\"]", []string{"c.toml:2: disable"}, nil},
 		{"disable what policy disables", `disable = ["too_long"]`, nil, nil},
-		{"raise policy level", "[levels]\ndeploy_prod = \"blocked\"\n", nil, func(t *testing.T, m Config) {
-			if m.Levels["deploy_prod"] != Blocked {
+		{"raise policy level", "[levels]\ndeploy_prod = \"blocked\"\n", nil, func(t *testing.T, m guard.Config) {
+			if m.Levels["deploy_prod"] != guard.Blocked {
 				t.Error(m.Levels)
 			}
 		}},
 		{"lower policy level", "[levels]\nguardsh_self = \"medium\"\ndeploy_prod = \"LOW\"\n", []string{
 			`c.toml:3: [levels] deploy_prod = "medium" is ignored: the policy sets deploy_prod to high`,
-			`c.toml:2: [levels] guardsh_self = "medium" is ignored`}, func(t *testing.T, m Config) {
-			if m.Levels["guardsh_self"] != Blocked {
+			`c.toml:2: [levels] guardsh_self = "medium" is ignored`}, func(t *testing.T, m guard.Config) {
+			if m.Levels["guardsh_self"] != guard.Blocked {
 				t.Error(m.Levels)
 			}
 			if _, ok := m.Levels["deploy_prod"]; ok {
 				t.Error(m.Levels)
 			}
 		}},
-		{"lower unnamed", "[levels]\nparse_error = \"high\"\n", nil, func(t *testing.T, m Config) {
-			if m.Levels["parse_error"] != High {
+		{"lower unnamed", "[levels]\nparse_error = \"high\"\n", nil, func(t *testing.T, m guard.Config) {
+			if m.Levels["parse_error"] != guard.High {
 				t.Error(m.Levels)
 			}
 		}},
-		{"allow forbidden", "[[allow]]\ncommand = \"jq\"\n", []string{`c.toml:1: [[allow]] jq is ignored: the policy sets allow_user_allowlist = false`}, func(t *testing.T, m Config) {
+		{"allow forbidden", "[[allow]]\ncommand = \"jq\"\n", []string{`c.toml:1: [[allow]] jq is ignored: the policy sets allow_user_allowlist = false`}, func(t *testing.T, m guard.Config) {
 			if len(m.Allow) != 1 || m.Allow[0].Command != "kubectl get" {
 				t.Errorf("%+v", m.Allow)
 			}
 		}},
-		{"screen settings", "color = \"always\"\nprompt = \"> \"\nhistory_size = 10\n", nil, func(t *testing.T, m Config) {
+		{"screen settings", "color = \"always\"\nprompt = \"> \"\nhistory_size = 10\n", nil, func(t *testing.T, m guard.Config) {
 			if m.Color != "always" || m.Prompt != "> " || *m.HistorySize != 10 {
 				t.Errorf("%v", m)
 			}
@@ -301,7 +303,7 @@ func TestMerge(t *testing.T) {
 			if tt.check != nil {
 				tt.check(t, m)
 			}
-			if _, err := New(m.Options()...); err != nil {
+			if _, err := guard.New(m.Options()...); err != nil {
 				t.Errorf("merged options: %v", err)
 			}
 		})
@@ -310,12 +312,12 @@ func TestMerge(t *testing.T) {
 
 func TestMergeAllowWithoutPolicy(t *testing.T) {
 	user := mustParse(t, "[[allow]]\ncommand = \"jq\"\n", "c.toml")
-	m, conflicts := Merge(Config{}, user)
+	m, conflicts := Merge(guard.Config{}, user)
 	if len(conflicts) != 0 || len(m.Allow) != 1 {
 		t.Errorf("%v %v", m.Allow, conflicts)
 	}
 	yes := true
-	m, conflicts = Merge(Config{AllowUserAllowlist: &yes}, user)
+	m, conflicts = Merge(guard.Config{AllowUserAllowlist: &yes}, user)
 	if len(conflicts) != 0 || len(m.Allow) != 1 {
 		t.Errorf("%v %v", m.Allow, conflicts)
 	}
@@ -328,38 +330,38 @@ func TestConfigOptionsRules(t *testing.T) {
 	if len(conflicts) == 0 {
 		t.Error("expected conflicts (disable guardsh_self, ask, allow)")
 	}
-	g, err := New(m.Options()...)
+	g, err := guard.New(m.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.BlockLevel() != High {
+	if g.BlockLevel() != guard.High {
 		t.Errorf("block level %v", g.BlockLevel())
 	}
-	rules := map[string]Rule{}
+	rules := map[string]guard.Rule{}
 	for _, r := range g.Rules() {
 		rules[r.Name] = r
 	}
-	for name, want := range map[string]Rule{
-		"deploy_prod":  {Origin: OriginPolicy, Level: Blocked, Overridden: true},
-		"drop_db":      {Origin: OriginConfig, Level: Medium},
-		"guardsh_self": {Origin: OriginBuiltin, Level: Blocked, Overridden: true},
-		"too_long":     {Origin: OriginBuiltin, Level: High, Disabled: true},
-		"parse_error":  {Origin: OriginBuiltin, Level: Blocked},
+	for name, want := range map[string]guard.Rule{
+		"deploy_prod":  {Origin: guard.OriginPolicy, Level: guard.Blocked, Overridden: true},
+		"drop_db":      {Origin: guard.OriginConfig, Level: guard.Medium},
+		"guardsh_self": {Origin: guard.OriginBuiltin, Level: guard.Blocked, Overridden: true},
+		"too_long":     {Origin: guard.OriginBuiltin, Level: guard.High, Disabled: true},
+		"parse_error":  {Origin: guard.OriginBuiltin, Level: guard.Blocked},
 	} {
 		r := rules[name]
 		if r.Origin != want.Origin || r.Level != want.Level || r.Disabled != want.Disabled || r.Overridden != want.Overridden {
 			t.Errorf("rule %s: %+v, want %+v", name, r, want)
 		}
 	}
-	// The file's patterns are Detector patterns.
-	d, err := NewDetector(m.Options()...)
+	// The file's patterns are guard.Detector patterns.
+	d, err := guard.NewDetector(m.Options()...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := customNames(d.Patterns()); !slices.Equal(got, []string{"deploy_prod", "drop_db"}) {
 		t.Errorf("detector patterns %v", got)
 	}
-	if w, ok := d.CheckFirst("deploy --prod"); !ok || w.Level != Blocked || w.Pattern.Origin != OriginPolicy {
+	if w, ok := d.CheckFirst("deploy --prod"); !ok || w.Level != guard.Blocked || w.Pattern.Origin != guard.OriginPolicy {
 		t.Errorf("CheckFirst: %v %v", w, ok)
 	}
 }
@@ -370,10 +372,10 @@ func TestTightening(t *testing.T) {
 		"[[pattern]]\nname = \"mine\"\npattern = \"m\"\nlevel = \"medium\"\n[[allow]]\ncommand = \"jq\"\n"
 	c := mustParse(t, in, "c.toml", "policy_rule")
 	s := c.Tightening()
-	if s.BlockLevel == nil || *s.BlockLevel != High || len(s.Disable) != 0 || len(s.Allow) != 0 || s.Ask != "" || s.Color != "" {
+	if s.BlockLevel == nil || *s.BlockLevel != guard.High || len(s.Disable) != 0 || len(s.Allow) != 0 || s.Ask != "" || s.Color != "" {
 		t.Errorf("tightening kept too much: %v", s)
 	}
-	if len(s.Patterns) != 1 || s.Levels["guardsh_self"] != Blocked || s.Levels["mine"] != High || s.Levels["policy_rule"] != High {
+	if len(s.Patterns) != 1 || s.Levels["guardsh_self"] != guard.Blocked || s.Levels["mine"] != guard.High || s.Levels["policy_rule"] != guard.High {
 		t.Errorf("tightening lost rules: %v", s)
 	}
 	if _, ok := s.Levels["parse_error"]; ok {
@@ -382,5 +384,42 @@ func TestTightening(t *testing.T) {
 	blocked := mustParse(t, `block_level = "blocked"`, "c.toml")
 	if blocked.Tightening().BlockLevel != nil {
 		t.Error("block_level = blocked kept")
+	}
+}
+
+// customNames returns the names of the patterns that are not built in.
+func customNames(ps []guard.Pattern) []string {
+	var ns []string
+	for _, p := range ps {
+		if !p.Builtin() {
+			ns = append(ns, p.Name)
+		}
+	}
+	return ns
+}
+
+func TestTrustedEvalConfig(t *testing.T) {
+	c, err := Parse([]byte(`trusted_eval = ["dircolors", "direnv hook"]`), "c.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := guard.New(c.Options()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := g.Classify(`eval "$(direnv hook zsh)"`, guard.State{}); v.Level != guard.Safe {
+		t.Errorf("%v", v.Findings)
+	}
+	if _, err := Parse([]byte(`trusted_eval = ["x; rm"]`), "c.toml"); err == nil {
+		t.Error("a trusted_eval that is not a plain command was accepted")
+	}
+	no := false
+	m, _ := Merge(guard.Config{AllowUserAllowlist: &no}, c)
+	if len(m.TrustedEval) != 0 {
+		t.Errorf("the policy forbids user additions, yet %v", m.TrustedEval)
+	}
+	m, _ = Merge(guard.Config{}, c)
+	if len(m.TrustedEval) != 2 {
+		t.Errorf("merged %v", m.TrustedEval)
 	}
 }

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"guardsh/guard"
+	"guardsh/internal/regfile"
+	"guardsh/shell"
+	"guardsh/shell/supervise"
+)
+
+// An exec is classified under every identity it has, and the highest
+// level wins: the name it was started by and the file named (CheckExec
+// takes both), the file really executed (symbolic links resolved), the
+// programs on PATH or in the system's binary directories it is a copy of
+// (programs.go: `cp /bin/rm x; ./x -rf /` is rm -rf /), the interpreter a
+// #! line names, and the shell code it will run: a script given to a
+// shell (`bash s.sh`) or executed itself with a shell's #! line, read
+// before it starts and classified as a line, with its parameters. A
+// script that cannot be read whole (larger than guardsh classifies, not a
+// regular file, unreadable) is what was not checked (rule too_long): it
+// runs only when a person approves it.
+
+// execVerdict classifies an exec event; scripts reports that shell code
+// read from a file counted.
+func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts bool) {
+	env := d.lineEnv(ev.Env)
+	st := d.state(ev, ev.Env)
+	v = d.g.CheckExec(ev.Argv, ev.Path, env, st)
+	file := ev.Path
+	if real, err := filepath.EvalSymlinks(ev.Path); err == nil && real != ev.Path {
+		file = real
+		v = higher(v, d.g.CheckExec(ev.Argv, real, env, st))
+	}
+	rest := []string(nil)
+	if len(ev.Argv) > 0 {
+		rest = ev.Argv[1:]
+	}
+	for _, name := range d.programs.copies(file) {
+		v = higher(v, d.g.CheckExec(append([]string{name}, rest...), "", env, st))
+	}
+	if interp, ok := shell.Shebang(file); ok {
+		// What the kernel runs: the interpreter with the script.
+		v = higher(v, d.g.CheckExec(append([]string{interp, file}, rest...), "", env, st))
+	}
+	getenv := func(name string) string { v, _ := st.Var(name); return v }
+	for _, in := range shell.ExecInputs(ev.Cwd, getenv, file, ev.Argv, d.scriptReader(ev.Pid)) {
+		scripts = true
+		ist := st
+		ist.Params, ist.ParamsKnown = in.Params, true
+		if in.Unchecked {
+			v = higher(v, d.unchecked(in, ist))
+			continue
+		}
+		v = higher(v, d.g.Classify(in.Code, ist))
+	}
+	return v, scripts
+}
+
+// higher is the verdict of the highest level of v and w, with the
+// findings of both.
+func higher(v, w guard.Verdict) guard.Verdict {
+	blocked := v.Blocked || w.Blocked
+	if w.Level > v.Level {
+		w.Command = v.Command
+		w.Findings = append(w.Findings, v.Findings...)
+		v = w
+	} else {
+		v.Findings = append(v.Findings, w.Findings...)
+	}
+	v.Blocked = blocked
+	return v
+}
+
+// unchecked is the verdict of a script that could not be read whole:
+// what the guard says of a line longer than it classifies (too_long),
+// with the reason.
+func (d *decider) unchecked(in shell.ExecInput, st guard.State) guard.Verdict {
+	if d.tooLong == nil {
+		v := d.g.Classify(strings.Repeat("\n", guard.DefaultMaxBytes+1), st)
+		d.tooLong = &v
+	}
+	v := *d.tooLong
+	v.Findings = append([]guard.Finding(nil), v.Findings...)
+	for i := range v.Findings {
+		v.Findings[i].Reason = fmt.Sprintf("the script %s could not be checked: %v", in.File, in.Err)
+	}
+	return v
+}
+
+// scriptReader reads a script for the process pid: /dev/fd/N,
+// /dev/stdin and /proc/self are the process's own, not guardsh's.
+func (d *decider) scriptReader(pid int) func(string) ([]byte, error) {
+	own := "/proc/" + strconv.Itoa(pid)
+	return func(path string) ([]byte, error) {
+		switch {
+		case path == "/dev/stdin":
+			path = own + "/fd/0"
+		case strings.HasPrefix(path, "/dev/fd/"):
+			path = own + "/fd/" + strings.TrimPrefix(path, "/dev/fd/")
+		case path == "/proc/self" || strings.HasPrefix(path, "/proc/self/"):
+			path = own + strings.TrimPrefix(path, "/proc/self")
+		case path == "/proc/thread-self" || strings.HasPrefix(path, "/proc/thread-self/"):
+			path = own + strings.TrimPrefix(path, "/proc/thread-self")
+		}
+		return regfile.Read(path, shell.MaxScriptBytes)
+	}
+}
+
+// maxAllowed bounds the execs the decider remembers.
+const maxAllowed = 4096
+
+// execKey is what decides an exec, for remembering it: "" when the file
+// cannot be looked at. (An exec that runs a script is not remembered.)
+func execKey(ev *supervise.Event) string {
+	if len(ev.Argv) == 0 {
+		return ""
+	}
+	var st unix.Stat_t
+	if unix.Stat(ev.Path, &st) != nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%d %d %d %d.%d %d.%d\x00", ev.Path, st.Dev, st.Ino, st.Size, st.Mtim.Sec, st.Mtim.Nsec, st.Ctim.Sec, st.Ctim.Nsec)
+	for _, l := range [][]string{ev.Argv, ev.Env} {
+		for _, a := range l {
+			b.WriteString(a)
+			b.WriteByte(0)
+		}
+		b.WriteByte(1)
+	}
+	b.WriteString(ev.Cwd)
+	return b.String()
+}
+
+// quietlyAllowed says whether v, for a line approved at approved, goes on
+// without a question and without an audit record: at or below the
+// approved level (or of a level whose default answer is yes), checked,
+// not blocked. Only such a decision is remembered.
+func quietlyAllowed(v guard.Verdict, approved guard.Level) bool {
+	return !v.Blocked && !v.Unchecked() && (v.Level <= approved || v.Level.DefaultYes())
+}
