@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 
 	"guardsh/allowlist"
 	"guardsh/guard"
+	"guardsh/internal/regfile"
 	"guardsh/shell"
 	"guardsh/shell/supervise"
 )
@@ -92,8 +94,25 @@ func (s settings) outsideNote(v guard.Verdict) string {
 }
 
 // chooseInterp ends the fallback's one line: how to say that the
-// interpreter is what is wanted, which silences it.
-const chooseInterp = " (executor = \"interpreter\" in the config chooses it, and this is not said again)"
+// interpreter is what is wanted.
+const chooseInterp = "; said once (guardsh --doctor says it always); executor = \"interpreter\" in the config chooses the interpreter"
+
+// sayFallback says msg, that lines run in the interpreter and why, once:
+// the message said last is kept in $XDG_STATE_HOME/guardsh/fallback, and
+// a guardsh that would say the same says nothing. A new reason is said
+// again; so is every one when the file cannot be kept.
+func sayFallback(s settings, stderr io.Writer, msg string) {
+	if s.historyFile != "" {
+		p := filepath.Join(filepath.Dir(s.historyFile), "fallback")
+		if b, err := regfile.Read(p, 4096); err == nil && string(b) == msg+"\n" {
+			return
+		}
+		if os.MkdirAll(filepath.Dir(p), 0o700) == nil {
+			os.WriteFile(p, []byte(msg+"\n"), 0o600)
+		}
+	}
+	fmt.Fprintln(stderr, msg)
+}
 
 // bashRun is what runBash needs from runShell.
 type bashRun struct {
@@ -269,7 +288,7 @@ func bashReady(s settings, stderr io.Writer) (bash string, ok bool, status int) 
 		fmt.Fprintf(stderr, "guardsh: refused: bash is not found (%v), and the policy requires the supervisor (supervise = \"required\")\n", err)
 		return "", false, 126
 	case err != nil:
-		fmt.Fprintf(stderr, "guardsh: bash is not found (%v): running in guardsh's interpreter%s\n", err, chooseInterp)
+		sayFallback(s, stderr, fmt.Sprintf("guardsh: bash is not found (%v): running in guardsh's interpreter%s", err, chooseInterp))
 		return "", false, -1
 	case !avail.OK && nestedSupervised(avail):
 		// A guardsh run by a line of a supervised guardsh: the kernel
@@ -280,7 +299,7 @@ func bashReady(s settings, stderr io.Writer) (bash string, ok bool, status int) 
 		fmt.Fprintf(stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
 		return "", false, 126
 	case !avail.OK:
-		fmt.Fprintf(stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s\n", avail.Reason, chooseInterp)
+		sayFallback(s, stderr, fmt.Sprintf("guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s", avail.Reason, chooseInterp))
 		return "", false, -1
 	}
 	return bash, true, -1

@@ -121,6 +121,8 @@ func runConformance(t *testing.T, shell, code, root, config string) conformanceR
 		"NO_COLOR=1",
 		"TERM=dumb",
 		"GORACE=" + os.Getenv("GORACE"), // as the test's own (.ci/run)
+		// As on a machine without the supervisor, when the test is.
+		"GUARDSH_TEST_NO_SUPERVISOR=" + os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"),
 	}
 	// No terminal: stdin is /dev/null and a new session has no
 	// controlling tty, so guardsh cannot ask on /dev/tty.

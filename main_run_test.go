@@ -47,6 +47,9 @@ func newSandbox(t *testing.T, fakes ...string) *sandbox {
 		t.Fatalf("guardsh is not on PATH: %v", err)
 	}
 	env := []string{"PATH=" + path, "HOME=" + dir, "FAKE_LOG=" + filepath.Join(dir, "calls.log"), "NO_COLOR=1", "TERM=xterm"}
+	if v := os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"); v != "" {
+		env = append(env, "GUARDSH_TEST_NO_SUPERVISOR="+v) // as on a machine without it
+	}
 	for _, x := range []string{"XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"} {
 		env = append(env, x+"="+filepath.Join(dir, "."+strings.ToLower(x)))
 	}
@@ -61,6 +64,18 @@ func lookIn(path, name string) (string, error) {
 		}
 	}
 	return "", exec.ErrNotFound
+}
+
+// withoutFallback is stderr without the line a guardsh says once where
+// the supervisor cannot run (GUARDSH_TEST_NO_SUPERVISOR).
+func withoutFallback(stderr string) string {
+	var b strings.Builder
+	for line := range strings.Lines(stderr) {
+		if !strings.Contains(line, "the supervisor cannot run here") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 // config writes the sandbox's guardsh config.
@@ -189,7 +204,7 @@ func TestPromptAtTerminal(t *testing.T) {
 		{"blocked: y does not run it", "rm -rf /", []string{"blocked:y", "bell:n"}, 126, "", "", "blocked"},
 		{"edit classifies again", "rm -rf /", []string{"blocked:e", "edit:\x15outfake edited\r"}, 0, "outfake edited\n", "edited\n", ""},
 		{"edit to another medium line asks again", "rm x", []string{"e", "edit:\x15rm y\r", "y"}, 0, "rm y\n", "", ""},
-		{"run time: asked again", "source ./medium.sh; echo status $?", []string{"y"}, 0, "rm file\n", "status 0\n", `["rm" "file"]`},
+		{"run time: asked again", "source ./medium.sh; echo status $?", []string{"y"}, 0, "rm file\n", "status 0\n", "file"},
 		{"run time: no", "source ./medium.sh; echo status $?", []string{"n"}, 0, "", "status 126\n", ""},
 	}
 	for _, tt := range tests {
@@ -239,7 +254,8 @@ func TestSignals(t *testing.T) {
 			cmd.Process.Signal(sig)
 			status, wantStatus := exitStatus(cmd.Wait()), 128+int(sig)
 			want := "waitfake\nwaitfake got " + map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[sig] + "\n"
-			if sig == syscall.SIGINT {
+			if sig == syscall.SIGINT && available().OK {
+				// In guardsh's interpreter the line stops.
 				wantStatus, want = 0, want+"outfake after\n"
 			}
 			if status != wantStatus {

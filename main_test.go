@@ -153,12 +153,14 @@ func scriptParams() testscript.Params {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Setup:               setupScript,
-		// [supervised]: the supervisor can run here (supervise.Available).
+		// [supervised]: the supervisor can run here (available: not under
+		// GUARDSH_TEST_NO_SUPERVISOR, which makes the whole run one of a
+		// machine without it).
 		Condition: func(cond string) (bool, error) {
 			if cond != "supervised" {
 				return false, fmt.Errorf("unknown condition %q", cond)
 			}
-			return supervise.Available().OK, nil
+			return available().OK, nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"fakes":    cmdFakes,
@@ -204,6 +206,10 @@ func setupScript(e *testscript.Env) error {
 		// The race detector's settings reach the guardsh the scripts
 		// start (.ci/run turns off its second of sleep at each exit).
 		e.Setenv("GORACE", v)
+	}
+	if v := os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"); v != "" {
+		// The whole run as on a machine without the supervisor.
+		e.Setenv("GUARDSH_TEST_NO_SUPERVISOR", v)
 	}
 	return nil
 }
