@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -192,16 +193,6 @@ func runBash(b bashRun, fallback func() int) int {
 	cmd.Env = env
 	cmd.ExtraFiles = extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
-	ownGroup := !typedAtTerminal()
-	if ownGroup {
-		// Not the terminal's foreground job: bash gets a process group of
-		// its own, and a signal guardsh gets (kill(1), an agent's timeout)
-		// reaches all of it, as it reached the interpreter's command;
-		// bash alone would die of it and leave its children running. In
-		// the foreground, bash stays in guardsh's group, and what is
-		// typed reaches all of it from the terminal.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	}
 	b.sigs.wait()
 	if b.r.Signaled() != nil {
 		return 128 + signalNum(b.r.Signaled())
@@ -215,7 +206,7 @@ func runBash(b bashRun, fallback func() int) int {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
 		}
-		done := b.track(cmd, ownGroup)
+		done := b.track(cmd)
 		err := cmd.Wait()
 		done()
 		return bashStatus(err, b.stderr)
@@ -251,7 +242,7 @@ func runBash(b bashRun, fallback func() int) int {
 		}
 		return status
 	}
-	done := b.track(cmd, ownGroup)
+	done := b.track(cmd)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
@@ -261,19 +252,44 @@ func runBash(b bashRun, fallback func() int) int {
 	return bashStatus(werr, b.stderr)
 }
 
-// track passes the signals guardsh gets on to the started bash, or to
-// its whole process group when it has one of its own, until the returned
-// func is called (before bash is reaped).
-func (b bashRun) track(cmd *exec.Cmd, ownGroup bool) func() {
-	if !ownGroup {
-		return b.r.Track(cmd.Process)
-	}
-	b.sigs.group.Store(int64(cmd.Process.Pid))
+// track passes the signals guardsh gets on to the started bash and every
+// process under it, until the returned func is called (before bash is
+// reaped). Bash stays in guardsh's process group, so that what signals
+// the group (a terminal's Ctrl-C, a harness's killpg) reaches all of it
+// at once; a signal sent to guardsh alone (kill(1), an agent's timeout)
+// is passed on to the whole tree, as it reached the interpreter's
+// command: bash alone would die of it and leave its children running.
+func (b bashRun) track(cmd *exec.Cmd) func() {
+	b.sigs.tree.Store(int64(cmd.Process.Pid))
 	if sig := b.r.Signaled(); sig != nil {
-		// Caught while bash started: it did not reach the group.
-		syscall.Kill(-cmd.Process.Pid, sig.(syscall.Signal))
+		// Caught while bash started: it did not reach the tree.
+		signalTree(cmd.Process.Pid, sig.(syscall.Signal))
 	}
-	return func() { b.sigs.group.Store(0) }
+	return func() { b.sigs.tree.Store(0) }
+}
+
+// signalTree sends sig to the process root and to every process under it
+// (as /proc lists each task's children), the deepest first, so that a
+// parent waiting for its children sees them end by it.
+func signalTree(root int, sig syscall.Signal) {
+	pids := []int{root}
+	for i := 0; i < len(pids) && len(pids) < 4096; i++ {
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pids[i]) + "/task")
+		for _, t := range tasks {
+			b, err := os.ReadFile("/proc/" + strconv.Itoa(pids[i]) + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			for _, f := range strings.Fields(string(b)) {
+				if n, err := strconv.Atoi(f); err == nil && n > 0 {
+					pids = append(pids, n)
+				}
+			}
+		}
+	}
+	for i := len(pids) - 1; i >= 0; i-- {
+		syscall.Kill(pids[i], sig)
+	}
 }
 
 // bashReady finds bash and says whether lines can run in it under the

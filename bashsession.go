@@ -150,10 +150,6 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace), b.name, b.params)...)
 	cmd.Env, cmd.ExtraFiles = env, extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, b.stdout, b.stderr
-	ownGroup := !typedAtTerminal()
-	if ownGroup {
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	}
 	b.sigs.wait()
 	if b.r.Signaled() != nil {
 		cmdTheirs.Close()
@@ -169,7 +165,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 		fmt.Fprintf(b.stderr, "guardsh: cannot start the supervisor: %v\n", err)
 		return 126
 	}
-	done := b.track(cmd, ownGroup)
+	done := b.track(cmd)
 	reports := bufio.NewReader(repOurs)
 	var vars varCache
 	var send sendFunc = func(kind, line string) (bashReport, bool) {

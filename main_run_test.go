@@ -223,8 +223,8 @@ func TestPromptAtTerminal(t *testing.T) {
 	}
 }
 
-// SIGINT, SIGTERM and SIGHUP reach the running command (bash's whole
-// process group), and guardsh exits 128+n, running nothing after it. A
+// SIGINT, SIGTERM and SIGHUP reach the running command (bash and every
+// process under it), and guardsh exits 128+n, running nothing after it. A
 // program that catches SIGINT and exits (waitfake) is taken by bash to
 // have handled it: the line goes on, as under bash -c.
 func TestSignals(t *testing.T) {

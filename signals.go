@@ -21,9 +21,9 @@ type signalRelay struct {
 	done  chan struct{}
 	// r receives the signals; set by forward, before the runner runs.
 	r *shell.Runner
-	// group, when not 0, is the process group of a line running in bash
-	// in a group of its own: a signal is passed on to all of it.
-	group atomic.Int64
+	// tree, when not 0, is the pid of a bash running the line: a signal
+	// is passed on to it and every process under it (signalTree).
+	tree atomic.Int64
 }
 
 // catchSignals starts catching the signals a shell passes on.
@@ -96,10 +96,10 @@ func (s *signalRelay) drain() {
 
 func (s *signalRelay) relay(sig os.Signal) {
 	forward := !(sig == syscall.SIGINT && typedAtTerminal())
-	if g := s.group.Load(); g > 0 {
+	if root := s.tree.Load(); root > 0 {
 		s.r.Signal(sig, false)
 		if forward {
-			syscall.Kill(-int(g), sig.(syscall.Signal))
+			signalTree(int(root), sig.(syscall.Signal))
 		}
 		return
 	}
