@@ -211,20 +211,13 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 
 // sessionLoop reads the session's commands and has bash run each
 // approved one (send), until the input ends or bash exits (-1: bash's
-// status is the session's), or until a syntax error or a hook's refusal
-// ends it (the status to exit with).
-func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send sendFunc, audit *auditLog) int {
+// status is the session's), or until a syntax error ends it (2). Each
+// command is decided as -c decides its string (Runner.Approve: a line a
+// hook approved too, at the hook's level).
+func (b bashRun) sessionLoop(in *os.File, dec *sessionDecider, send sendFunc) int {
 	exit := -1
 	one := func(src string) bool {
-		level, ok, status := hookApproved(b.o, b.r, b.g, src, audit, b.stderr)
-		line := src
-		if status >= 0 {
-			exit = status
-			return false
-		}
-		if !ok {
-			line, level, status = b.r.Approve(src)
-		}
+		line, level, status := b.r.Approve(src)
 		switch {
 		case status == 2:
 			exit = 2 // a syntax error ends the session, as in bash

@@ -69,6 +69,13 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
+	hook, status := hookOption(o, stderr)
+	if status >= 0 {
+		return status
+	}
+	if hook != nil {
+		opts = append(opts, hook)
+	}
 	lasting := newLasting(settings)
 	if lasting != nil && lasting.allowed {
 		opts = append(opts, shell.WithLasting(lasting.match))
@@ -99,7 +106,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		if ok {
 			b := bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr, name: name, params: params}
 			return runBashSession(b, bash, stdin, func(dec *sessionDecider, send sendFunc) int {
-				return b.sessionLoop(stdin.(*os.File), dec, send, audit)
+				return b.sessionLoop(stdin.(*os.File), dec, send)
 			})
 		}
 	}
@@ -114,12 +121,9 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSession(o, r, g, stdin.(*os.File), audit, stderr)
 	}
 	if settings.bashExecutor() {
-		decide := func() (string, guard.Level, int) {
-			if level, ok, status := hookApproved(o, r, g, src, audit, stderr); status >= 0 || ok {
-				return src, level, status
-			}
-			return r.Approve(src)
-		}
+		// A line a hook approved is decided by the same whole-line
+		// decision (hookOption).
+		decide := func() (string, guard.Level, int) { return r.Approve(src) }
 		b := bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
 			src: src, name: name, params: params, decide: decide}
 		if o.agent.cwdFD > 0 {
@@ -136,16 +140,16 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			if status, exited := startup(o, r, stderr); exited {
 				return status
 			}
-			return runLine(o, r, g, src, audit, stderr)
+			return runLine(o, r, src)
 		}
 		return runBash(b, func() int {
 			if status, exited := startup(o, r, stderr); exited {
 				return status
 			}
-			return runLine(o, r, g, src, audit, stderr)
+			return runLine(o, r, src)
 		})
 	}
-	return runLine(o, r, g, src, audit, stderr)
+	return runLine(o, r, src)
 }
 
 // shellInput returns the code to run, $0 and the positional parameters.

@@ -5,6 +5,7 @@ import "testing"
 func TestDiskExamples(t *testing.T) { testExamples(t, diskRules()) }
 
 func TestDiskRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// dd writing a device.
 		{"dd if=/dev/zero of=/dev/sda", Blocked, ruleDdOfDevice},
@@ -228,6 +229,8 @@ func TestDiskRules(t *testing.T) {
 		{"fdisk disk.img", Medium, ruleMkfsImage},
 		{"fdisk -l", Safe, ""},
 		{"fdisk -l /dev/sda", Safe, ""},
+		{"fdisk -n /dev/sda", High, ruleFdisk},
+		{"sfdisk -n /dev/sda", Safe, ""},
 		{"fdisk --list", Safe, ""},
 		{"gdisk -l /dev/sda", Safe, ""},
 		{"fdisk --help", Safe, ""},

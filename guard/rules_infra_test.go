@@ -175,6 +175,7 @@ func TestKubeRules(t *testing.T) {
 		{"helm uninstall --help", Safe, ""},
 		{"kubectl delete pod x --dry-run=client", Safe, ""},
 		{"kubectl delete ns prod --dry-run=server", Safe, ""},
+		{"kubectl delete pod x --dry-run=client --dry-run=false", Medium, "kubectl_delete"},
 		{"kubectl delete --help", Safe, ""},
 		{"kubectl delete -h", Safe, ""},
 		{"kubectl get pods", Safe, ""},
@@ -261,6 +262,7 @@ func TestIaCRules(t *testing.T) {
 }
 
 func TestDatabaseRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// psql
 		{"psql -c 'DROP DATABASE app'", High, "sql_drop"},

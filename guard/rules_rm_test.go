@@ -8,6 +8,7 @@ import (
 func TestRmExamples(t *testing.T) { testExamples(t, rmRules()) }
 
 func TestRmRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// The filesystem root, in every flag spelling.
 		{"rm -rf /", Blocked, ruleRmRfRoot},
@@ -203,7 +204,7 @@ func TestRmRules(t *testing.T) {
 		{"doas rm file", High, ruleSudoRm},
 		{"sudo rm -r /opt/app", High, ruleSudoRm},
 		{"sudo unlink /etc/nginx/sites-enabled/default", High, ruleSudoRm},
-		{"sudo rmdir /opt/empty", High, ruleSudoRm},
+		{"sudo rmdir /opt/empty", Safe, ""},
 
 		// Plain rm, rmdir, unlink: medium.
 		{"rm file", Medium, ruleRm},
@@ -235,9 +236,9 @@ func TestRmRules(t *testing.T) {
 		{"rm ''", Medium, ruleRm},
 		{"rm -- -rf", Medium, ruleRm},
 		{"rm ./-rf", Medium, ruleRm},
-		{"rmdir empty", Medium, ruleRm},
-		{"rmdir /usr", Medium, ruleRm},
-		{"rmdir -p a/b/c", Medium, ruleRm},
+		{"rmdir empty", Safe, ""},
+		{"rmdir /usr", Safe, ""},
+		{"rmdir -p a/b/c", Safe, ""},
 		{"unlink file", Medium, ruleRm},
 		{"unlink /etc/nginx/x", Medium, ruleRm},
 		{"xargs rm", Medium, ruleRm},
@@ -521,7 +522,7 @@ func TestRmClassify(t *testing.T) {
 		{"rm -rf *", High, ruleRmRfWildcard},
 		{"sudo rm -rf /tmp/x", High, ruleSudoRm},
 		{"rm notes.txt", Medium, ruleRm},
-		{"rmdir empty", Medium, ruleRm},
+		{"rmdir empty", Safe, ""},
 		{"rm --help", Safe, ""},
 		{"echo rm -rf /", Safe, ""},
 		{"ls -la /", Safe, ""},
