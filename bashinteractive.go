@@ -19,7 +19,7 @@ import (
 // says so and returns nil (the interpreter executor), or, when the policy
 // requires the supervisor, false: no line may run.
 func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer) (*shell.BashConfig, bool) {
-	if !st.bashExecutor() {
+	if !st.interactiveBashExecutor() {
 		return nil, true
 	}
 	bash, err := exec.LookPath("bash")
