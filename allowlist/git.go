@@ -113,6 +113,13 @@ func gitSpec() Spec {
 		gitSub("for-each-ref", "", "count= shell perl python tcl sort= format= color=? points-at= merged=? no-merged=? contains=? no-contains=? ignore-case omit-empty exclude= include-root-refs", ""),
 		gitSub("count-objects", "vH", "verbose human-readable", ""),
 		gitSub("version", "", "build-options", ""),
+		gitSub("name-rev", "", "tags refs= exclude= all annotate-stdin stdin name-only no-undefined always", ""),
+		gitSub("check-ignore", "qvnz", "quiet verbose stdin non-matching no-index", ""),
+		gitSub("cherry", "v", "abbrev=?", ""),
+		gitSub("show-branch", "arg::", "all remotes topo-order date-order current sparse more=? list independent merge-base no-name sha1-name topics reflog=? color=? no-color", ""),
+		gitRangeDiff(),
+		gitVar(),
+		gitSymbolicRef(),
 	}
 	for i := range subs {
 		if subs[i].Why == nil {
@@ -198,4 +205,27 @@ func checkGitReflog(c *Call) string {
 	}
 	s := gitLog("reflog", "")
 	return checkArgs(&s, "git reflog", args, true)
+}
+
+// gitRangeDiff is git range-diff: two ranges' diffs compared, with diff's
+// options (not the external diff or textconv).
+func gitRangeDiff() Spec {
+	return gitSub("range-diff", gitDiffShort, gitDiffLong+" creation-factor= no-dual-color left-only right-only notes=? no-notes", gitDiffDeny)
+}
+
+// gitVar is git var: one logical variable (the editor, pager or an
+// identity), or -l for all of them, printed.
+func gitVar() Spec {
+	v := gitSub("var", "l", "", "")
+	v.MaxOperands = 1
+	return v
+}
+
+// gitSymbolicRef is git symbolic-ref NAME, which reads: with a second
+// operand it writes the ref, with -d it deletes it.
+func gitSymbolicRef() Spec {
+	s := gitSub("symbolic-ref", "qs", "quiet short recurse no-recurse", "delete")
+	s.MaxOperands = 1
+	s.Note = "reading only: one operand, not -d"
+	return s
 }
