@@ -28,7 +28,14 @@ type programs struct {
 	path   string // guardsh's PATH
 	built  bool
 	bySize map[int64][]program
-	known  map[fileID][]string
+	known  map[knownKey][]string
+}
+
+// knownKey is a file looked at, by its identity and its name (a hard
+// link is not a copy of itself under its own name).
+type knownKey struct {
+	id   fileID
+	name string
 }
 
 type program struct {
@@ -57,7 +64,7 @@ const maxCompare = 256 << 20
 const maxKnown = 4096
 
 func newPrograms(path string) *programs {
-	return &programs{path: path, known: map[fileID][]string{}}
+	return &programs{path: path, known: map[knownKey][]string{}}
 }
 
 // copies returns the names of the programs file (a real path, no
@@ -68,7 +75,8 @@ func (p *programs) copies(file string) []string {
 		return nil
 	}
 	id := idOf(&st)
-	if names, ok := p.known[id]; ok {
+	key := knownKey{id, filepath.Base(file)}
+	if names, ok := p.known[key]; ok {
 		return names
 	}
 	p.build()
@@ -91,7 +99,7 @@ func (p *programs) copies(file string) []string {
 	if len(p.known) >= maxKnown {
 		clear(p.known)
 	}
-	p.known[id] = names
+	p.known[key] = names
 	return names
 }
 
@@ -151,13 +159,13 @@ func sameContent(a, b string, size int64) bool {
 	if size > maxCompare {
 		return false
 	}
-	fa, err := os.Open(a)
-	if err != nil {
+	fa, ok := openRegular(a, size)
+	if !ok {
 		return false
 	}
 	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
+	fb, ok := openRegular(b, size)
+	if !ok {
 		return false
 	}
 	defer fb.Close()
@@ -172,4 +180,18 @@ func sameContent(a, b string, size int64) bool {
 			return ea == eb || (ea == io.EOF || ea == io.ErrUnexpectedEOF) && (eb == io.EOF || eb == io.ErrUnexpectedEOF)
 		}
 	}
+}
+
+// openRegular opens a regular file of the given size without waiting (a
+// file swapped for a FIFO since it was looked at is not opened as one).
+func openRegular(path string, size int64) (*os.File, bool) {
+	f, err := os.OpenFile(path, os.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+	if err != nil {
+		return nil, false
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+		f.Close()
+		return nil, false
+	}
+	return f, true
 }

@@ -22,7 +22,8 @@
 #                  gcc, cc1, as, and the link collect2 and ld: about 250
 #                  processes, 60 of them heavy), from clean each time
 #
-#   Build          the same build run by `bash -c` and by `guardsh -y -c`
+#   Build          the same build, and one of 330 files (about a thousand
+#                  processes), run by `bash -c` and by `guardsh -y -c`
 #                  with executor = "bash" (real bash under the supervisor,
 #                  every exec and write-open decided by the guard), one
 #                  after the other: wall and CPU time (user+sys of the
@@ -34,17 +35,23 @@ cd "$(dirname "$0")/.."
 count=${1:-3}
 go test -run '^$' -bench 'Exec|Fork|Open|StartTrue' -benchtime 10x -count "$count" ./shell/supervise
 
+# mkbuild DIR N: a C project of N files and a Makefile building them.
+mkbuild() {
+	mkdir -p "$1"
+	i=0
+	while [ $i -lt "$2" ]; do
+		printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$1/f$i.c"
+		i=$((i + 1))
+	done
+	printf 'int main(void) { return 0; }\n' >"$1/main.c"
+	printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$1/Makefile"
+}
+
 if command -v cc >/dev/null && command -v make >/dev/null; then
 	dir=$(mktemp -d)
 	trap 'rm -rf "$dir"' EXIT
-	i=0
-	while [ $i -lt 60 ]; do
-		printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$dir/f$i.c"
-		i=$((i + 1))
-	done
-	printf 'int main(void) { return 0; }\n' >"$dir/main.c"
-	printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$dir/Makefile"
-	SUPERVISE_BENCH_DIR=$dir SUPERVISE_BENCH_CMD='rm -f *.o prog && make -s -j2' \
+	mkbuild "$dir/b60" 60
+	SUPERVISE_BENCH_DIR=$dir/b60 SUPERVISE_BENCH_CMD='rm -f *.o prog && make -s -j2' \
 		go test -run '^$' -bench Command -benchtime 5x -count "$count" ./shell/supervise
 
 	bin=$dir/guardsh-bin
@@ -53,19 +60,26 @@ if command -v cc >/dev/null && command -v make >/dev/null; then
 	echo 'executor = "bash"' >"$cfg"
 	export XDG_STATE_HOME="$dir/state"
 	build='rm -f *.o prog && make -s -j2'
-	(cd "$dir" && bash -c "$build" && "$bin" --config "$cfg" -y -c "$build") # warm up
-	i=0
-	while [ $i -lt "$count" ]; do
-		for who in bash guardsh; do
-			if [ $who = bash ]; then
-				set -- bash -c "$build"
-			else
-				set -- "$bin" --config "$cfg" -y -c "$build"
-			fi
-			# bash's time: the wall time, and the user and sys CPU of the
-			# whole tree (guardsh's supervisor included).
-			(cd "$dir" && bash -c 'TIMEFORMAT="$0: wall %3R s, CPU %3U user + %3S sys"; time "$@" >/dev/null' "$who" "$@")
+	# 60 files start about 250 processes (cc, cc1 and as for each, and
+	# the link); 330 files about a thousand.
+	for n in 60 330; do
+		b=$dir/b$n
+		[ -d "$b" ] || mkbuild "$b" $n
+		echo "build of $n files:"
+		(cd "$b" && bash -c "$build" && "$bin" --config "$cfg" -y -c "$build") # warm up
+		i=0
+		while [ $i -lt "$count" ]; do
+			for who in bash guardsh; do
+				if [ $who = bash ]; then
+					set -- bash -c "$build"
+				else
+					set -- "$bin" --config "$cfg" -y -c "$build"
+				fi
+				# bash's time: the wall time, and the user and sys CPU of the
+				# whole tree (guardsh's supervisor included).
+				(cd "$b" && bash -c 'TIMEFORMAT="$0: wall %3R s, CPU %3U user + %3S sys"; time "$@" >/dev/null' "$who" "$@")
+			done
+			i=$((i + 1))
 		done
-		i=$((i + 1))
 	done
 fi

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"guardsh/internal/argv"
 	"mvdan.cc/sh/v3/expand"
@@ -169,11 +170,15 @@ func unwrapWrappers(args []string) [][]string {
 // shebang returns the base name of the interpreter a script's #! line
 // names (through /usr/bin/env), ok false when there is none.
 func shebang(path string) (string, bool) {
-	f, err := os.Open(path)
+	// Without waiting: a FIFO (which no exec runs) is not opened as one.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
 		return "", false
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
 	var buf [256]byte
 	n, _ := io.ReadFull(f, buf[:])
 	b := buf[:n]

@@ -262,7 +262,16 @@ func (c *counter) allowFork(pid int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seenLocked(pid)
-	if data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid)); err == nil {
+	var buf [4096]byte
+	children := "/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(pid) + "/children"
+	data, ok := readProc(buf[:], children)
+	if !ok {
+		// Many children: read them all.
+		var err error
+		data, err = os.ReadFile(children)
+		ok = err == nil
+	}
+	if ok {
 		for _, f := range strings.Fields(string(data)) {
 			if child, err := strconv.Atoi(f); err == nil {
 				c.seenLocked(child)
@@ -286,8 +295,9 @@ func (c *counter) allowFork(pid int) bool {
 
 // startTime reads field 22 of /proc/PID/stat.
 func startTime(pid int) (uint64, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
+	var buf [1024]byte
+	data, ok := readProc(buf[:], "/proc/"+strconv.Itoa(pid)+"/stat")
+	if !ok {
 		return 0, false
 	}
 	i := bytes.LastIndexByte(data, ')')
@@ -303,4 +313,21 @@ func startTime(pid int) (uint64, bool) {
 		return 0, false // a zombie no longer counts
 	}
 	return t, true
+}
+
+// readProc reads a small file of /proc into buf with one read (open,
+// read, close: os.ReadFile also stats it and reads again to find its
+// end), for the counter, which reads two of them at every fork. A file
+// that fills buf is not trusted to be whole.
+func readProc(buf []byte, path string) ([]byte, bool) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	n, err := syscall.Read(fd, buf)
+	syscall.Close(fd)
+	if err != nil || n < 0 || n == len(buf) {
+		return nil, false
+	}
+	return buf[:n], true
 }
