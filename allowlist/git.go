@@ -120,6 +120,11 @@ func gitSpec() Spec {
 		gitRangeDiff(),
 		gitVar(),
 		gitSymbolicRef(),
+		gitGroup("notes", "notes list|show only", gitSub("list", "", "ref=", ""), gitSub("show", "", "ref=", "")),
+		gitGroup("bisect", "bisect log only", Spec{Name: "log", NoOperands: true}),
+		gitGroup("sparse-checkout", "sparse-checkout list only", Spec{Name: "list", NoOperands: true}),
+		gitGroup("bundle", "bundle verify|list-heads only", gitSub("verify", "q", "quiet", ""), gitSub("list-heads", "", "", "")),
+		gitSub("fsck", "", "unreachable dangling no-dangling root tags cache no-reflogs full no-full connectivity-only strict verbose progress no-progress name-objects references no-references", "lost-found"),
 	}
 	for i := range subs {
 		if subs[i].Why == nil {
@@ -228,4 +233,14 @@ func gitSymbolicRef() Spec {
 	s.MaxOperands = 1
 	s.Note = "reading only: one operand, not -d"
 	return s
+}
+
+// gitGroup is a git subcommand allowed only for the listed subcommands.
+func gitGroup(name, note string, subs ...Spec) Spec {
+	for i := range subs {
+		if subs[i].Why == nil {
+			subs[i].Why = gitWhy
+		}
+	}
+	return Spec{Name: name, NoAbbrev: true, Why: gitWhy, Subs: subs, Note: note}
 }
