@@ -177,7 +177,7 @@ var toolUnsafe = []struct{ line, why string }{
 	{"curl -w %output{x}%{http_code} https://example.com", "writes a file"}, {"curl -H @headers.txt https://example.com", "reads a file"}, {"curl -K cfg", "options from a file"},
 	{"curl -u a:b https://example.com", "password"}, {"curl -n https://example.com", "netrc"}, {"curl -b c.txt https://example.com", "cookies"}, {"curl --cookie c https://example.com", "not allowed"},
 	{"curl -Q 'DELE f' ftp://example.com", "FTP commands"}, {"curl -H 'X-HTTP-Method-Override: DELETE' https://example.com", "another method"}, {"curl --url-query name@f https://example.com", "reads a file"},
-	{"curl --unix-socket /var/run/docker.sock http://x/containers/json", "not allowed"}, {"curl", "needs a URL"}, {"curl --data-urlencode a=b https://example.com", "not allowed"}, {"deck sync", "only allowed"},
+	{"curl --unix-socket /var/run/docker.sock http://x/containers/json", "not allowed"}, {"curl -H 'Metadata-Flavor: Google' http://x.example/computeMetadata/v1/", "metadata"}, {"curl --resolve example.com:80:169.254.169.254 http://example.com/latest/meta-data/", "metadata"}, {"curl --connect-to ::169.254.169.254: http://example.com/", "metadata"}, {"curl", "needs a URL"}, {"curl --data-urlencode a=b https://example.com", "not allowed"}, {"deck sync", "only allowed"},
 	// make and text tools
 	{"make -n", "unknown flag"}, {"make --dry-run", "unknown flag"}, {"make -n all", "unknown flag"}, {"tsort a b", "too many"},
 }
