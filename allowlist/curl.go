@@ -57,6 +57,10 @@ func checkCurl(c *Call) string {
 		switch {
 		case (o.Name == "-H" || o.Name == "--header") && strings.Contains(strings.ToLower(o.Value), "method"):
 			return "curl -H " + o.Value + " may make the server read the request as another method"
+		case (o.Name == "-H" || o.Name == "--header") && strings.Contains(strings.ToLower(o.Value), "metadata"):
+			return "curl -H " + o.Value + " is the header a cloud metadata endpoint wants before it hands out credentials"
+		case (o.Name == "--resolve" || o.Name == "--connect-to") && curlCredentialAddr(o.Value):
+			return "curl " + o.Name + " " + o.Value + " sends the request to a cloud metadata endpoint"
 		case strings.HasPrefix(o.Value, "@") || o.Name == "--url-query" && strings.Contains(o.Value, "@"):
 			return "curl " + o.Name + " @FILE reads a file into the request or the output"
 		case (o.Name == "-w" || o.Name == "--write-out") && strings.Contains(o.Value, "%output{"):
@@ -110,4 +114,16 @@ func curlURL(u string) string {
 		return "curl " + u + " asks an endpoint that hands out the machine's credentials"
 	}
 	return ""
+}
+
+// curlCredentialAddr reports a --resolve or --connect-to value that names
+// a credential endpoint's address.
+func curlCredentialAddr(v string) bool {
+	for _, part := range strings.Split(strings.ToLower(v), ":") {
+		p := strings.Trim(part, "[]")
+		if strings.HasPrefix(p, "169.254.") || contains(curlCredentialHosts, p) || strings.HasPrefix(p, "fd00") {
+			return true
+		}
+	}
+	return false
 }
