@@ -31,13 +31,21 @@ import (
 // there. Only the test binary changes it (bashexec_test.go).
 var maxProcs = 4096
 
+// geteuid is the effective user id, which decides whether a line that
+// changes user runs outside the supervisor. Only the test binary replaces
+// it (bashexec_test.go), to test what a user sees as root.
+var geteuid = os.Geteuid
+
 // available says whether the supervisor can run here. Only the test
 // binary replaces it (bashexec_test.go), to test the fallback.
 var available = supervise.Available
 
-// bashExecutor reports whether the settings run lines in real bash:
-// executor = "bash", or a policy that requires the supervisor.
-func (s settings) bashExecutor() bool { return s.cfg.Executor == "bash" || s.superviseRequired() }
+// bashExecutor reports whether the settings run lines in real bash: the
+// default, unless the config or the policy chose executor =
+// "interpreter" (a policy that requires the supervisor always runs bash).
+func (s settings) bashExecutor() bool {
+	return s.cfg.Executor != "interpreter" || s.superviseRequired()
+}
 
 // superviseRequired reports whether the policy refuses to run a line
 // without the supervisor.
@@ -52,6 +60,8 @@ func (s settings) executorLine() string {
 	switch {
 	case !a.OK && nestedSupervised(a):
 		return "guardsh's interpreter, inside the tree of a guardsh whose supervisor checks it"
+	case a.OK && s.cfg.Executor == "":
+		return "bash under the supervisor (the default executor): every exec and destructive call of the tree is checked"
 	case a.OK:
 		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
 	case s.superviseRequired():
@@ -59,6 +69,31 @@ func (s settings) executorLine() string {
 	}
 	return fmt.Sprintf("bash, but the supervisor cannot run here (%s): lines run in guardsh's interpreter", a.Reason)
 }
+
+// outsideNote says why a line that changes user runs outside the
+// supervisor, where it runs (bashexec.go), where it is previewed
+// (ttyasker.go, --dry-run) and in the docs' words.
+var outsideNote = fmt.Sprintf("the line changes user (%s), which cannot gain privileges under the supervisor (no_new_privs), so it runs outside it: what it runs was checked statically only, as written", strings.Join(guard.UserChangePrograms(), ", "))
+
+// runsOutside reports whether the settings run the line v outside the
+// supervisor, for a user's sudo: bash under the supervisor is the
+// executor, the supervisor can run, and guardsh is not root.
+func (s settings) runsOutside(v guard.Verdict) bool {
+	return s.bashExecutor() && geteuid() != 0 && v.ChangesUser() && available().OK
+}
+
+// outsideNote is the note under a line's preview that it runs outside the
+// supervisor, "" when it does not.
+func (s settings) outsideNote(v guard.Verdict) string {
+	if s.runsOutside(v) {
+		return outsideNote
+	}
+	return ""
+}
+
+// chooseInterp ends the fallback's one line: how to say that the
+// interpreter is what is wanted, which silences it.
+const chooseInterp = " (executor = \"interpreter\" in the config chooses it, and this is not said again)"
 
 // bashRun is what runBash needs from runShell.
 type bashRun struct {
@@ -83,25 +118,11 @@ type bashRun struct {
 // (fallback), or refuses when the policy requires the supervisor. It
 // returns the exit status.
 func runBash(b bashRun, fallback func() int) int {
-	bash, err := exec.LookPath("bash")
-	avail := available()
+	bash, ok, status := bashReady(b.settings, b.stderr)
 	switch {
-	case err != nil && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
-		return 126
-	case err != nil:
-		fmt.Fprintf(b.stderr, "guardsh: executor = \"bash\" and bash is not found (%v): running in guardsh's interpreter\n", err)
-		return fallback()
-	case !avail.OK && nestedSupervised(avail):
-		// A guardsh run by a line of a supervised guardsh: the kernel
-		// allows one listener in a filter chain, and the outer
-		// supervisor already checks everything this tree does.
-		return fallback()
-	case !avail.OK && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
-		return 126
-	case !avail.OK:
-		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter\n", avail.Reason)
+	case status >= 0:
+		return status
+	case !ok:
 		return fallback()
 	}
 
@@ -112,35 +133,70 @@ func runBash(b bashRun, fallback func() int) int {
 	// The verdict again, for what only some runs need: auto mode's
 	// environment, and a user's sudo line.
 	var v guard.Verdict
-	if b.o.auto || os.Geteuid() != 0 {
+	if b.o.auto || geteuid() != 0 {
 		st := processState()
 		st.Params, st.ParamsKnown = b.params, true
 		v = b.g.Classify(line, st)
 	}
 
-	env := bashEnv(os.Environ())
+	userEnv := os.Environ()
 	if b.o.auto && v.Auto {
-		env = allowlist.AutoEnv(env)
+		userEnv = allowlist.AutoEnv(userEnv)
 	}
+	env := bashEnv(userEnv)
+	// The startup files bash would read, checked before they run
+	// (bashprelude.go).
+	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
 	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(approved))
 
-	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
+	o := b.o
+	// What the tree inherits from guardsh is not the line's doing
+	// (decider.lineEnv): the environment bash gets, with the $BASH_ENV
+	// the prelude gives back.
+	base := slices.Clone(env)
+	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
+		base = setEnv(base, "BASH_ENV", v)
+	}
+	var extra []*os.File
+	if prelude != "" {
+		f, err := preludeFile(prelude)
+		if err != nil {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+			return 126
+		}
+		defer f.Close()
+		extra = []*os.File{f}
+		env = setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD))
+		o.posix = false // bash reads no $BASH_ENV in POSIX mode: the prelude turns it on
+	}
+	cmd := exec.Command(bash, bashArgs(o, line, b.name, b.params)...)
 	cmd.Env = env
+	cmd.ExtraFiles = extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
+	ownGroup := !typedAtTerminal()
+	if ownGroup {
+		// Not the terminal's foreground job: bash gets a process group of
+		// its own, and a signal guardsh gets (kill(1), an agent's timeout)
+		// reaches all of it, as it reached the interpreter's command;
+		// bash alone would die of it and leave its children running. In
+		// the foreground, bash stays in guardsh's group, and what is
+		// typed reaches all of it from the terminal.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	}
 	b.sigs.wait()
 	if b.r.Signaled() != nil {
 		return 128 + signalNum(b.r.Signaled())
 	}
 
-	if os.Geteuid() != 0 && v.ChangesUser() {
+	if geteuid() != 0 && v.ChangesUser() {
 		// The supervisor's no_new_privs would make sudo fail: the line,
 		// approved on its argv, runs outside it.
-		fmt.Fprintf(b.stderr, "guardsh: the line changes user (%s), so it runs outside the supervisor: what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
+		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
 		}
-		done := b.r.Track(cmd.Process)
+		done := b.track(cmd, ownGroup)
 		err := cmd.Wait()
 		done()
 		return bashStatus(err, b.stderr)
@@ -149,7 +205,7 @@ func runBash(b bashRun, fallback func() int) int {
 	home, _ := os.UserHomeDir()
 	var limitSaid atomic.Bool
 	sup, err := supervise.Start(cmd, supervise.Config{
-		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
+		Decider:  newDecider(b.g, b.r, cmd, approved, base, home),
 		MaxProcs: maxProcs,
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
@@ -176,7 +232,7 @@ func runBash(b bashRun, fallback func() int) int {
 		}
 		return status
 	}
-	done := b.r.Track(cmd.Process)
+	done := b.track(cmd, ownGroup)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
@@ -184,6 +240,50 @@ func runBash(b bashRun, fallback func() int) int {
 		fmt.Fprintf(b.stderr, "guardsh: stopped a fork bomb: the line reached the process limit of %d\n", maxProcs)
 	}
 	return bashStatus(werr, b.stderr)
+}
+
+// track passes the signals guardsh gets on to the started bash, or to
+// its whole process group when it has one of its own, until the returned
+// func is called (before bash is reaped).
+func (b bashRun) track(cmd *exec.Cmd, ownGroup bool) func() {
+	if !ownGroup {
+		return b.r.Track(cmd.Process)
+	}
+	b.sigs.group.Store(int64(cmd.Process.Pid))
+	if sig := b.r.Signaled(); sig != nil {
+		// Caught while bash started: it did not reach the group.
+		syscall.Kill(-cmd.Process.Pid, sig.(syscall.Signal))
+	}
+	return func() { b.sigs.group.Store(0) }
+}
+
+// bashReady finds bash and says whether lines can run in it under the
+// supervisor (ok); where not, it says so on stderr and returns ok false,
+// for the interpreter to run them, or, under the policy's supervise =
+// "required", a status to exit with (126), else -1.
+func bashReady(s settings, stderr io.Writer) (bash string, ok bool, status int) {
+	bash, err := exec.LookPath("bash")
+	avail := available()
+	switch {
+	case err != nil && s.superviseRequired():
+		fmt.Fprintf(stderr, "guardsh: refused: bash is not found (%v), and the policy requires the supervisor (supervise = \"required\")\n", err)
+		return "", false, 126
+	case err != nil:
+		fmt.Fprintf(stderr, "guardsh: bash is not found (%v): running in guardsh's interpreter%s\n", err, chooseInterp)
+		return "", false, -1
+	case !avail.OK && nestedSupervised(avail):
+		// A guardsh run by a line of a supervised guardsh: the kernel
+		// allows one listener in a filter chain, and the outer
+		// supervisor already checks everything this tree does.
+		return "", false, -1
+	case !avail.OK && s.superviseRequired():
+		fmt.Fprintf(stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
+		return "", false, 126
+	case !avail.OK:
+		fmt.Fprintf(stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter%s\n", avail.Reason, chooseInterp)
+		return "", false, -1
+	}
+	return bash, true, -1
 }
 
 // nestedSupervised reports that the supervisor is unavailable because

@@ -45,6 +45,8 @@ type decider struct {
 	// decides them (argv, environment, directory, the file and its
 	// identity), so that the same exec again is not classified again.
 	allowed map[string]bool
+	// own is what the tree made itself (decider_own.go).
+	own treeOwn
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -77,6 +79,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if ev.Kind == supervise.KindExec {
 		cacheKey = execKey(ev)
 		if cacheKey != "" && d.allowed[cacheKey] {
+			d.own.note(ev)
 			return supervise.Allow
 		}
 	}
@@ -89,11 +92,18 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	} else {
 		v = d.verdict(ev)
 	}
-	// The refusal names the program, its pid and the call.
+	// The refusal names the program, its pid and the call; a finding the
+	// call's identities share (rm by its name and by its file) is said once.
 	v.Command = ev.String()
 	for i := range v.Findings {
 		v.Findings[i].Text = v.Command
 	}
+	seen := map[guard.Finding]bool{}
+	v.Findings = slices.DeleteFunc(v.Findings, func(f guard.Finding) bool {
+		dup := seen[f]
+		seen[f] = true
+		return dup
+	})
 	key := fmt.Sprintf("%d %s %#o %q %s %s", ev.Pid, ev.Syscall, ev.Flags, ev.Argv, ev.Path, ev.Path2)
 	if ev.Kind == supervise.KindExec {
 		// execvp tries every directory of PATH: one refusal says it.
@@ -112,6 +122,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		}
 		d.allowed[cacheKey] = true
 	}
+	d.own.note(ev)
 	return supervise.Allow
 }
 
@@ -154,7 +165,7 @@ func (d *decider) state(ev *supervise.Event, env []string) guard.State {
 		}
 	}
 	home := d.home
-	return guard.State{Dir: ev.Cwd, Var: func(name string) (string, bool) {
+	return guard.State{Dir: ev.Cwd, Own: d.own.has, Var: func(name string) (string, bool) {
 		if name == "HOME" {
 			return home, home != ""
 		}
@@ -164,11 +175,18 @@ func (d *decider) state(ev *supervise.Event, env []string) guard.State {
 }
 
 // lineEnv keeps the entries of an exec's environment that guardsh's own
-// environment does not hold as they are: those the line set.
+// environment does not hold as they are: those the line set. A function
+// the line exported (BASH_FUNC_NAME%%, export -f) is left out: bash took
+// every one out of its environment (bashEnv), so the line defined it, and
+// the bash that runs it runs in the tree, each of its commands checked
+// as it runs (a coding agent's shell snapshot exports its functions).
 func (d *decider) lineEnv(env []string) []string {
 	var out []string
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "BASH_FUNC_") {
+			continue
+		}
 		if old, ok := d.base[k]; !ok || old != v {
 			out = append(out, kv)
 		}

@@ -76,10 +76,11 @@ func TestTooLongNeedsAPerson(t *testing.T) {
 	})
 }
 
-// A script read at run time (sourced, or run by a shell) that is too long
-// to check is not approved by -y either.
+// In guardsh's interpreter, a script read at run time (sourced, or run
+// by a shell) that is too long to check is not approved by -y either.
 func TestTooLongAtRunTime(t *testing.T) {
 	s := newSandbox(t, "rm", "sh")
+	s.config(`executor = "interpreter"`)
 	bigScript(t, s)
 	for _, line := range []string{"source big.sh", "sh big.sh", "sh < big.sh", "echo start; . ./big.sh"} {
 		cmd := s.command("-y", "-c", line)
@@ -89,6 +90,30 @@ func TestTooLongAtRunTime(t *testing.T) {
 		err := cmd.Run()
 		if st := exitStatus(err); st != 126 || !strings.Contains(errb.String(), "too long for guardsh to check") {
 			t.Errorf("%s: status %d stderr %q, want 126 and too long to check", line, st, errb.String())
+		}
+		if c := s.calls(); c != "" {
+			t.Errorf("%s: ran %q", line, c)
+		}
+	}
+}
+
+// In bash under the supervisor, a script read at run time is not read
+// by guardsh at all: what it runs is checked as it runs, its rm refused
+// at the exec, however long the script.
+func TestTooLongAtRunTimeSupervised(t *testing.T) {
+	if !available().OK {
+		t.Skipf("the supervisor cannot run here: %s", available().Reason)
+	}
+	s := newSandbox(t, "rm")
+	bigScript(t, s)
+	for _, line := range []string{"source big.sh", "echo start; . ./big.sh", "bash big.sh", "bash < big.sh"} {
+		cmd := s.command("-y", "-c", line)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		cmd.Run()
+		if !strings.Contains(errb.String(), `refused (medium, rm): `) || !strings.Contains(errb.String(), `["rm" "x"]`) {
+			t.Errorf("%s: stderr %q, want rm x refused as it runs", line, errb.String())
 		}
 		if c := s.calls(); c != "" {
 			t.Errorf("%s: ran %q", line, c)

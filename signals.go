@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"guardsh/shell"
@@ -20,6 +21,9 @@ type signalRelay struct {
 	done  chan struct{}
 	// r receives the signals; set by forward, before the runner runs.
 	r *shell.Runner
+	// group, when not 0, is the process group of a line running in bash
+	// in a group of its own: a signal is passed on to all of it.
+	group atomic.Int64
 }
 
 // catchSignals starts catching the signals a shell passes on.
@@ -91,7 +95,15 @@ func (s *signalRelay) drain() {
 }
 
 func (s *signalRelay) relay(sig os.Signal) {
-	s.r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+	forward := !(sig == syscall.SIGINT && typedAtTerminal())
+	if g := s.group.Load(); g > 0 {
+		s.r.Signal(sig, false)
+		if forward {
+			syscall.Kill(-int(g), sig.(syscall.Signal))
+		}
+		return
+	}
+	s.r.Signal(sig, forward)
 }
 
 // stop stops catching the signals and forwarding them. It does not wait
