@@ -60,9 +60,47 @@ func TestMain(m *testing.M) {
 	if name != "guardsh" && !strings.HasSuffix(name, ".test") && os.Getenv("FAKE_LOG") != "" {
 		os.Exit(fakeMain(name, os.Args[1:]))
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withFakeBinary{m}, map[string]func(){
 		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// fakeBinary is the program every fake is a symbolic link to: this test
+// binary with a byte more at its end, made once by withFakeBinary. It is
+// not the test binary itself, which testscript puts on PATH as guardsh:
+// the supervisor recognises a program by its content, and a fake that
+// is guardsh's file would be guardsh (with options it does not know).
+var fakeBinary string
+
+// withFakeBinary makes fakeBinary around the tests and removes it after.
+type withFakeBinary struct{ m *testing.M }
+
+func (w withFakeBinary) Run() int {
+	dir, err := os.MkdirTemp("", "guardsh-fakes-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	if fakeBinary, err = makeFakeBinary(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return w.m.Run()
+}
+
+// makeFakeBinary copies the test binary into dir, a byte longer.
+func makeFakeBinary(dir string) (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	data, err := os.ReadFile(self)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, "fake")
+	return p, os.WriteFile(p, append(data, 0), 0o755)
 }
 
 // fakeMain is a fake program: it records its argv and exits.
@@ -200,8 +238,10 @@ func cmdFakes(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: fakes NAME...")
 	}
-	self, err := os.Executable()
-	ts.Check(err)
+	self := fakeBinary
+	if self == "" {
+		ts.Fatalf("fakes: no fake binary (TestMain makes it)")
+	}
 	bin := ts.MkAbs("bin")
 	for _, name := range args {
 		if strings.ContainsRune(name, '/') || name == "guardsh" {
