@@ -31,8 +31,11 @@ import (
 // command on a socket (descriptor 4); bash runs it at its top level
 // (eval, with the socket and the report socket closed for the command and
 // what it starts) and reports on descriptor 5 the status, the directory,
-// $$, the positional parameters and its variables (declare -p), which the
-// decision of the next command is made with (Runner.SetOutsideState).
+// $$, the positional parameters, its variables (declare -p), its
+// functions (declare -f) and its aliases (alias -p), which the decision
+// of the next command is made with (Runner.SetOutsideState): a function
+// or an alias an earlier command defined, or a file it sourced, is
+// classified where the next command calls it (bashsession_defs.go).
 // Only then does guardsh read the next command from stdin. A refused
 // command is not sent: bash is told to take 126 as its status. The
 // report only informs the static check; what bash runs is enforced by
@@ -67,7 +70,7 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 	S*) __guardsh_s=${__guardsh_p#S} ;;
 	*) __guardsh_s=126 ;;
 	esac
-	{ printf '%%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; } >&5 2>&-
+	{ printf '%%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0'; } >&5 2>&-
 done
 exit "$__guardsh_s"
 `
@@ -168,6 +171,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	done := b.track(cmd, ownGroup)
 	reports := bufio.NewReader(repOurs)
 	var vars varCache
+	var defs sessionDefs
 	var send sendFunc = func(kind, line string) (bashReport, bool) {
 		if _, err := fmt.Fprintf(cmdOurs, "%s\x00%s\x00", kind, line); err != nil {
 			return bashReport{}, false
@@ -182,7 +186,9 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 			}
 			return bashReport{}, false
 		}
-		b.r.SetOutsideState(rep.state(vars.of(rep.decl)))
+		st := rep.state(vars.of(rep.decl))
+		defs.update(rep.funcs, rep.aliases).into(&st)
+		b.r.SetOutsideState(st)
 		return rep, true
 	}
 	if fd := b.o.agent.cwdFD; fd > 0 {
@@ -317,6 +323,8 @@ type bashReport struct {
 	// decl is declare -p's text, read into variables only when the
 	// check asks for one (vars).
 	decl string
+	// funcs and aliases are declare -f's and alias -p's text.
+	funcs, aliases string
 }
 
 // varCache reads declare -p's text into variables once for each text:
@@ -363,8 +371,9 @@ func (r bashReport) state(vars func() map[string]string) guard.State {
 	}}
 }
 
-// readReport reads one report: the status, $PWD, $$, $#, the parameters
-// and declare -p's text, each ended by a NUL byte. What does not look as
+// readReport reads one report: the status, $PWD, $$, $#, the parameters,
+// and declare -p's, declare -f's and alias -p's text, each ended by a NUL
+// byte. What does not look as
 // bash writes it is an error.
 func readReport(rd *bufio.Reader) (bashReport, error) {
 	field := func() (string, error) {
@@ -407,6 +416,12 @@ func readReport(rd *bufio.Reader) (bashReport, error) {
 		rep.params = append(rep.params, p)
 	}
 	if rep.decl, err = field(); err != nil {
+		return rep, err
+	}
+	if rep.funcs, err = field(); err != nil {
+		return rep, err
+	}
+	if rep.aliases, err = field(); err != nil {
 		return rep, err
 	}
 	return rep, nil
