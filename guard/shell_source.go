@@ -79,3 +79,15 @@ func (w *walker) noteAliases(args []Word, via []string) {
 		w.aliases[name] = value
 	}
 }
+
+// sourced carries into s what the walk of a file sourced in its shell
+// (in, a clone of s) left: the variables it set and its directory, as the
+// file sets them for the commands that follow.
+func (s *scope) sourced(in *scope) {
+	for k, v := range in.vars {
+		if old, ok := s.vars[k]; !ok || old != v {
+			s.set(k, v)
+		}
+	}
+	s.dir = in.dir
+}

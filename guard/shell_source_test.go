@@ -94,3 +94,27 @@ func TestSourcedDefs(t *testing.T) {
 		}
 	}
 }
+
+// A sourced file's variables and directory are the shell's for the
+// commands that follow.
+func TestSourcedVars(t *testing.T) {
+	files := map[string]string{
+		"/s/env.sh": "TARGET=/\nexport SAFE=./build\n",
+		"/s/cd.sh":  "cd /\n",
+		"/s/out.sh": "OUT=\n",
+	}
+	st := State{Dir: "/s", Var: MapVars(map[string]string{"TARGET": "./build", "HOME": "/home/u"}),
+		Source: func(p string) (string, bool) { text, ok := files[p]; return text, ok }}
+	g := mustGuard(t)
+	for src, want := range map[string]Level{
+		"source /s/env.sh && rm -rf \"$TARGET\"": Blocked,
+		"source /s/env.sh && rm -rf \"$SAFE\"":   High,
+		"rm -rf \"$TARGET\"":                     High,
+		"source /s/cd.sh && rm -rf ./*":          Blocked,
+		". ./out.sh && rm -rf \"$OUT\"/":         Blocked,
+	} {
+		if v := g.Classify(src, st); v.Level != want {
+			t.Errorf("%q: %v %v, want %v", src, v.Level, v.Findings, want)
+		}
+	}
+}
