@@ -72,6 +72,11 @@ func runBash(b bashRun, fallback func() int) int {
 		return fallback()
 	}
 
+	// The startup files bash would read, checked before they run
+	// (bashprelude.go), and before the line, which is decided knowing
+	// the functions and aliases they define.
+	userEnv := os.Environ()
+	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
 	line, approved, status := b.decide()
 	if status >= 0 {
 		return status
@@ -85,14 +90,15 @@ func runBash(b bashRun, fallback func() int) int {
 		v = b.g.Classify(line, st)
 	}
 
-	userEnv := os.Environ()
 	if b.o.auto && v.Auto {
-		userEnv = allowlist.AutoEnv(userEnv)
+		autoEnv := allowlist.AutoEnv(userEnv)
+		if _, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
+			// Auto mode's environment drops $BASH_ENV: the prelude without it.
+			prelude = bashPrelude(b.o, b.r, autoEnv, b.stderr)
+		}
+		userEnv = autoEnv
 	}
 	env := bashEnv(userEnv)
-	// The startup files bash would read, checked before they run
-	// (bashprelude.go).
-	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
 	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(approved))
 
 	o := b.o

@@ -63,6 +63,9 @@ func bashPrelude(o options, r *shell.Runner, env []string, stderr io.Writer) str
 			if line, _, status := r.Approve(st); status < 0 {
 				b.WriteString(line)
 				b.WriteByte('\n')
+				// What it defines is known to the line (bash runs the
+				// prelude before it).
+				r.NoteDefs(line)
 			}
 		}
 	}

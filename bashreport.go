@@ -24,6 +24,8 @@ type bashReport struct {
 	// decl is declare -p's text, read into variables only when the
 	// check asks for one (vars).
 	decl string
+	// funcs and aliases are declare -f's and alias -p's text.
+	funcs, aliases string
 }
 
 // varCache reads declare -p's text into variables once for each text:
@@ -114,6 +116,12 @@ func readReport(rd *bufio.Reader) (bashReport, error) {
 		rep.params = append(rep.params, p)
 	}
 	if rep.decl, err = field(); err != nil {
+		return rep, err
+	}
+	if rep.funcs, err = field(); err != nil {
+		return rep, err
+	}
+	if rep.aliases, err = field(); err != nil {
 		return rep, err
 	}
 	return rep, nil

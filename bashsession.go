@@ -29,8 +29,11 @@ import (
 // command on a socket (descriptor 4); bash runs it at its top level
 // (eval, with the socket and the report socket closed for the command and
 // what it starts) and reports on descriptor 5 the status, the directory,
-// $$, the positional parameters and its variables (declare -p), which the
-// decision of the next command is made with (Runner.SetOutsideState).
+// $$, the positional parameters, its variables (declare -p), its
+// functions (declare -f) and its aliases (alias -p), which the decision
+// of the next command is made with (Runner.SetOutsideState): a function
+// or an alias an earlier command defined, or a file it sourced, is
+// classified where the next command calls it (bashsession_defs.go).
 // Only then does guardsh read the next command from stdin. A refused
 // command is not sent: bash is told to take 126 as its status. The
 // report only informs the static check; what bash runs is enforced by
@@ -65,7 +68,7 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 	S*) __guardsh_s=${__guardsh_p#S} ;;
 	*) __guardsh_s=126 ;;
 	esac
-	{ printf '%%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; } >&5 2>&-
+	{ printf '%%s\0' "$__guardsh_s" "$PWD" "$$" "$#" "$@"; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0'; } >&5 2>&-
 done
 exit "$__guardsh_s"
 `
@@ -166,6 +169,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	done := b.track(cmd)
 	reports := bufio.NewReader(repOurs)
 	var vars varCache
+	var defs sessionDefs
 	var send sendFunc = func(kind, line string) (bashReport, bool) {
 		if _, err := fmt.Fprintf(cmdOurs, "%s\x00%s\x00", kind, line); err != nil {
 			return bashReport{}, false
@@ -180,7 +184,9 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 			}
 			return bashReport{}, false
 		}
-		b.r.SetOutsideState(rep.state(vars.of(rep.decl)))
+		st := rep.state(vars.of(rep.decl))
+		defs.update(rep.funcs, rep.aliases).into(&st)
+		b.r.SetOutsideState(st)
 		return rep, true
 	}
 	if fd := b.o.agent.cwdFD; fd > 0 {

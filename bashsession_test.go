@@ -16,7 +16,7 @@ import (
 )
 
 func TestReadReport(t *testing.T) {
-	good := "3\x00/work\x0042\x002\x00a\x00b c\x00declare -- x=\"1\"\ndeclare -a arr=([0]=\"first\" [1]=\"second\")\ndeclare -n ref=\"x\"\ndeclare -- __guardsh_l=\"echo\"\ndeclare -x HOME=\"/h\"\n\x00"
+	good := "3\x00/work\x0042\x002\x00a\x00b c\x00declare -- x=\"1\"\ndeclare -a arr=([0]=\"first\" [1]=\"second\")\ndeclare -n ref=\"x\"\ndeclare -- __guardsh_l=\"echo\"\ndeclare -x HOME=\"/h\"\n\x00g () \n{ \n    rm -rf /\n}\n__guardsh_f () \n{ \n    :\n}\n\x00alias ll='ls -l'\nalias nuke='rm -rf /'\n\x00"
 	rep, err := readReport(bufio.NewReader(strings.NewReader(good)))
 	if err != nil {
 		t.Fatal(err)
@@ -29,19 +29,64 @@ func TestReadReport(t *testing.T) {
 	}
 	var c varCache
 	st := rep.state(c.of(rep.decl))
+	var defs sessionDefs
+	defs.update(rep.funcs, rep.aliases).into(&st)
+	if def, ok := st.Funcs("g"); !ok || !strings.Contains(def, "rm -rf /") {
+		t.Errorf("function g: %q %v", def, ok)
+	}
+	if _, ok := st.Funcs("__guardsh_f"); ok {
+		t.Errorf("the driver's own function is known")
+	}
+	if v, ok := st.Aliases("nuke"); !ok || v != "rm -rf /" {
+		t.Errorf("alias nuke: %q %v", v, ok)
+	}
 	if v, _ := st.Var("$"); v != "42" || st.Dir != "/work" {
 		t.Errorf("state: $$ %q dir %q", v, st.Dir)
 	}
 	for _, bad := range []string{
-		"",                            // bash is gone
-		"x\x00/w\x001\x000\x00\x00",   // status not a number
-		"300\x00/w\x001\x000\x00\x00", // status out of range
-		"0\x00rel\x001\x000\x00\x00",  // directory not absolute
-		"0\x00/w\x001\x00-1\x00\x00",  // parameter count
-		"0\x00/w\x001\x002\x00a\x00",  // cut short
+		"",                              // bash is gone
+		"x\x00/w\x001\x000\x00\x00",     // status not a number
+		"300\x00/w\x001\x000\x00\x00",   // status out of range
+		"0\x00rel\x001\x000\x00\x00",    // directory not absolute
+		"0\x00/w\x001\x00-1\x00\x00",    // parameter count
+		"0\x00/w\x001\x002\x00a\x00",    // cut short
+		"0\x00/w\x001\x000\x00\x00",     // no functions, no aliases
+		"0\x00/w\x001\x000\x00\x00\x00", // no aliases
 	} {
 		if _, err := readReport(bufio.NewReader(strings.NewReader(bad))); err == nil {
 			t.Errorf("readReport(%q): no error", bad)
+		}
+	}
+}
+
+// declare -f's text guardsh cannot read still names its functions, each
+// code only known at run time; alias -p's values are read as bash quotes
+// them.
+func TestSessionDefs(t *testing.T) {
+	funcs := declaredFuncs("ok () \n{ \n    echo hi\n}\nodd () \n{ \n    (( ; \n}\n")
+	if def, ok := funcs["odd"]; !ok || !strings.Contains(def, "eval") {
+		t.Errorf("unreadable function: %q %v", def, ok)
+	}
+	if _, ok := funcs["ok"]; !ok {
+		t.Errorf("the function before it: %q", funcs)
+	}
+	if len(declaredFuncs("")) != 0 || len(declaredAliases("")) != 0 {
+		t.Errorf("nothing defined")
+	}
+	aliases := declaredAliases("alias q='it'\\''s'\nalias -- d='rm -rf ./x'\n")
+	if aliases["q"] != "it's" {
+		t.Errorf("aliases %q", aliases)
+	}
+	g, err := guard.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d sessionDefs
+	st := guard.State{Dir: "/w"}
+	d.update("g () \n{ \n    rm -rf /\n}\n", "alias nuke='rm -rf /'\n").into(&st)
+	for src, want := range map[string]guard.Level{"g": guard.Blocked, "git status; g": guard.Blocked, "eval nuke": guard.Blocked, "git status": guard.Safe, "bash -c g": guard.Safe} {
+		if v := g.Classify(src, st); v.Level != want {
+			t.Errorf("%q: %v, want %v", src, v.Level, want)
 		}
 	}
 }

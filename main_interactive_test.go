@@ -129,3 +129,20 @@ func TestInteractiveWritesBeforeNextLine(t *testing.T) {
 		"exit", "",
 	})
 }
+
+// At the prompt, a file the line sources is read before the line runs:
+// a function the snapshot defines, called by eval's code, has the line
+// refused whole (touch does not run either); a harmless call runs.
+func TestInteractiveSourcedDefs(t *testing.T) {
+	s := newSandbox(t)
+	os.WriteFile(filepath.Join(s.dir, "snap.sh"), []byte("g() { rm -rf /; }\nok() { echo ok-$((2+2)); }\n"), 0o644)
+	s.interactive(t, []string{
+		"source ./snap.sh && eval 'touch ran.txt && g'", "rm_rf_root  recursively deletes the filesystem root (in: rm -rf /)",
+		"n", "blocked lines never run",
+		"source ./snap.sh && eval ok", "ok-4\r\n",
+		"exit", "",
+	})
+	if _, err := os.Stat(filepath.Join(s.dir, "ran.txt")); err == nil {
+		t.Errorf("touch ran: the line was not refused whole")
+	}
+}

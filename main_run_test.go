@@ -204,13 +204,18 @@ func TestPromptAtTerminal(t *testing.T) {
 		{"blocked: y does not run it", "rm -rf /", []string{"blocked:y", "bell:n"}, 126, "", "", "blocked"},
 		{"edit classifies again", "rm -rf /", []string{"blocked:e", "edit:\x15outfake edited\r"}, 0, "outfake edited\n", "edited\n", ""},
 		{"edit to another medium line asks again", "rm x", []string{"e", "edit:\x15rm y\r", "y"}, 0, "rm y\n", "", ""},
-		{"run time: asked again", "source ./medium.sh; echo status $?", []string{"y"}, 0, "rm file\n", "status 0\n", "file"},
-		{"run time: no", "source ./medium.sh; echo status $?", []string{"n"}, 0, "", "status 126\n", ""},
+		// A file the static check reads is asked about before the line
+		// runs; one whose name is only known as it runs, as it is sourced.
+		{"sourced: asked before", "source ./medium.sh; echo status $?", []string{"y"}, 0, "rm file\n", "status 0\n", "(in: rm file)"},
+		{"sourced: no", "source ./medium.sh; echo status $?", []string{"n"}, 126, "", "", "(in: rm file)"},
+		{"run time: asked again", `source "$(< name.txt)"; echo status $?`, []string{"y"}, 0, "rm file\n", "status 0\n", `["rm" "file"]`},
+		{"run time: no", `source "$(< name.txt)"; echo status $?`, []string{"n"}, 0, "", "status 126\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newSandbox(t, "rm", "outfake")
 			os.WriteFile(filepath.Join(s.dir, "medium.sh"), []byte("rm file\n"), 0o644)
+			os.WriteFile(filepath.Join(s.dir, "name.txt"), []byte("./medium.sh\n"), 0o644)
 			status, stdout, stderr, screen := s.ttySession(tt.answers, "-c", tt.line)
 			if status != tt.status || s.calls() != tt.calls || stdout != tt.stdout || !strings.Contains(screen, tt.screen) {
 				t.Errorf("%q: got %d calls %q stdout %q stderr %q screen %q; want %d calls %q stdout %q screen ~%q",

@@ -149,7 +149,11 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 		}
 	}
-	// A function or an alias the shell defined before the line.
+	// An alias the line or a file it sources defines; a function or an
+	// alias the shell defined before the line.
+	if name == "alias" {
+		w.noteAliases(args[1:], via)
+	}
 	if w.shellAlias(x, src, sc, depth, via) {
 		return nil
 	}
@@ -172,7 +176,11 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			w.feed = save
 			w.active[name] = false
 		}
-		return nil
+		if !fd.sourced {
+			return nil
+		}
+		// A sourced file's function: the file was read before the line
+		// runs, so the call is classified as written too.
 	}
 	c.ownJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
 	w.command(c, sc, depth)

@@ -64,6 +64,21 @@ type State struct {
 	// before the line: a command whose name is a plain word naming one is
 	// classified as the alias expands it.
 	Aliases func(name string) (value string, ok bool)
+	// Source returns, for Classify, the text of a file (absolute, cleaned
+	// path) the line sources (`source FILE`, `. FILE`) in the shell that
+	// runs the rest of the line, when the shell could read it whole before
+	// the line runs; ok is false for a file that cannot be (missing, not a
+	// regular file, too large), which stays code only known at run time.
+	// The text is classified where the line sources it, and the functions
+	// and aliases it defines are known to the commands that follow in that
+	// shell (an eval's code, a call): a function's body is classified
+	// where it is called, with the call's arguments, and not where the
+	// file defines it, so a file that only defines functions is not a
+	// finding by itself; a call of it or of one of its aliases is also
+	// classified as written. The shell that gives Source must check what
+	// runs again at run time (the file can change between the check and
+	// the run). Nil means no file's text is known.
+	Source func(path string) (text string, ok bool)
 }
 
 func (s State) lookup(name string) (string, bool) {

@@ -14,10 +14,10 @@ import (
 
 // inThisShell reports that code reached through via runs in the shell
 // that defined the functions and aliases: the line itself, an eval, a
-// substitution, a function's body, an alias.
+// substitution, a function's body, an alias, a file it sources.
 func inThisShell(via []string) bool {
 	for _, v := range via {
-		if v != "eval" && v != "$(...)" && v != "<(...)" && v != "time" && v != "alias" && !strings.HasSuffix(v, "()") {
+		if v != "eval" && v != "$(...)" && v != "<(...)" && v != "time" && v != "alias" && v != "source" && !strings.HasSuffix(v, "()") {
 			return false
 		}
 	}
@@ -56,9 +56,12 @@ func (w *walker) shellFunc(name Word, plain bool, via []string) {
 // shellAlias classifies a call whose name is a plain word naming an alias
 // the shell defined as the alias expands it: the alias's value followed by
 // the rest of the call. It reports whether that stands for the call; a
-// function of the same name defined on the line is classified too.
+// function of the same name defined on the line is classified too, and so
+// is the call as written when the line or a file it sources defines the
+// alias (bash expands it only in code it reads later, and only with
+// expand_aliases).
 func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *scope, depth int, via []string) bool {
-	if w.root.st.Aliases == nil || len(x.Assigns) > 0 || len(x.Args) == 0 || !inThisShell(via) {
+	if w.root.st.Aliases == nil && len(w.aliases) == 0 || len(x.Assigns) > 0 || len(x.Args) == 0 || !inThisShell(via) {
 		return false
 	}
 	first := x.Args[0]
@@ -74,7 +77,11 @@ func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *scope, depth int
 	if w.active[key] {
 		return false // an alias is not expanded again inside its own expansion
 	}
-	value, ok := w.root.st.Aliases(name)
+	value, learned := w.aliases[name]
+	ok = learned
+	if !ok && w.root.st.Aliases != nil {
+		value, ok = w.root.st.Aliases(name)
+	}
 	if !ok {
 		return false
 	}
@@ -89,5 +96,5 @@ func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *scope, depth int
 	w.scriptString(value+src[a:b], nodeText(src, x), sc, depth+1, append(via[:len(via):len(via)], "alias"))
 	w.active[key] = false
 	_, fn := w.funcs[name]
-	return !fn
+	return !fn && !learned
 }

@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"guardsh/allowlist"
@@ -15,6 +16,9 @@ type walker struct {
 	g     *Guard
 	v     *Verdict
 	funcs map[string]funcDef
+	// aliases are the aliases the line (or a file it sources) defines
+	// with alias, as far as the walk has come (shell_source.go).
+	aliases map[string]string
 	// active records the functions being walked, so that a function
 	// calling itself is walked once.
 	active map[string]bool
@@ -73,9 +77,12 @@ func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
 	w.own, w.ownOff, w.loopWalks = nil, false, 0
 	w.verdict = Verdict{Command: command, Findings: []Finding{}} // newCommand makes the plan
 	w.v = &w.verdict
-	if len(w.funcs) > 0 {
+	if len(w.funcs) > 0 || len(w.active) > 0 {
 		clear(w.funcs)
 		clear(w.active)
+	}
+	if len(w.aliases) > 0 {
+		clear(w.aliases)
 	}
 	w.root = scope{st: st, dir: st.Dir}
 	return w, &w.root
@@ -101,6 +108,10 @@ func (w *walker) release() {
 type funcDef struct {
 	decl *syntax.FuncDecl
 	src  string
+	// sourced reports a function a sourced file defines (State.Source):
+	// a call of it is classified as written too, the file having been
+	// read before the line runs.
+	sourced bool
 }
 
 // parse parses a line as bash, with a parser from the guard's pool.
@@ -429,7 +440,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		if w.funcs == nil {
 			w.funcs, w.active = map[string]funcDef{}, map[string]bool{}
 		}
-		w.funcs[name] = funcDef{decl: x, src: src}
+		w.funcs[name] = funcDef{decl: x, src: src, sourced: slices.Contains(via, "source")}
 		if isForkBomb(x) {
 			w.g.emit(w.v, ruleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
 		}
@@ -595,16 +606,22 @@ func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
 // found only behind what runs in the same interpreter: eval, a
 // substitution, a function's body. Behind anything else (bash -c, sudo,
 // ssh) it runs where nobody checks its calls.
+//
+// A function a file sourced in that shell defines (State.Source) is
+// classified at its calls too: the shell that gave the file's text checks
+// what runs again at run time.
 func checkedCalls(sc *scope, via []string) bool {
-	if !sc.st.CallsChecked {
-		return false
-	}
+	sourced := false
 	for _, v := range via {
+		if v == "source" {
+			sourced = true
+			continue
+		}
 		if v != "eval" && v != "$(...)" && v != "<(...)" && v != "time" && !strings.HasSuffix(v, "()") {
 			return false
 		}
 	}
-	return true
+	return sc.st.CallsChecked || sourced && sc.st.Source != nil
 }
 
 // isForkBomb reports a function that calls itself in a pipeline or in the

@@ -55,6 +55,9 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 				isc.params, isc.paramsKnown = in.params, in.paramsKnown
 			}
 			w.scriptString(code, c.Text, isc, depth+1, via)
+			if label == "source" && inThisShell(via) {
+				sc.sourced(isc) // a sourced file runs in this shell
+			}
 			continue
 		}
 		if len(in.args) == 0 {

@@ -266,6 +266,10 @@ func (w *walker) sourceInner(c *Command, args []Word) []inner {
 		return []inner{{label: "source", code: &code}}
 	case isStdinPath(f) && c.StdinPiped:
 		w.g.emit(w.v, rulePipeToShell, "source runs code that is only known at run time", c.Text)
+	case !isStdinPath(f):
+		if in, ok := w.sourcedFile(c, args); ok {
+			return []inner{in}
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
@@ -110,4 +111,59 @@ func (d *shellDefs) into(st *guard.State) {
 		v, ok := d.aliases[name]
 		return v, ok
 	}
+}
+
+// NoteDefs records what code the shell runs before the lines it decides
+// defines, for their classification (guard.State's Funcs and Aliases):
+// bash's startup files, as the prelude gives them to bash. Its functions
+// count wherever it defines them; its aliases where a statement of its
+// own is an alias command of literal words, and so does the code of such
+// an eval. Code that does not parse defines nothing.
+func (r *Runner) NoteDefs(code string) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		return
+	}
+	r.defs.noteFile(f)
+	for _, st := range f.Stmts {
+		x, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(x.Assigns) > 0 {
+			continue
+		}
+		args := make([]string, 0, len(x.Args))
+		for _, wd := range x.Args {
+			if !quotedOnly(wd) {
+				args = nil
+				break
+			}
+			fs, err := expand.Fields(&expand.Config{}, wd) // no ReadDir: no glob
+			if err != nil || len(fs) != 1 {
+				args = nil
+				break
+			}
+			args = append(args, fs[0])
+		}
+		if len(args) > 0 {
+			r.defs.noteCall(args)
+		}
+	}
+}
+
+// quotedOnly reports a word of literal text only, quoted or not ('a b',
+// "a b", a\ b), whose value is known before it runs.
+func quotedOnly(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -285,7 +285,7 @@ func (f *frontend) takeState(r *reply) {
 // state is the shell's state for classifying a line: the executor's, as
 // it last reported it.
 func (f *frontend) state() guard.State {
-	return guard.State{Dir: f.dir, Var: guard.MapVars(f.vars), Params: append([]string{}, f.params...), ParamsKnown: true, Exists: Exists}
+	return guard.State{Dir: f.dir, Var: guard.MapVars(f.vars), Params: append([]string{}, f.params...), ParamsKnown: true, Exists: Exists, Source: SourceText}
 }
 
 // restartExecutor replaces a dead executor and says what was lost.

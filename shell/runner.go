@@ -268,9 +268,10 @@ func supportedOpts(opts []string) []string {
 // State returns what the shell knows, for classifying a line before it
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
-	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
+	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has, Source: SourceText}
 	if o := r.outside.Load(); o != nil {
 		st.Var, st.Params = o.Var, append([]string{}, o.Params...)
+		st.Funcs, st.Aliases = o.Funcs, o.Aliases // what bash holds
 		return st
 	}
 	if r.ran {
