@@ -41,7 +41,7 @@ type decider struct {
 	// the verdict of what was not checked, once made.
 	programs *programs
 	tooLong  *guard.Verdict
-		// allowed remembers the execs and opens allowed without a question,
+	// allowed remembers the execs and opens allowed without a question,
 	// by what decides them (an exec's argv, environment, directory, file
 	// and the file's identity; an open's real path, O_TRUNC and
 	// directory), so that the same call again is not classified again.
@@ -74,7 +74,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
-		var cacheKey string
+	var cacheKey string
 	switch {
 	case ev.Kind == supervise.KindExec:
 		cacheKey = execKey(ev)

@@ -124,7 +124,7 @@ func BenchmarkDecide(b *testing.B) {
 		{Pid: 1, Syscall: "openat", Kind: supervise.KindOpen, Path: "/h/p/f1.o", Flags: 0o1101, Cwd: "/h/p"},
 		{Pid: 1, Syscall: "unlinkat", Kind: supervise.KindRemove, Path: "/tmp/ccXYZ.s", Cwd: "/h/p"},
 	} {
-				b.Run(ev.Syscall+"-"+ev.Path, func(b *testing.B) {
+		b.Run(ev.Syscall+"-"+ev.Path, func(b *testing.B) {
 			for range b.N {
 				clear(d.allowed) // each decided, not remembered
 				d.Decide(ev)
