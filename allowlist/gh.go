@@ -115,8 +115,10 @@ func ghSpec() Spec {
 	api := Spec{Name: "api", Short: "X:H:ip:q:t:", Long: w("method= header= include paginate slurp silent preview= jq= template= cache= help"),
 		Deny: w("raw-field field input hostname verbose"), Why: ghWhy, NoAbbrev: true, MaxOperands: 1, Check: checkGhAPI,
 		Note: "GET only: no -X other than GET, no -f/-F/--input, no --hostname, headers only Accept:, no graphql, no full URL"}
-	return Spec{Name: "gh", Long: w("version help"), NoAbbrev: true, Subs: []Spec{pr, issue, repo, run, release, workflow, auth, status, api,
-		search, label, secret, variable, cache, ruleset, gist, local("extension"), local("alias"), local("ssh-key"), local("gpg-key")},
+	moreRun, moreRelease, moreVariable, more := ghMore()
+	run.Subs, release.Subs, variable.Subs = append(run.Subs, moreRun...), append(release.Subs, moreRelease...), append(variable.Subs, moreVariable...)
+	return Spec{Name: "gh", Short: "R:", Long: w("repo= version help"), NoAbbrev: true, Subs: append([]Spec{pr, issue, repo, run, release, workflow, auth, status, api,
+		search, label, secret, variable, cache, ruleset, gist, local("alias"), local("ssh-key"), local("gpg-key")}, more...),
 		Bare: true,
 		Note: "pr view/list/diff/checks/status, issue view/list/status, repo view/list, run view/list, release view/list, workflow list/view, search, label/secret/variable/cache/ruleset/gist/extension/alias/ssh-key/gpg-key list, ruleset/gist view, auth status, status, api (GET); never --web, auth token, -t/--show-token"}
 }

@@ -51,16 +51,15 @@ func helmSpec() Spec {
 	}}
 	version := helmSub("version", "", "short template= client")
 	version.NoOperands = true
-	return Spec{Name: "helm", Short: helmGlobalShort, Long: w(helmGlobalLong), Deny: w(helmGlobalDeny), Why: helmWhy, NoAbbrev: true,
-		Subs: []Spec{
+	return Spec{Name: "helm", Short: helmGlobalShort + "h", Long: w(helmGlobalLong + " version"), Deny: w(helmGlobalDeny), Why: helmWhy, NoAbbrev: true, Bare: true,
+		Subs: append([]Spec{
 			helmSub("list", "aAdf:m:o:rl:q", list), helmSub("ls", "aAdf:m:o:rl:q", list),
 			helmSub("status", "o:", "output= revision= show-desc show-resources"),
 			helmSub("history", "o:", "max= output="), helmSub("hist", "o:", "max= output="),
 			get, showSpec, inspect, repo, search, version,
-			{Name: "dependency", NoAbbrev: true, Subs: []Spec{helmSub("list", "", "max-col-width=")}},
-			{Name: "plugin", NoAbbrev: true, Subs: []Spec{helmSub("list", "", "")}},
-		},
-		Note: "list, status, history, get values/notes/hooks/metadata, show, search, repo list, dependency list, plugin list, version; not template (a post-renderer runs), never --kubeconfig, --kube-apiserver, --kube-token"}
+			{Name: "dependency", NoAbbrev: true, Subs: []Spec{helmSub("list", "", "max-col-width="), helmSub("ls", "", "max-col-width=")}},
+		}, helmMore()...),
+		Note: "list, status, history, get values/notes/hooks/metadata, show, search, repo list, dependency list, plugin list, version, help, env, completion, lint, template and verify of a chart; template never with --output-dir, --post-renderer or --dependency-update, never --kubeconfig, --kube-apiserver, --kube-token"}
 }
 
 // checkHelmChart refuses a chart reference that a downloader plugin would

@@ -168,7 +168,7 @@ func builtinSpecs() []Spec {
 	}
 	specs = append(specs, gitSpec())
 	specs = append(specs, versionSpecs()...)
-	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(),
+	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(), tailscaleSpec(), tcpdumpSpec(),
 		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
 		Spec{Name: "go", Raw: true, Check: checkGo, Note: "go version, go env (not -w/-u), go doc (not -http), go list (not -export, -compiled, -toolexec, -exec, -mod, -modfile, -overlay)"},
 		Spec{Name: "aws", Raw: true, Check: checkAws, Note: "describe-*, list-*, get-* (not those that print secrets or write a download), s3 ls, configure list; never --endpoint-url, --no-verify-ssl, --ca-bundle, --debug, --cli-input-*, file:// values, --with-decryption, --unmask"},

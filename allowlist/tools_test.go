@@ -87,8 +87,8 @@ var toolUnsafe = []struct{ line, why string }{
 	{"kubectl get secret x -v=9", "logs requests"}, {"kubectl -v 8 get secret x", "logs requests"}, {"kubectl get pods --v=10", "logs requests"},
 	{"kubectl config view --v=9", "logs requests"}, {"kubectl top pod -v9", "logs requests"}, {"kubectl -v=7 top pod", "logs requests"},
 	// helm
-	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"}, {"helm template c", "not a known"},
-	{"helm template c --post-renderer ./x", "not a known"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
+	{"helm install x c", "not a known"}, {"helm upgrade x c", "not a known"}, {"helm uninstall x", "not a known"},
+	{"helm template c --post-renderer ./x", "runs a program"}, {"helm get manifest r", "not a known"}, {"helm get all r", "not a known"},
 	{"helm list --kubeconfig k", "exec plugin"}, {"helm list --kube-apiserver https://x", "another server"}, {"helm show chart s3://b/c", "plugin"},
 	{"helm repo add x https://x", "not a known"}, {"helm rollback r 1", "not a known"}, {"helm plugin install x", "not a known"},
 	// docker and podman

@@ -9,7 +9,9 @@
 # Prints the median and range of each and their ratio.
 #
 # Usage: bench/latency.sh [path/to/guardsh ...]   (default: builds one;
-# several binaries are measured side by side, alternating, with bash)
+# several binaries are measured side by side, alternating, with bash).
+# bench/latencyfloor builds a shell of guardsh's shape (a second process,
+# a second pty) that does no work on the line, for measuring beside them.
 # Needs python3. Runs nothing destructive: HOME and XDG_* point into a
 # temporary directory.
 set -eu

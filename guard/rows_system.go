@@ -32,10 +32,10 @@ var nsupdateDelete = regexp.MustCompile(`(?im)^\s*(update\s+)?(del|delete)\s`)
 func registryRows() []row {
 	return []row{
 		{name: "npm_unpublish", level: High, progs: []string{"npm", "pnpm", "yarn", "bun"}, opts: npmOpts,
-			path: "unpublish, pm unpublish", when: []rowPred{dry},
+			path: "unpublish, pm unpublish, npm unpublish", when: []rowPred{dry},
 			why:    "{prog} unpublish removes {1|the package of the current directory} from the registry: that name and version can never be published again",
 			desc:   "npm|pnpm|yarn unpublish removes a package or version from the registry for good",
-			hits:   []string{"npm unpublish my-pkg@1.0.0", "npm unpublish --force", "pnpm unpublish my-pkg", "yarn unpublish my-pkg", "npm --registry https://r.example.com unpublish x@2"},
+			hits:   []string{"npm unpublish my-pkg@1.0.0", "npm unpublish --force", "pnpm unpublish my-pkg", "yarn unpublish my-pkg", "yarn npm unpublish my-pkg", "npm --registry https://r.example.com unpublish x@2"},
 			misses: []string{"npm unpublish --dry-run my-pkg@1.0.0", "npm publish", "npm unpublish --help", "npm view my-pkg"}},
 		{name: "npm_deprecate", level: Medium, progs: []string{"npm", "pnpm"}, opts: npmOpts,
 			path:   "deprecate, dist-tag rm|remove, owner rm|remove",

@@ -7,8 +7,9 @@ import (
 
 // The writes a line needs that its command need not wait for — its
 // history entry, and its audit record when the log is not required — are
-// made once the line is done, or once it has run for laterDelay, on a
-// goroutine, and waited for before the next prompt and at the end. The
+// made once the line is done, once it has run for laterDelay, or when it
+// asks a run-time question, on a goroutine, and waited for before the
+// next prompt and at the end. The
 // output of a short line then does not wait for a lock file, two opens
 // and two writes, nor compete with them for a CPU; a long line's entry
 // and record are in their files while it still runs; and every entry and

@@ -88,7 +88,10 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 					markRead = e.pump.nread.Load()
 				}
 			case opAsk:
-				// A run-time question: the terminal goes back to guardsh.
+				// A run-time question: the terminal goes back to guardsh,
+				// and the line's record goes into the log before the
+				// question's.
+				f.later.start()
 				stopFwd()
 				f.modes.leave()
 				d, resume := f.askRunTime(e, r)

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -27,8 +28,16 @@ func parseBash(src, name, what string) (*syntax.File, error) {
 	if parseHook != nil {
 		parseHook(src, what)
 	}
-	return syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), name)
+	p := bashParsers.Get().(*syntax.Parser)
+	defer bashParsers.Put(p)
+	return p.Parse(strings.NewReader(src), name)
 }
+
+// bashParsers are parsers of bash, reused: a new one costs as much again
+// as parsing a short line (its buffers), on the way of every line typed.
+// A parser is reused once it is done (syntax.Parser); the pool gives each
+// to one goroutine at a time.
+var bashParsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 // parseStatement parses a statement read at the prompt: file is its
 // parse when it is complete, and incomplete reports one that does not end

@@ -174,7 +174,7 @@ func Parse(data []byte, file string, known ...string) (guard.Config, error) {
 		c.TrustedEval = append(c.TrustedEval, t)
 	}
 
-	builtin := builtinNames()
+	builtin := builtinRuleNames()
 	names := map[string]bool{}
 	for i, rp := range raw.Pattern {
 		line := loc.table("pattern", i)
@@ -303,10 +303,10 @@ func validRuleName(name string) bool {
 	return name != ""
 }
 
-// builtinNames is the set of the built-in rules' names, made once: a
+// builtinRuleNames is the set of the built-in rules' names, made once: a
 // config is checked against it, and building every rule again for that
 // cost a third of a short line's start-up. It is never changed.
-var builtinNames = sync.OnceValue(func() map[string]bool {
+var builtinRuleNames = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, b := range guard.BuiltinRules() {
 		m[b.Name] = true

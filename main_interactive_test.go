@@ -41,8 +41,8 @@ func TestInteractiveHistorySizeZero(t *testing.T) {
 }
 
 // interactive runs guardsh on a pty: it types each even element of steps
-// and waits for the odd one after it on the terminal ("" waits for the
-// end), failing at a deadline.
+// and Enter, and waits for the odd one after it in the output after the
+// last match ("" waits for the end), failing at a deadline.
 func (s *sandbox) interactive(t *testing.T, steps []string) {
 	t.Helper()
 	master, slave, err := pty.Open()
@@ -73,11 +73,12 @@ func (s *sandbox) interactive(t *testing.T, steps []string) {
 		}
 	}()
 	var seen strings.Builder
+	from := 0 // the output after the last match
 	deadline := time.After(20 * time.Second)
 	for i := 0; i+1 < len(steps); i += 2 {
 		master.Write([]byte(steps[i] + "\r"))
 		want := steps[i+1]
-		for want == "" || !strings.Contains(seen.String(), want) {
+		for want == "" || !strings.Contains(seen.String()[from:], want) {
 			select {
 			case c, ok := <-out:
 				if !ok {
@@ -91,5 +92,40 @@ func (s *sandbox) interactive(t *testing.T, steps []string) {
 				t.Fatalf("no %q on the terminal: %q", want, seen.String())
 			}
 		}
+		from += strings.Index(seen.String()[from:], want) + len(want)
 	}
+}
+
+// The interactive shell runs a line with no finding at once by default
+// (ask = "risky"); ask = "always" in the config asks about it too.
+func TestInteractiveAskSetting(t *testing.T) {
+	for _, c := range []struct{ config, steps string }{
+		{"", "echo safe-$((1+1))|safe-2\r\n|exit|"},
+		{"ask = \"risky\"\n", "echo safe-$((1+1))|safe-2\r\n|exit|"},
+		{"ask = \"always\"\n", "echo safe-$((1+1))|safe: run it? [Y/n/e]|y|safe-2\r\n|exit|safe: run it? [Y/n/e]|y|"},
+	} {
+		t.Run(strings.TrimSpace(c.config), func(t *testing.T) {
+			s := newSandbox(t)
+			cfgDir := filepath.Join(s.dir, ".xdg_config_home", "guardsh")
+			if err := os.MkdirAll(cfgDir, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(cfgDir, "config.toml"), []byte(c.config), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s.interactive(t, strings.Split(c.steps, "|"))
+		})
+	}
+}
+
+// A line's history entry and audit record, written once it is done, are in
+// their files before the next line is read: the next line finds them.
+func TestInteractiveWritesBeforeNextLine(t *testing.T) {
+	s := newSandbox(t)
+	state := filepath.Join(s.dir, ".xdg_state_home", "guardsh")
+	s.interactive(t, []string{
+		"echo first-$((1+1))", "first-2\r\n",
+		"grep -c first- " + filepath.Join(state, "history") + " " + filepath.Join(state, "audit.jsonl"), "history:1\r\n" + filepath.Join(state, "audit.jsonl") + ":1\r\n",
+		"exit", "",
+	})
 }
