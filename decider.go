@@ -41,6 +41,11 @@ type decider struct {
 	// the verdict of what was not checked, once made.
 	programs *programs
 	tooLong  *guard.Verdict
+	// own is what the tree made (decider_own.go); ownUsed says the
+	// verdict being made counted a path as the line's own, and is not to
+	// be remembered (the path may not be its own next time).
+	own     ownFiles
+	ownUsed bool
 	// allowed remembers the execs and opens allowed without a question,
 	// by what decides them (an exec's argv, environment, directory, file
 	// and the file's identity; an open's real path, O_TRUNC and
@@ -74,6 +79,11 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
+	if ev.Kind == supervise.KindMkdir {
+		// Reported so that what the tree makes is known; not checked.
+		d.own.noteMaking(ev)
+		return supervise.Allow
+	}
 	var cacheKey string
 	switch {
 	case ev.Kind == supervise.KindExec:
@@ -85,9 +95,11 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, ev.Path, ev.Cwd)
 	}
 	if cacheKey != "" && d.allowed[cacheKey] {
+		d.own.noteMaking(ev)
 		return supervise.Allow
 	}
 	var v guard.Verdict
+	d.ownUsed = false
 	if ev.Kind == supervise.KindExec {
 		var scripts bool
 		if v, scripts = d.execVerdict(ev); scripts {
@@ -113,12 +125,13 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		d.lastRefused = key
 		return supervise.Deny
 	}
-	if cacheKey != "" && quietlyAllowed(v, d.approved) {
+	if cacheKey != "" && !d.ownUsed && quietlyAllowed(v, d.approved) {
 		if len(d.allowed) >= maxAllowed {
 			clear(d.allowed)
 		}
 		d.allowed[cacheKey] = true
 	}
+	d.own.noteMaking(ev)
 	return supervise.Allow
 }
 
@@ -161,7 +174,14 @@ func (d *decider) state(ev *supervise.Event, env []string) guard.State {
 		}
 	}
 	home := d.home
-	return guard.State{Dir: ev.Cwd, Var: func(name string) (string, bool) {
+	own := func(p string) bool {
+		if d.own.has(p) {
+			d.ownUsed = true
+			return true
+		}
+		return false
+	}
+	return guard.State{Dir: ev.Cwd, Own: own, Var: func(name string) (string, bool) {
 		if name == "HOME" {
 			return home, home != ""
 		}

@@ -19,6 +19,7 @@ const (
 	KindChown  Kind = "chown"  // chown, fchown, lchown, fchownat
 	KindMknod  Kind = "mknod"  // mknod, mknodat
 	KindLink   Kind = "link"   // link, linkat, symlink, symlinkat
+	KindMkdir  Kind = "mkdir"  // mkdir, mkdirat: reported so that the Decider knows what the tree made
 	KindSignal Kind = "signal" // kill and the like aimed at pid <= 0 or 1; pidfd_open(1)
 	KindSystem Kind = "system" // mount and the new mount API, umount2, pivot_root, chroot, swapon, swapoff, reboot, modules, kexec
 )
