@@ -67,7 +67,7 @@ func runSession(o options, r *shell.Runner, g *guard.Guard, in *os.File, audit *
 			continue // a blank line, a comment
 		}
 		var stop bool
-		status, stop = runOne(o, r, g, src, audit, stderr)
+		status, stop = runOne(o, r, src, stderr)
 		if stop || r.Exited() {
 			return status
 		}
@@ -75,7 +75,7 @@ func runSession(o options, r *shell.Runner, g *guard.Guard, in *os.File, audit *
 	if src := rd.take(); strings.TrimSpace(src) != "" {
 		// The last line had no newline: it is complete at the end of
 		// input, or a syntax error that runOne reports.
-		status, _ = runOne(o, r, g, src, audit, stderr)
+		status, _ = runOne(o, r, src, stderr)
 	}
 	return status
 }
@@ -120,34 +120,21 @@ func (l *lineReader) take() string {
 }
 
 // runOne decides and runs one part of a session, as runLine decides the
-// whole input of -c: a line a hook approved runs at its level, any other
-// is decided by the runner (ApproveRun, the decision of Run) and run
-// from the parse that decision made. stop reports
+// whole input of -c: the runner decides (ApproveRun, the decision of Run:
+// a line a hook approved runs at its level) and runs it from the parse
+// that decision made. stop reports
 // that the session ends here: a syntax error (2), a signal, or a policy
 // that refuses to go on.
-func runOne(o options, r *shell.Runner, g *guard.Guard, src string, audit *auditLog, stderr io.Writer) (status int, stop bool) {
-	level, ok, status := hookApproved(o, r, g, src, audit, stderr)
-	if status >= 0 {
-		return status, true
+func runOne(o options, r *shell.Runner, src string, stderr io.Writer) (status int, stop bool) {
+	// Decided as -c decides (a line a hook approved too), and run from
+	// the parse the decision made: the line is parsed once. As with -c, a
+	// line auto mode runs gets the environment in which reading cannot
+	// turn into running (docs/auto-mode.md); so does one a hook approved.
+	a, status := r.ApproveRun(src)
+	if a == nil {
+		return status, status != 126 // a refusal: the session goes on
 	}
-	ctx := context.Background()
-	var err error
-	switch {
-	case ok && o.auto && g.Classify(src, r.State()).Auto:
-		status, err = r.RunAuto(ctx, src)
-	case ok:
-		status, err = r.RunApproved(ctx, src, level)
-	default:
-		// Decided as -c decides, and run from the parse the decision
-		// made: the line is parsed once. As with -c, a line auto mode
-		// runs gets the environment in which reading cannot turn into
-		// running (docs/auto-mode.md); so does one a hook approved.
-		var a *shell.Approval
-		if a, status = r.ApproveRun(src); a == nil {
-			return status, status != 126 // a refusal: the session goes on
-		}
-		status, err = r.RunApproval(ctx, a, o.auto)
-	}
+	status, err := r.RunApproval(context.Background(), a, o.auto)
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(stderr, "guardsh: %v\n", err)

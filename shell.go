@@ -69,6 +69,13 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			opts = append(opts, shell.WithEnv(allowlist.AutoEnv(os.Environ())))
 		}
 	}
+	hook, status := hookOption(o, stderr)
+	if status >= 0 {
+		return status
+	}
+	if hook != nil {
+		opts = append(opts, hook)
+	}
 	lasting := newLasting(settings)
 	if lasting != nil && lasting.allowed {
 		opts = append(opts, shell.WithLasting(lasting.match))
@@ -113,23 +120,18 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet report the last directory (--cwd-fd)")
 				return 126
 			}
-			return runLine(o, r, g, src, audit, stderr)
+			return runLine(o, r, src)
 		}
-		decide := func() (string, guard.Level, int) {
-			if level, ok, status := hookApproved(o, r, g, src, audit, stderr); status >= 0 || ok {
-				return src, level, status
-			}
-			return r.Approve(src)
-		}
+		decide := func() (string, guard.Level, int) { return r.Approve(src) }
 		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
 			src: src, name: name, params: params, decide: decide}, func() int {
 			if status, exited := startup(o, r, stderr); exited {
 				return status
 			}
-			return runLine(o, r, g, src, audit, stderr)
+			return runLine(o, r, src)
 		})
 	}
-	return runLine(o, r, g, src, audit, stderr)
+	return runLine(o, r, src)
 }
 
 // shellInput returns the code to run, $0 and the positional parameters.

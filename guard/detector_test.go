@@ -312,6 +312,7 @@ func TestDetectorSetState(t *testing.T) {
 }
 
 func TestDetectorConcurrent(t *testing.T) {
+	t.Parallel()
 	d := newTestDetector(t)
 	var wg sync.WaitGroup
 	for i := range 8 {

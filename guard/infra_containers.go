@@ -77,72 +77,13 @@ func infraDockerPath(c *Command) (cmd []string, rest []Word, compose bool) {
 	return cmd, rest, compose
 }
 
-// infraDockerGroup reports a management command that takes a subcommand.
-func infraDockerGroup(v string) bool {
-	switch v {
-	case "container", "image", "volume", "network", "system", "builder", "buildx", "plugin", "secret", "config", "service", "stack", "node", "context", "manifest", "swarm", "pod", "machine", "trust", "checkpoint":
-		return true
-	}
-	return false
-}
+// infraDockerGroups are the management commands that take a subcommand
+// (docker volume rm, podman pod kill).
+var infraDockerGroups = []string{"container", "image", "volume", "network", "system", "builder", "buildx", "plugin", "secret", "config", "service",
+	"stack", "node", "context", "manifest", "swarm", "pod", "machine", "trust", "checkpoint"}
 
-func infraDockerRemove(c *Command) []Hit {
-	cmd, rest, compose := infraDockerPath(c)
-	if len(cmd) == 0 {
-		return nil
-	}
-	tool := c.Name()
-	if compose {
-		verb := cmd[len(cmd)-1]
-		r := xoptParse(rest, &argv.Spec{Valued: "ts", LongValued: []string{"rmi", "timeout", "signal"}, LongStop: []string{"help", "version"}, Exact: true})
-		switch verb {
-		case "down":
-			if r.has('v', "volumes") {
-				return hit("compose down -v deletes the project's volumes and their data")
-			}
-			if w, ok := r.last(0, "rmi"); ok {
-				return hit("compose down --rmi " + xoptShow(w) + " removes the project's images")
-			}
-		case "rm":
-			return hit("compose rm removes the project's stopped containers")
-		case "kill":
-			return hit("compose kill kills the project's containers")
-		}
-		return nil
-	}
-	verb := cmd[len(cmd)-1]
-	group := ""
-	if len(cmd) > 1 {
-		group = cmd[0]
-	}
-	r := xoptParse(rest, &argv.Spec{Valued: "st", LongValued: []string{"filter", "signal", "time"}, LongStop: []string{"help", "version"}, Exact: true})
-	what := xoptList(r.args)
-	switch {
-	case verb == "rm" && group == "" || (verb == "rm" || verb == "remove") && group == "container":
-		if r.has('v', "volumes") {
-			return hit(tool + " rm -v removes containers and their anonymous volumes: " + what)
-		}
-		return hit(tool + " rm removes containers: " + what)
-	case verb == "rmi" && group == "" || (verb == "rm" || verb == "remove") && group == "image":
-		return hit(tool + " removes images: " + what)
-	case verb == "kill" && (group == "" || group == "container" || group == "pod"):
-		return hit(tool + " kill kills containers: " + what)
-	case verb == "prune" && group != "":
-		extra := ""
-		if r.has(0, "volumes") {
-			extra = ", volumes included"
-		}
-		if r.has('a', "all") {
-			extra += ", every unused image included"
-		}
-		return hit(tool + " " + group + " prune removes unused " + group + " data" + extra)
-	case verb == "reset" && group == "system":
-		return hit(tool + " system reset removes every container, image and volume")
-	case (verb == "rm" || verb == "remove") && group != "":
-		return hit(tool + " " + group + " rm removes " + group + "s: " + what)
-	}
-	return nil
-}
+// infraDockerGroup reports a management command that takes a subcommand.
+func infraDockerGroup(v string) bool { return slices.Contains(infraDockerGroups, v) }
 
 // infraSensitiveMount reports a host path whose bind mount hands the host
 // to the container.

@@ -5,6 +5,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 func leakEnvDump(c *Command) []Hit {
@@ -14,42 +16,16 @@ func leakEnvDump(c *Command) []Hit {
 	args := c.Args[1:]
 	switch c.Name() {
 	case "env":
-		ignore := false
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			v := a.Value
-			if !a.Known {
-				return nil
-			}
-			switch {
-			case v == "--":
-				if i+1 < len(args) {
-					return nil
-				}
-			case v == "-" || v == "-i" || v == "--ignore-environment":
-				ignore = true
-			case v == "-u" || v == "--unset" || v == "-C" || v == "--chdir":
-				i++
-			case strings.HasPrefix(v, "--split-string") || strings.HasPrefix(v, "-S"):
-				return nil
-			case strings.HasPrefix(v, "--"):
-			case strings.HasPrefix(v, "-") && len(v) > 1:
-				if strings.ContainsAny(v, "S") {
-					return nil
-				}
-				if strings.Contains(v, "i") {
-					ignore = true
-				}
-				if last := v[len(v)-1]; last == 'u' || last == 'C' {
-					i++
-				}
-			case leakAssign(v):
-			default:
-				return nil // a command: env is a wrapper here
-			}
+		// env with no command prints the environment; read with env's
+		// grammar (internal/argv), every way an unknown option can be.
+		strs := make([]string, len(args))
+		for k, a := range args {
+			strs[k] = a.Value
 		}
-		if ignore {
-			return nil
+		for _, r := range argv.Wrapper("env").Parse(strs, func(k int) bool { return args[k].Known }) {
+			if r.Stopped || r.Cmd < len(args) || r.Has("i", "ignore-environment") || r.Has("-", "") || r.Has("S", "split-string") {
+				return nil // a command (env is a wrapper here), or an empty environment
+			}
 		}
 		return hit("env with nothing to run prints every environment variable, tokens and keys included")
 	case "printenv":

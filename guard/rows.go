@@ -43,8 +43,10 @@ type row struct {
 	when []rowPred
 	// why is the reason template: {1}, {2}, ... are the operands after
 	// the path, {1+} all of them from the first, {last} the last, {prog}
-	// the program name, {path} the path as written, {-NAME} the value of
-	// option NAME (long or short), {X/Y} the first of X and Y present, and
+	// the program name, {path} the path as written and {path1}, {path2}
+	// ... its words, {-NAME} the value of option NAME (long or short),
+	// {+NAME} the option as written when it is given, {X/Y} the first of
+	// X and Y present, and
 	// {X|text} gives text when X is absent, {X?text} text when it is
 	// present and {X?text|other} other when it is not.
 	why string
@@ -258,6 +260,9 @@ func (r *rowCase) match(c *Command, path [][]string) (*rowMatch, bool) {
 	if len(c.Args) == 0 {
 		return nil, false
 	}
+	if !rowWordsPresent(c.Args[1:], path) {
+		return nil, false // a word of the path is nowhere: no reading can match
+	}
 	spec := r.opts
 	if spec == nil {
 		spec = &rowNoOpts
@@ -288,6 +293,20 @@ func (r *rowCase) match(c *Command, path [][]string) (*rowMatch, bool) {
 		}
 	}
 	return nil, false
+}
+
+// rowWordsPresent reports whether every word of path (but *) is one of
+// args: what the readings must find, checked before they are made.
+func rowWordsPresent(args []Word, path [][]string) bool {
+	for _, alts := range path {
+		if alts[0] == "*" {
+			continue
+		}
+		if !slices.ContainsFunc(args, func(w Word) bool { return slices.Contains(alts, w.Value) }) {
+			return false
+		}
+	}
+	return true
 }
 
 // rowNoOpts is the grammar of a program whose options a row does not
@@ -386,6 +405,21 @@ func (m *rowMatch) field(key string) string {
 		return m.c.Name()
 	case key == "path":
 		return infraJoin(m.path)
+	case strings.HasPrefix(key, "path") && len(key) > 4:
+		n, err := strconv.Atoi(key[4:])
+		if err != nil || n < 1 || n > len(m.path) {
+			return ""
+		}
+		return m.path[n-1].Value
+	case strings.HasPrefix(key, "+"):
+		// The option as written, when it is given.
+		if o, ok := m.opt(key[1:]); ok {
+			if o.Long {
+				return "--" + o.Name
+			}
+			return "-" + o.Name
+		}
+		return ""
 	case key == "last":
 		if len(m.ops) == 0 {
 			return ""

@@ -126,3 +126,31 @@ func TestRowReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestRowCasesReached checks that each case of a row with several is hit
+// by one of the row's examples: a case no example reaches is untested.
+func TestRowCasesReached(t *testing.T) {
+	t.Parallel()
+	for _, tab := range allRowTables() {
+		for _, r := range tab {
+			if len(r.more) == 0 {
+				continue
+			}
+			cmds := dispatchCommands(t, r.hits)
+			for k, rc := range r.cases() {
+				one := row{name: r.name, level: r.level, progs: rc.progs, opts: rc.opts, goflags: rc.goflags, path: rc.path, when: rc.when, why: rc.why}
+				check := one.builtin().check
+				reached := false
+				for _, c := range cmds {
+					if len(check(c)) > 0 {
+						reached = true
+						break
+					}
+				}
+				if !reached {
+					t.Errorf("row %s: case %d (%s %q) is hit by none of its examples", r.name, k, strings.Join(rc.progs, "|"), rc.path)
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import "testing"
 func TestDiskExamples(t *testing.T) { testExamples(t, diskRules()) }
 
 func TestDiskRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// dd writing a device.
 		{"dd if=/dev/zero of=/dev/sda", Blocked, ruleDdOfDevice},

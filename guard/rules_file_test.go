@@ -8,6 +8,7 @@ import (
 func TestFileExamples(t *testing.T) { testExamples(t, fileRules()) }
 
 func TestFileRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// Emptying a file.
 		{"> app.log", Medium, ruleTruncateFile},

@@ -67,7 +67,9 @@ func gitParse(c *Command) (g gitCall, ok bool) {
 	if c.Name() != gitProgs[0] {
 		return g, false
 	}
-	s := argv.Getopt(&gitGlobalSpec, c.Args[1:], wordText)
+	var ob [4]argv.Opt
+	var nb [8]int
+	s := argv.GetoptBuf(&gitGlobalSpec, c.Args[1:], wordText, ob[:], nb[:])
 	if s.Stopped || len(s.Operands) == 0 {
 		return g, false
 	}

@@ -5,6 +5,7 @@ import "testing"
 func TestGitExamples(t *testing.T) { testExamples(t, gitRules()) }
 
 func TestGitRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// reset
 		{"git reset --hard", Medium, "git_reset_hard"},

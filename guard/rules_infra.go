@@ -9,7 +9,7 @@ import (
 // clients and cloud CLIs.
 func infraRules() []builtin {
 	return []builtin{
-		{Rule: Rule{Name: "docker_remove", Level: Medium, Description: "removes, prunes or kills containers, images, volumes or networks (docker, podman, nerdctl, compose down -v)", Example: "docker system prune -a"}, check: infraDockerRemove, progs: infraContainerProgs},
+		portedRow("docker_remove"),
 		{Rule: Rule{Name: "docker_privileged", Level: High, Description: "runs a container that can take over the host: --privileged, --pid=host, --cap-add=ALL|SYS_ADMIN, or a bind mount of /, a system directory or the docker socket", Example: "docker run --privileged -v /:/host alpine"}, check: infraDockerPrivileged, progs: infraContainerProgs},
 		{Rule: Rule{Name: "kubectl_delete", Level: Medium, Description: "kubectl delete (or replace --force, apply --prune) deletes Kubernetes resources", Example: "kubectl delete pod web-0"}, check: infraKubectlDelete, progs: infraKubectlProgs},
 		{Rule: Rule{Name: "kubectl_delete_namespace", Level: High, Description: "kubectl delete of a namespace, of CRDs, or with --all / --all-namespaces deletes everything in it", Example: "kubectl delete namespace prod"}, check: infraKubectlDeleteAll, progs: infraKubectlProgs},

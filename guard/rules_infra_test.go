@@ -261,6 +261,7 @@ func TestIaCRules(t *testing.T) {
 }
 
 func TestDatabaseRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// psql
 		{"psql -c 'DROP DATABASE app'", High, "sql_drop"},

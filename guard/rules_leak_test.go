@@ -159,6 +159,7 @@ func TestLeakSecretVar(t *testing.T) {
 }
 
 func TestLeakReadSecretFile(t *testing.T) {
+	t.Parallel()
 	I, S := InfoLeak, Safe
 	R := ruleReadSecretFile
 	runNLCases(t, []nlCase{
@@ -333,6 +334,7 @@ func TestLeakReadSecretFile(t *testing.T) {
 }
 
 func TestLeakTokenCLI(t *testing.T) {
+	t.Parallel()
 	I, S := InfoLeak, Safe
 	R := ruleTokenCLI
 	runNLCases(t, []nlCase{
@@ -430,6 +432,7 @@ func TestLeakTokenCLI(t *testing.T) {
 // TestLeakWalker checks the leak rules through the walker: words, pipes and
 // redirects as the parser sees them.
 func TestLeakWalker(t *testing.T) {
+	t.Parallel()
 	I, S := InfoLeak, Safe
 	runNLLines(t, []nlLine{
 		{"env", I, ruleEnvDump},

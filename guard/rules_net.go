@@ -114,45 +114,36 @@ func netNearest(from []string, set map[string]bool) string {
 
 // netShellReadsCode reports a shell whose code comes from its stdin (or
 // from a substitution the walker presents as stdin): no script operand, -s,
-// -, /dev/stdin, or a -c string that is not known.
-func netShellReadsCode(args []Word) bool {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Known || a.Subst {
-			return true
-		}
-		v := a.Value
+// -, /dev/stdin, or a -c string that is not known. Its command line is
+// read with the shell's own grammar (internal/argv), every way it can be.
+func netShellReadsCode(name string, args []Word) bool {
+	strs := make([]string, len(args))
+	for i, w := range args {
+		strs[i] = w.Value
+	}
+	calls, ok := argv.ParseShell(name, strs, func(i int) bool { return args[i].Known && !args[i].Subst })
+	if !ok {
+		return true
+	}
+	for _, call := range calls {
 		switch {
-		case v == "-":
-			return true
-		case v == "--":
-			if i+1 >= len(args) {
-				return true
+		case call.NoRun:
+		case call.Command:
+			if len(call.Codes) == 0 {
+				return true // -c without its string
 			}
-			return netStdinPath(args[i+1])
-		case v == "--rcfile" || v == "--init-file" || v == "-o" || v == "+o" || v == "-O" || v == "+O":
-			i++
-		case v == "--command" || v == "-C":
-			if i+1 < len(args) {
-				return !args[i+1].Known || args[i+1].Subst
-			}
-			return true
-		case strings.HasPrefix(v, "--"):
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			if strings.Contains(v, "s") && v[0] == '-' {
-				return true
-			}
-			if strings.Contains(v, "c") && v[0] == '-' {
-				if i+1 < len(args) {
-					return !args[i+1].Known || args[i+1].Subst
+			for _, code := range call.Codes {
+				if w := args[code.Index]; !w.Known || w.Subst {
+					return true
 				}
-				return true
 			}
-		default:
-			return netStdinPath(a)
+		case call.Stdin:
+			return true
+		case call.Script >= 0 && netStdinPath(args[call.Script]):
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // netStdinPath reports a script operand that is stdin or a substitution.
@@ -177,7 +168,7 @@ func netPipeKind(c *Command) (rule, dl, sh string) {
 	}
 	switch {
 	case netShells[sh]:
-		if !netShellReadsCode(c.Args[1:]) {
+		if !netShellReadsCode(sh, c.Args[1:]) {
 			return "", "", ""
 		}
 	case sh == "source" || sh == ".":
@@ -229,8 +220,23 @@ func netInterpReadsCode(c *Command) bool {
 	}
 	var valued string
 	switch lang {
-	case interpPython:
-		valued = "-W -X"
+	case interpPython, interpLua:
+		// Their grammars (interp_source.go): the script is the first
+		// operand; python -m runs a module.
+		sp := &pythonSpec
+		if lang == interpLua {
+			sp = &luaSpec
+		}
+		s := argv.Getopt(sp, args, wordText)
+		for _, o := range s.Opts {
+			if o.Name == "m" && lang == interpPython {
+				return false
+			}
+		}
+		if s.RunTime || len(s.Operands) == 0 {
+			return true // options known only at run time, or no script: stdin
+		}
+		return netStdinPath(args[s.Operands[0]])
 	case interpJS:
 		if name == "deno" {
 			for _, a := range args {
@@ -250,11 +256,12 @@ func netInterpReadsCode(c *Command) bool {
 		valued = "-r -I -E -C"
 	case interpPHP:
 		valued = "-d -c -z"
-	case interpLua:
-		valued = "-l"
 	default:
 		return false
 	}
+	// node's, perl's, ruby's and php's options are no getopt (see
+	// interpNodeCode, interpPerlCode, interpPHPCode): each word is read
+	// alone, and the valued options take the next word.
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known || a.Subst {
@@ -268,19 +275,6 @@ func netInterpReadsCode(c *Command) bool {
 			return i+1 >= len(args) || netStdinPath(args[i+1])
 		case v == "-f" && lang == interpPHP:
 			return false
-		case lang == interpPython && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 1:
-			// A cluster: -m (a module) ends it, -W and -X take a value.
-			for j := 1; j < len(v); j++ {
-				if v[j] == 'm' {
-					return false
-				}
-				if v[j] == 'W' || v[j] == 'X' {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			if inFields(valued, v) {
 				i++
@@ -356,7 +350,7 @@ func netReverseShell(c *Command) []Hit {
 	}
 	if c.StdinPiped && len(c.Args) > 0 {
 		if t := netNearest(c.PipedFrom, netTalkers); t != "" && t != name {
-			if netShells[name] && netShellReadsCode(c.Args[1:]) {
+			if netShells[name] && netShellReadsCode(name, c.Args[1:]) {
 				return hit(name + " runs commands that come from the network through " + t + ": a reverse shell")
 			}
 			if lang := interpProgLang(name); lang != interpNone && lang != interpAwk && netInterpReadsCode(c) {

@@ -5,6 +5,7 @@ import "testing"
 func TestPermExamples(t *testing.T) { testExamples(t, permRules()) }
 
 func TestPermRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// Recursive on the root or a system directory: blocked, any mode.
 		{"chmod -R 777 /", Blocked, ruleChmodRecursiveRoot},

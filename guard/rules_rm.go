@@ -434,7 +434,9 @@ func (a *fsArgs) arg(names ...string) (Word, bool) {
 // (see internal/argv's Getopt): options may follow operands, "--" ends
 // the options.
 func fsScan(args []Word, spec *argv.Spec) fsArgs {
-	s := argv.Getopt(spec, args, wordText)
+	var ob [8]argv.Opt
+	var nb [8]int
+	s := argv.GetoptBuf(spec, args, wordText, ob[:], nb[:])
 	a := fsArgs{info: s.Stopped, unknownOpt: s.RunTime}
 	if len(s.Opts) > 0 {
 		a.opts = make([]fsOpt, len(s.Opts))

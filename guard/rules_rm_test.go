@@ -8,6 +8,7 @@ import (
 func TestRmExamples(t *testing.T) { testExamples(t, rmRules()) }
 
 func TestRmRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// The filesystem root, in every flag spelling.
 		{"rm -rf /", Blocked, ruleRmRfRoot},

@@ -110,6 +110,7 @@ func TestSudoRule(t *testing.T) {
 }
 
 func TestSystemRules(t *testing.T) {
+	t.Parallel()
 	runRuleCases(t, []testRuleCase{
 		// eval
 		{"eval \"$CMD\"", Medium, "eval"},

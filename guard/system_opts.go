@@ -79,7 +79,9 @@ func optWord(ws []Word, o argv.Opt) Word {
 // getopt_long does (see internal/argv's Getopt). A word whose value
 // starts with an unknown part is an operand.
 func xoptParse(ws []Word, sp *argv.Spec) xoptRes {
-	s := argv.Getopt(sp, ws, wordText)
+	var ob [8]argv.Opt
+	var nb [8]int
+	s := argv.GetoptBuf(sp, ws, wordText, ob[:], nb[:])
 	r := xoptRes{dd: s.DashDash, help: s.Stopped}
 	if len(s.Opts) > 0 {
 		r.opts = make([]xopt, len(s.Opts))

@@ -283,6 +283,7 @@ func TestIncomplete(t *testing.T) {
 // panic, and never as safe when the bound is hit. (The time each takes is
 // logged, not asserted: BenchmarkBounds measures it.)
 func TestBounds(t *testing.T) {
+	t.Parallel()
 	g := mustGuard(t)
 	tests := boundLines()
 	for _, tt := range tests {

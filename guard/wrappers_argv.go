@@ -103,7 +103,7 @@ func commandInner(args []Word) []inner {
 
 // flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
 func flockInner(args []Word) []inner {
-	if in := bundledC("flock -c", args); in != nil {
+	if in := optionC("flock -c", argv.Wrapper("flock"), args); in != nil {
 		return in
 	}
 	return operandInners("flock", args)

@@ -7,48 +7,58 @@ import (
 	"guardsh/internal/argv"
 )
 
+// The grammars of su and runuser (util-linux). su's options may follow
+// the user (su root -c CMD); runuser -u USER's end at the command.
+var (
+	suSpec = argv.Spec{
+		Flags: "flmpPhV", Valued: "cgGsw",
+		LongFlags:  []string{"fast", "login", "preserve-environment", "pty"},
+		LongValued: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"},
+		LongStop:   []string{"help", "version"},
+	}
+	runuserSpec = argv.Spec{
+		Flags: suSpec.Flags, Valued: suSpec.Valued + "u",
+		LongFlags: suSpec.LongFlags, LongValued: append([]string{"user"}, suSpec.LongValued...), LongStop: suSpec.LongStop,
+		Posix: true,
+	}
+)
+
 // suInner: `su [-] [user] -c CMD` (also -lc, -c'CMD', --command=CMD),
-// `runuser -u user [--] cmd`, `sg GROUP -c CMD` or `sg GROUP CMD`.
+// `runuser -u user [--] cmd`, `sg GROUP -c CMD` or `sg GROUP CMD`. Their
+// options are read with internal/argv: a value (su -s/bin/csh) is no
+// bundle of options.
 func suInner(label string, args []Word) []inner {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Known {
-			continue
-		}
-		v := a.Value
-		switch {
-		case v == "--command" || v == "--session-command":
-			if i+1 < len(args) {
-				code := args[i+1]
-				return []inner{{label: label + " -c", code: &code}}
-			}
-		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
-			_, val, _ := strings.Cut(v, "=")
-			code := Word{Value: val, Known: a.Known && !strings.Contains(val, Unknown)}
-			return []inner{{label: label + " -c", code: &code}}
-		case v == "--" && label == "runuser":
-			if i+1 < len(args) {
-				return []inner{{label: label, args: args[i+1:], stdin: true}}
-			}
-		case (v == "-u" || v == "--user") && label == "runuser":
-			i++
-			if i+1 < len(args) && args[i+1].Known && !strings.HasPrefix(args[i+1].Value, "-") {
-				return []inner{{label: label, args: args[i+1:], stdin: true}}
-			}
-		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
-			// -c, -lc, -c'CMD': the code is what follows c, or the next word.
-			k := strings.IndexByte(v, 'c')
-			if rest := v[k+1:]; rest != "" {
-				code := Word{Value: rest, Known: true}
-				return []inner{{label: label + " -c", code: &code}}
-			}
-			if i+1 < len(args) {
-				code := args[i+1]
-				return []inner{{label: label + " -c", code: &code}}
+	if label == "runuser" {
+		// runuser -u USER [--] CMD: the options end at the command.
+		s := argv.Getopt(&runuserSpec, args, wordText)
+		for _, o := range s.Opts {
+			if (o.Name == "u" || o.Name == "user") && len(s.Operands) > 0 {
+				return []inner{{label: label, args: args[s.Operands[0]:], stdin: true}}
 			}
 		}
 	}
-	if label == "sg" && len(args) >= 2 && args[1].Known && !strings.HasPrefix(args[1].Value, "-") {
+	if label != "sg" {
+		// su's form: -c CODE anywhere, the user among the options.
+		s := argv.Getopt(&suSpec, args, wordText)
+		for _, o := range s.Opts {
+			if (o.Name == "c" || o.Name == "command" || o.Name == "session-command") && o.HasValue {
+				code := optWord(args, o)
+				return []inner{{label: label + " -c", code: &code}}
+			}
+		}
+		if label == "runuser" && s.DashDash >= 0 && s.DashDash < len(s.Operands) {
+			return []inner{{label: label, args: args[s.Operands[s.DashDash]:], stdin: true}}
+		}
+		return nil
+	}
+	for i, a := range args {
+		// sg GROUP -c CMD: sg takes no other option.
+		if a.Known && a.Value == "-c" && i+1 < len(args) {
+			code := args[i+1]
+			return []inner{{label: label + " -c", code: &code}}
+		}
+	}
+	if len(args) >= 2 && args[1].Known && !strings.HasPrefix(args[1].Value, "-") {
 		code := joinWords(args[1:])
 		return []inner{{label: "sg", code: &code}}
 	}
@@ -101,38 +111,28 @@ func envInner(args []Word) []inner {
 	return ins
 }
 
-// scriptInner: `script -c CMD [file]`.
-func scriptInner(args []Word) []inner {
-	return bundledC("script -c", args)
+// scriptSpec is script(1)'s grammar (util-linux).
+var scriptSpec = argv.Spec{
+	Flags: "aefqhV", Valued: "cEBIOTmo", Optional: "t",
+	LongFlags:    []string{"append", "return", "flush", "force", "quiet"},
+	LongValued:   []string{"command", "echo", "log-io", "log-in", "log-out", "log-timing", "logging-format", "output-limit"},
+	LongOptional: []string{"timing"},
+	LongStop:     []string{"help", "version"},
 }
 
-// bundledC finds a -c CODE option in any spelling: -c CODE, -qc CODE,
-// -cCODE, --command CODE, --command=CODE.
-func bundledC(label string, args []Word) []inner {
-	for i, a := range args {
-		if !a.Known {
-			continue
-		}
-		v := a.Value
-		switch {
-		case v == "--":
-			return nil
-		case v == "--command" && i+1 < len(args):
-			code := args[i+1]
+// scriptInner: `script -c CMD [file]`.
+func scriptInner(args []Word) []inner {
+	return optionC("script -c", &scriptSpec, args)
+}
+
+// optionC finds the -c CODE option (-c CODE, -qc CODE, -cCODE, --command
+// CODE, --command=CODE) of a program whose grammar is sp.
+func optionC(label string, sp *argv.Spec, args []Word) []inner {
+	s := argv.Getopt(sp, args, wordText)
+	for _, o := range s.Opts {
+		if (o.Name == "c" && !o.Long || o.Name == "command" && o.Long) && o.HasValue {
+			code := optWord(args, o)
 			return []inner{{label: label, code: &code}}
-		case strings.HasPrefix(v, "--command="):
-			code := Word{Value: v[len("--command="):], Known: true}
-			return []inner{{label: label, code: &code}}
-		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'c') > 0:
-			k := strings.IndexByte(v, 'c')
-			if rest := v[k+1:]; rest != "" {
-				code := Word{Value: rest, Known: true}
-				return []inner{{label: label, code: &code}}
-			}
-			if i+1 < len(args) {
-				code := args[i+1]
-				return []inner{{label: label, code: &code}}
-			}
 		}
 	}
 	return nil

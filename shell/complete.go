@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"guardsh/internal/argv"
 )
 
 // Completer completes the word before the cursor: a command name (from
@@ -116,9 +118,11 @@ func wordAt(text string) (word string, cmdPos bool) {
 		// A command after a wrapper is still a command: sudo, env, time...
 		f := strings.Fields(before)
 		if len(f) > 0 {
-			switch f[len(f)-1] {
-			case "sudo", "doas", "time", "nice", "nohup", "command", "builtin", "exec", "xargs", "watch", "then", "do", "else", "elif", "!":
+			switch w := f[len(f)-1]; w {
+			case "then", "do", "else", "elif", "!":
 				cmdPos = true
+			default:
+				cmdPos = argv.CommandNext(w)
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package shell
 import (
 	"sort"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // Completion of what is not a command name or a path: variable names
@@ -119,8 +121,7 @@ func commandWords(words []string) (string, []string) {
 		if strings.Contains(w, "=") && !strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "=") {
 			continue
 		}
-		switch w {
-		case "sudo", "doas", "time", "nice", "nohup", "command", "builtin", "exec", "env":
+		if argv.CommandNext(w) {
 			continue
 		}
 		return w[strings.LastIndexByte(w, '/')+1:], words[i+1:]

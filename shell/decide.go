@@ -125,6 +125,16 @@ type policy struct {
 	// yesMax, when yesLimited, is the highest level -y approves.
 	yesMax     guard.Level
 	yesLimited bool
+	// hookMax, when hooked, is the level a coding agent's hook approved
+	// the input at (WithHookApproved).
+	hookMax guard.Level
+	hooked  bool
+}
+
+// hookFor reports whether the hook's approval covers v: not a blocked
+// line, nor one above the level the hook approved.
+func (p policy) hookFor(v guard.Verdict) bool {
+	return p.hooked && !v.Blocked && v.Level <= p.hookMax
 }
 
 // yesFor reports whether -y approves v: it was given, v was checked whole
@@ -183,6 +193,10 @@ type Outcome struct {
 	How string
 	// Auto reports a line auto mode approved.
 	Auto bool
+	// Approved is the level the line runs at, which the run-time check
+	// holds each command to: its verdict's level, or the level a hook
+	// approved it at.
+	Approved guard.Level
 }
 
 // maxEdits bounds the edit loop, so a broken Asker cannot loop forever.

@@ -55,6 +55,8 @@ type step struct {
 	Auto bool
 	// Asked reports that someone was asked.
 	Asked bool
+	// Approved, with Yes, is the level the line runs at (Outcome.Approved).
+	Approved guard.Level
 }
 
 // noted reports a line that runs without a question for a reason worth
@@ -76,7 +78,8 @@ func (a asking) asks(v guard.Verdict) bool {
 }
 
 // decideStep decides about line, whose verdict is v: blocked is refused
-// (or, when someone can be asked, edited); then -y, auto mode, the
+// (or, when someone can be asked, edited); then a hook's approval
+// (WithHookApproved), -y, auto mode, the
 // level's default answer and the lasting approvals may approve it; what
 // is left is refused when nobody can be asked, and asked about
 // otherwise. ask asks (it is only called when rules.asker is set).
@@ -96,7 +99,12 @@ func decideStep(v guard.Verdict, line string, rules lineRules, ask func(Question
 		r.Asked = true
 		return r
 	}
-	run := func(how string) step { return step{Decision: Yes, How: how} }
+	run := func(how string) step { return step{Decision: Yes, How: how, Approved: v.Level} }
+	if rules.hookFor(v) {
+		s := run("approved at " + rules.hookMax.String() + " by a hook")
+		s.Approved = rules.hookMax
+		return s
+	}
 	if rules.yesFirst && rules.yesFor(v) {
 		return run("yes")
 	}
@@ -146,7 +154,7 @@ func decideLoop(line string, classify func(string) guard.Verdict, rules lineRule
 			line = s.Line
 			continue
 		case Yes:
-			return Outcome{Line: line, Verdict: v, Run: true, How: s.How, Auto: s.Auto}
+			return Outcome{Line: line, Verdict: v, Run: true, How: s.How, Auto: s.Auto, Approved: s.Approved}
 		}
 		return Outcome{Line: line, Verdict: v, Refusal: s.Refusal}
 	}

@@ -41,6 +41,7 @@ func TestDecideStep(t *testing.T) {
 	frontYes := lineRules{asking: askRisky, yesFirst: true, policy: policy{yes: true}}
 	always := lineRules{asking: askAllLines, yesFirst: true}
 	rc := lineRules{yesFirst: true, blockedRefused: true}
+	hook := lineRules{policy: policy{hookMax: guard.Medium, hooked: true}} // --approved medium
 
 	tests := []struct {
 		name  string
@@ -77,6 +78,12 @@ func TestDecideStep(t *testing.T) {
 		{"auto mode asks about the rest", medium, lineRules{asking: askRisky, yesFirst: true, auto: auto}, &stepAsker{d: No}, No, HintDeclined, true},
 		{"an rc file runs info_leak by default", leak, rc, &stepAsker{d: No}, Yes, "default", false},
 		{"an rc file asks about medium", medium, rc, &stepAsker{d: Yes}, Yes, "asked", true},
+
+		{"a hook's approval runs its level", medium, hook, nil, Yes, "approved at medium by a hook", false},
+		{"a hook's approval runs below its level", safe, hook, nil, Yes, "approved at medium by a hook", false},
+		{"a hook's approval does not cover above its level", high, hook, nil, No, HintNoTerminal, false},
+		{"above a hook's level is asked about", high, hook, &stepAsker{d: Yes}, Yes, "asked", true},
+		{"a hook's approval never runs blocked", blocked, lineRules{policy: policy{hookMax: guard.High, hooked: true}}, nil, No, HintBlocked, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,6 +107,9 @@ func TestDecideStep(t *testing.T) {
 				}
 				if s.Auto != (tc.how == "auto") {
 					t.Errorf("auto %v", s.Auto)
+				}
+				if want := tc.v.Level; s.Approved != want && !(rules.hooked && s.Approved == rules.hookMax && tc.how != "asked") {
+					t.Errorf("runs at %s, want %s (or the hook's level)", s.Approved, want)
 				}
 			case No:
 				if s.Refusal == nil || s.Refusal.Hint != tc.how || s.Refusal.What != "the line" {

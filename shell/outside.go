@@ -52,7 +52,7 @@ func (r *Runner) approve(src string) (file *syntax.File, out Outcome, status int
 // syntax error, 126 for a refusal), its message printed.
 func (r *Runner) Approve(src string) (line string, approved guard.Level, status int) {
 	_, out, status := r.approve(src)
-	return out.Line, out.Verdict.Level, status
+	return out.Line, out.Approved, status
 }
 
 // Approval is a whole input decided and approved to run (ApproveRun):
@@ -63,7 +63,9 @@ type Approval struct {
 	Line string
 	// Verdict is its classification.
 	Verdict guard.Verdict
-	file    *syntax.File
+	// Approved is the level it runs at (Outcome.Approved).
+	Approved guard.Level
+	file     *syntax.File
 }
 
 // ApproveRun is Approve for a caller that runs the line in this runner
@@ -74,7 +76,7 @@ func (r *Runner) ApproveRun(src string) (a *Approval, status int) {
 	if status >= 0 {
 		return nil, status
 	}
-	return &Approval{Line: out.Line, Verdict: out.Verdict, file: file}, -1
+	return &Approval{Line: out.Line, Verdict: out.Verdict, Approved: out.Approved, file: file}, -1
 }
 
 // RunApproval runs a line ApproveRun approved, as RunApproved runs it at
@@ -89,7 +91,7 @@ func (r *Runner) RunApproval(ctx context.Context, a *Approval, auto bool) (int, 
 	if auto && a.Verdict.Auto {
 		return r.runFile(context.WithValue(ctx, autoKey{}, true), file, guard.Safe)
 	}
-	return r.runFile(ctx, file, a.Verdict.Level)
+	return r.runFile(ctx, file, a.Approved)
 }
 
 // GateOutside decides about something a line approved at level approved

@@ -124,6 +124,15 @@ func WithYesLimit(max guard.Level) Option {
 	return func(r *Runner) error { r.pol.yesMax, r.pol.yesLimited = max, true; return nil }
 }
 
+// WithHookApproved says that a coding agent's hook approved the input at
+// level (guardsh --approved LEVEL, the command the hook rewrote): a line
+// at or below level, not blocked, runs without a question, at level, and
+// every command found above it as the line runs is refused; a line above
+// it is decided as usual.
+func WithHookApproved(level guard.Level) Option {
+	return func(r *Runner) error { r.pol.hookMax, r.pol.hooked = level, true; return nil }
+}
+
 // WithChildVar sets the variable name in the environment of every program
 // the runner starts to value(approved), approved being the level the
 // running line was approved at (raised by what was approved at run time).
@@ -321,7 +330,7 @@ func (r *Runner) Run(ctx context.Context, src string) int {
 	if status >= 0 {
 		return status
 	}
-	status, err := r.runFile(ctx, file, out.Verdict.Level)
+	status, err := r.runFile(ctx, file, out.Approved)
 	r.awaitJobs()
 	if err != nil {
 		var perr syntax.ParseError

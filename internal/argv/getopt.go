@@ -55,13 +55,20 @@ type Scanned struct {
 // Getopt reads args (the words after the program's name) with the
 // grammar; text gives a word's text.
 func Getopt[W any](sp *Spec, args []W, text func(W) string) Scanned {
-	s := Scanned{DashDash: -1}
+	return GetoptBuf(sp, args, text, nil, nil)
+}
+
+// GetoptBuf is Getopt appending the options to opts[:0] and the operands
+// to operands[:0]: with arrays of the caller's that are large enough (on
+// its stack), the reading allocates nothing.
+func GetoptBuf[W any](sp *Spec, args []W, text func(W) string, opts []Opt, operands []int) Scanned {
+	s := Scanned{Opts: opts[:0], Operands: operands[:0], DashDash: -1}
 	stopped := false
 	for i := 0; i < len(args); i++ {
 		v := text(args[i])
 		switch {
 		case stopped || len(v) < 2 || v[0] != '-' || sp.StrictShort && v[1] != '-' && strings.Trim(v[1:], sp.Flags+sp.Valued+sp.Optional+sp.Stop) != "":
-			if s.Operands == nil {
+			if cap(s.Operands) == 0 {
 				s.Operands = make([]int, 0, len(args)-i)
 			}
 			s.Operands = append(s.Operands, i)
@@ -71,11 +78,11 @@ func Getopt[W any](sp *Spec, args []W, text func(W) string) Scanned {
 			s.DashDash = len(s.Operands)
 		case sp.GoFlags || v[1] == '-':
 			n := len(s.Opts)
-			i = getoptLong(&s, sp, args, text, i, v)
+			s, i = getoptLong(s, sp, args, text, i, v)
 			stopped = sp.lastIn(s.Opts[n:])
 		default:
 			n := len(s.Opts)
-			i = getoptShort(&s, sp, args, text, i, v)
+			s, i = getoptShort(s, sp, args, text, i, v)
 			stopped = sp.lastIn(s.Opts[n:])
 		}
 	}
@@ -95,16 +102,17 @@ func (sp *Spec) lastIn(opts []Opt) bool {
 }
 
 // add appends an option; the first makes room for one per word left.
-func (s *Scanned) add(o Opt, left int) {
-	if s.Opts == nil {
+func (s Scanned) add(o Opt, left int) Scanned {
+	if cap(s.Opts) == 0 {
 		s.Opts = make([]Opt, 0, left)
 	}
 	s.Opts = append(s.Opts, o)
+	return s
 }
 
 // getoptLong reads the long option in word i (its text v); it returns the
 // index of the last word it used.
-func getoptLong[W any](s *Scanned, sp *Spec, args []W, text func(W) string, i int, v string) int {
+func getoptLong[W any](s Scanned, sp *Spec, args []W, text func(W) string, i int, v string) (Scanned, int) {
 	name, val, hasVal := strings.Cut(strings.TrimPrefix(v[1:], "-"), "=")
 	// As written first: --help is help even where a list of flags has it.
 	full, kind := name, sp.exactKind(name)
@@ -126,13 +134,12 @@ func getoptLong[W any](s *Scanned, sp *Spec, args []W, text func(W) string, i in
 		i++
 		o.Value, o.HasValue, o.ValueIndex = text(args[i]), true, i
 	}
-	s.add(o, len(args)-i)
-	return i
+	return s.add(o, len(args)-i), i
 }
 
 // getoptShort reads the bundle of short options in word i (its text v);
 // it returns the index of the last word it used.
-func getoptShort[W any](s *Scanned, sp *Spec, args []W, text func(W) string, i int, v string) int {
+func getoptShort[W any](s Scanned, sp *Spec, args []W, text func(W) string, i int, v string) (Scanned, int) {
 	for j := 1; j < len(v); j++ {
 		c := v[j]
 		if c >= 0x80 {
@@ -151,23 +158,20 @@ func getoptShort[W any](s *Scanned, sp *Spec, args []W, text func(W) string, i i
 				i++
 				o.Value, o.HasValue, o.ValueIndex = text(args[i]), true, i
 			}
-			s.add(o, len(args)-i)
-			return i
+			return s.add(o, len(args)-i), i
 		case strings.IndexByte(sp.Optional, c) >= 0:
 			if j+1 < len(v) {
 				o.Value, o.HasValue = v[j+1:], true
 			}
-			s.add(o, len(args)-i)
-			return i
+			return s.add(o, len(args)-i), i
 		case strings.IndexByte(sp.Flags, c) < 0:
 			o.Unknown = true
 			if sp.UnknownEnds {
 				// The rest of the word may be its value: it is not read.
-				s.add(o, len(args)-i)
-				return i
+				return s.add(o, len(args)-i), i
 			}
 		}
-		s.add(o, len(args)-i)
+		s = s.add(o, len(args)-i)
 	}
-	return i
+	return s, i
 }

@@ -113,3 +113,14 @@ func ExampleGetopt() {
 	// operand build
 	// operand -x
 }
+
+func TestCommandNext(t *testing.T) {
+	for name, want := range map[string]bool{
+		"sudo": true, "env": true, "nice": true, "time": true, "nohup": true, "xargs": true, "watch": true, "exec": true, "command": true,
+		"timeout": false, "ssh": false, "chroot": false, "ls": false, "git": false, "": false,
+	} {
+		if got := CommandNext(name); got != want {
+			t.Errorf("CommandNext(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

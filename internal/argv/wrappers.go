@@ -179,6 +179,14 @@ var wrappers = map[string]*Spec{
 // is not a wrapper this package knows.
 func Wrapper(name string) *Spec { return wrappers[name] }
 
+// CommandNext reports a wrapper whose next word, when it has no options,
+// is the command it runs: sudo, env, nice, time, xargs, watch, exec, ...
+// (not timeout or ssh, whose next word is an operand of theirs).
+func CommandNext(name string) bool {
+	sp := wrappers[name]
+	return sp != nil && sp.Operands == 0
+}
+
 // DockerGlobal, DockerExec and DockerRun are the grammars of docker's (and
 // podman's) global options and of its exec and run subcommands.
 var (
