@@ -222,7 +222,7 @@ func (s *Supervisor) execMissing(p *proc, nr int32, a *[6]uint64) unix.Errno {
 	if err != nil {
 		return 0 // decided with the whole call's reading, which fails too
 	}
-		if !s.sameView(p) {
+	if !s.sameView(p) {
 		return 0
 	}
 	// Looked up without leaving the root's filesystem: a path through

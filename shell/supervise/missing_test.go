@@ -14,7 +14,7 @@ func TestExecMissingNotDecided(t *testing.T) {
 	dir := sandbox(t, "here")
 	missing := filepath.Join(dir, "bin", "missing")
 	r := &recorder{}
-		// /dev/fd/200 is the process's descriptor, not the supervisor's.
+	// /dev/fd/200 is the process's descriptor, not the supervisor's.
 	cmd := exec.Command("/bin/bash", "-c", `"$0/missing"; echo "status $?"; "$0/here"; "$0/nodir/x"; echo "status $?"; exec 200<"$0/here"; /dev/fd/200`, filepath.Join(dir, "bin"))
 	res := run(t, cmd, r, 0)
 	if res.err != nil {
@@ -25,7 +25,7 @@ func TestExecMissingNotDecided(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, res.out)
 		}
 	}
-		if strings.Count(res.out, "here-ran") != 2 {
+	if strings.Count(res.out, "here-ran") != 2 {
 		t.Errorf("a program executed through /dev/fd should run:\n%s", res.out)
 	}
 	if strings.Count(res.out, "status 127") != 2 {
