@@ -37,10 +37,8 @@ type decider struct {
 	// (the first of the tree) seen.
 	bash     *exec.Cmd
 	execSeen bool
-	// programs recognises copies of programs (programs.go); tooLong is
-	// the verdict of what was not checked, once made.
+	// programs recognises copies of programs (programs.go).
 	programs *programs
-	tooLong  *guard.Verdict
 	// own is what the tree made (decider_own.go); ownUsed says the
 	// verdict being made counted a path as the line's own, and is not to
 	// be remembered (the path may not be its own next time).
