@@ -8,11 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
-
-	"golang.org/x/sys/unix"
 
 	"guardsh/allowlist"
 	"guardsh/guard"
@@ -20,45 +19,27 @@ import (
 	"guardsh/shell/supervise"
 )
 
-// With executor = "bash" a line guardsh -c, a script or stdin gives is
-// decided as a whole exactly as for the interpreter (shell.Runner.Approve:
-// the static check, the question), then run by real bash under the
-// kernel-level supervisor (package shell/supervise), which stops every
-// exec and every destructive call in the whole tree and has the guard
-// decide it (decider.go).
+// By default (executor = "bash") a line guardsh -c, a script or stdin
+// gives is decided as a whole exactly as for the interpreter
+// (shell.Runner.Approve: the static check, the question), then run by
+// real bash under the kernel-level supervisor (package shell/supervise),
+// which stops every exec and every destructive call in the whole tree and
+// has the guard decide it (decider.go). A session on a pipe runs in one
+// long-lived bash (bashsession.go); the startup files bash would read are
+// checked by guardsh and handed to it (bashprelude.go).
 
 // maxProcs bounds the processes of a supervised tree: a fork bomb stops
 // there. Only the test binary changes it (bashexec_test.go).
 var maxProcs = 4096
 
+// geteuid is the effective user id, which decides whether a line that
+// changes user runs outside the supervisor. Only the test binary replaces
+// it (bashexec_test.go), to test what a user sees as root.
+var geteuid = os.Geteuid
+
 // available says whether the supervisor can run here. Only the test
 // binary replaces it (bashexec_test.go), to test the fallback.
 var available = supervise.Available
-
-// bashExecutor reports whether the settings run lines in real bash:
-// executor = "bash", or a policy that requires the supervisor.
-func (s settings) bashExecutor() bool { return s.cfg.Executor == "bash" || s.superviseRequired() }
-
-// superviseRequired reports whether the policy refuses to run a line
-// without the supervisor.
-func (s settings) superviseRequired() bool { return s.cfg.Supervise == "required" }
-
-// executorLine describes the executor for --version and --doctor.
-func (s settings) executorLine() string {
-	if !s.bashExecutor() {
-		return `guardsh's interpreter (executor = "interpreter"): static and run-time checks of the interpreter's own commands`
-	}
-	a := available()
-	switch {
-	case !a.OK && nestedSupervised(a):
-		return "guardsh's interpreter, inside the tree of a guardsh whose supervisor checks it"
-	case a.OK:
-		return "bash under the supervisor (executor = \"bash\"): every exec and destructive call of the tree is checked"
-	case s.superviseRequired():
-		return fmt.Sprintf("bash, but the supervisor cannot run here (%s): the policy requires it, so no line runs", a.Reason)
-	}
-	return fmt.Sprintf("bash, but the supervisor cannot run here (%s): lines run in guardsh's interpreter", a.Reason)
-}
 
 // bashRun is what runBash needs from runShell.
 type bashRun struct {
@@ -83,25 +64,11 @@ type bashRun struct {
 // (fallback), or refuses when the policy requires the supervisor. It
 // returns the exit status.
 func runBash(b bashRun, fallback func() int) int {
-	bash, err := exec.LookPath("bash")
-	avail := available()
+	bash, ok, status := bashReady(b.settings, b.stderr)
 	switch {
-	case err != nil && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
-		return 126
-	case err != nil:
-		fmt.Fprintf(b.stderr, "guardsh: executor = \"bash\" and bash is not found (%v): running in guardsh's interpreter\n", err)
-		return fallback()
-	case !avail.OK && nestedSupervised(avail):
-		// A guardsh run by a line of a supervised guardsh: the kernel
-		// allows one listener in a filter chain, and the outer
-		// supervisor already checks everything this tree does.
-		return fallback()
-	case !avail.OK && b.settings.superviseRequired():
-		fmt.Fprintf(b.stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
-		return 126
-	case !avail.OK:
-		fmt.Fprintf(b.stderr, "guardsh: the supervisor cannot run here (%s): running in guardsh's interpreter\n", avail.Reason)
+	case status >= 0:
+		return status
+	case !ok:
 		return fallback()
 	}
 
@@ -112,35 +79,60 @@ func runBash(b bashRun, fallback func() int) int {
 	// The verdict again, for what only some runs need: auto mode's
 	// environment, and a user's sudo line.
 	var v guard.Verdict
-	if b.o.auto || os.Geteuid() != 0 {
+	if b.o.auto || geteuid() != 0 {
 		st := processState()
 		st.Params, st.ParamsKnown = b.params, true
 		v = b.g.Classify(line, st)
 	}
 
-	env := bashEnv(os.Environ())
+	userEnv := os.Environ()
 	if b.o.auto && v.Auto {
-		env = allowlist.AutoEnv(env)
+		userEnv = allowlist.AutoEnv(userEnv)
 	}
+	env := bashEnv(userEnv)
+	// The startup files bash would read, checked before they run
+	// (bashprelude.go).
+	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
 	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(approved))
 
-	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
+	o := b.o
+	// What the tree inherits from guardsh is not the line's doing
+	// (decider.lineEnv): the environment bash gets, with the $BASH_ENV
+	// the prelude gives back.
+	base := slices.Clone(env)
+	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
+		base = setEnv(base, "BASH_ENV", v)
+	}
+	var extra []*os.File
+	if prelude != "" {
+		f, err := preludeFile(prelude)
+		if err != nil {
+			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+			return 126
+		}
+		defer f.Close()
+		extra = []*os.File{f}
+		env = setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD))
+		o.posix = false // bash reads no $BASH_ENV in POSIX mode: the prelude turns it on
+	}
+	cmd := exec.Command(bash, bashArgs(o, line, b.name, b.params)...)
 	cmd.Env = env
+	cmd.ExtraFiles = extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = b.stdin, b.stdout, b.stderr
 	b.sigs.wait()
 	if b.r.Signaled() != nil {
 		return 128 + signalNum(b.r.Signaled())
 	}
 
-	if os.Geteuid() != 0 && v.ChangesUser() {
+	if geteuid() != 0 && v.ChangesUser() {
 		// The supervisor's no_new_privs would make sudo fail: the line,
 		// approved on its argv, runs outside it.
-		fmt.Fprintf(b.stderr, "guardsh: the line changes user (%s), so it runs outside the supervisor: what it runs was checked statically only\n", strings.Join(guard.UserChangePrograms(), ", "))
+		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
 		}
-		done := b.r.Track(cmd.Process)
+		done := b.track(cmd)
 		err := cmd.Wait()
 		done()
 		return bashStatus(err, b.stderr)
@@ -149,7 +141,7 @@ func runBash(b bashRun, fallback func() int) int {
 	home, _ := os.UserHomeDir()
 	var limitSaid atomic.Bool
 	sup, err := supervise.Start(cmd, supervise.Config{
-		Decider:  newDecider(b.g, b.r, cmd, approved, env, home),
+		Decider:  newDecider(b.g, b.r, cmd, approved, base, home),
 		MaxProcs: maxProcs,
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
@@ -176,7 +168,7 @@ func runBash(b bashRun, fallback func() int) int {
 		}
 		return status
 	}
-	done := b.r.Track(cmd.Process)
+	done := b.track(cmd)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
@@ -186,12 +178,44 @@ func runBash(b bashRun, fallback func() int) int {
 	return bashStatus(werr, b.stderr)
 }
 
-// nestedSupervised reports that the supervisor is unavailable because
-// this guardsh already runs under one: it was started by a guardsh
-// (GUARDSH_PARENT) and the kernel refuses a second listener (EBUSY).
-func nestedSupervised(a supervise.Availability) bool {
-	_, nested := os.LookupEnv(parentVar)
-	return nested && strings.Contains(a.Reason, unix.EBUSY.Error())
+// track passes the signals guardsh gets on to the started bash and every
+// process under it, until the returned func is called (before bash is
+// reaped). Bash stays in guardsh's process group, so that what signals
+// the group (a terminal's Ctrl-C, a harness's killpg) reaches all of it
+// at once; a signal sent to guardsh alone (kill(1), an agent's timeout)
+// is passed on to the whole tree, as it reached the interpreter's
+// command: bash alone would die of it and leave its children running.
+func (b bashRun) track(cmd *exec.Cmd) func() {
+	b.sigs.tree.Store(int64(cmd.Process.Pid))
+	if sig := b.r.Signaled(); sig != nil {
+		// Caught while bash started: it did not reach the tree.
+		signalTree(cmd.Process.Pid, sig.(syscall.Signal))
+	}
+	return func() { b.sigs.tree.Store(0) }
+}
+
+// signalTree sends sig to the process root and to every process under it
+// (as /proc lists each task's children), the deepest first, so that a
+// parent waiting for its children sees them end by it.
+func signalTree(root int, sig syscall.Signal) {
+	pids := []int{root}
+	for i := 0; i < len(pids) && len(pids) < 4096; i++ {
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pids[i]) + "/task")
+		for _, t := range tasks {
+			b, err := os.ReadFile("/proc/" + strconv.Itoa(pids[i]) + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			for _, f := range strings.Fields(string(b)) {
+				if n, err := strconv.Atoi(f); err == nil && n > 0 {
+					pids = append(pids, n)
+				}
+			}
+		}
+	}
+	for i := len(pids) - 1; i >= 0; i-- {
+		syscall.Kill(pids[i], sig)
+	}
 }
 
 // bashArgs is bash's command line for the approved line: the shell

@@ -12,12 +12,16 @@ import (
 
 // The test binary (and guardsh as testscript runs it) takes the process
 // limit of a supervised line from $GUARDSH_TEST_MAXPROCS, so that a test
-// can stop a fork bomb early, and takes the supervisor for unavailable
-// when $GUARDSH_TEST_NO_SUPERVISOR is set, to test the fallback. A normal
-// build has no such settings.
+// can stop a fork bomb early, takes the supervisor for unavailable when
+// $GUARDSH_TEST_NO_SUPERVISOR is set, to test the fallback, and its
+// effective user id from $GUARDSH_TEST_EUID, to test a user's sudo as
+// root. A normal build has no such settings.
 func init() {
 	if n, err := strconv.Atoi(os.Getenv("GUARDSH_TEST_MAXPROCS")); err == nil && n > 0 {
 		maxProcs = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("GUARDSH_TEST_EUID")); err == nil {
+		geteuid = func() int { return n }
 	}
 	if os.Getenv("GUARDSH_TEST_NO_SUPERVISOR") != "" {
 		available = func() supervise.Availability {

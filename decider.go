@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
 	"guardsh/shell"
@@ -39,16 +44,20 @@ type decider struct {
 	execSeen bool
 	// programs recognises copies of programs (programs.go).
 	programs *programs
-	// own is what the tree made (decider_own.go); ownUsed says the
-	// verdict being made counted a path as the line's own, and is not to
-	// be remembered (the path may not be its own next time).
-	own     ownFiles
-	ownUsed bool
 	// allowed remembers the execs and opens allowed without a question,
 	// by what decides them (an exec's argv, environment, directory, file
 	// and the file's identity; an open's real path, O_TRUNC and
 	// directory), so that the same call again is not classified again.
 	allowed map[string]bool
+	// gate, when set, decides instead of the runner (the interactive
+	// shell's bash executor: its front end asks, at the level of the
+	// line that runs; approved is then safe, so that only what no line
+	// needs approving for is remembered in allowed).
+	gate shell.BashGate
+	// bashPid is the approved bash's process, once its exec was seen.
+	bashPid int
+	// own is what the tree made itself (decider_own.go).
+	own treeOwn
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -65,7 +74,7 @@ func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.
 // Decide implements supervise.Decider.
 func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if ev.Initial {
-		d.execSeen = true
+		d.execSeen, d.bashPid = true, ev.Pid
 		return supervise.Allow // the approved bash itself
 	}
 	if ev.Kind == supervise.KindExec && !d.execSeen {
@@ -76,11 +85,6 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		if ev.Path == d.bash.Path && slices.Equal(ev.Argv, d.bash.Args) {
 			return supervise.Allow
 		}
-	}
-	if ev.Kind == supervise.KindMkdir {
-		// Reported so that what the tree makes is known; not checked.
-		d.own.noteMaking(ev)
-		return supervise.Allow
 	}
 	var cacheKey string
 	switch {
@@ -93,12 +97,18 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, ev.Path, ev.Cwd)
 	}
 	if cacheKey != "" && d.allowed[cacheKey] {
-		d.own.noteMaking(ev)
+		d.own.note(ev)
 		return supervise.Allow
 	}
+	ownHits := d.own.hits
 	var v guard.Verdict
-	d.ownUsed = false
-	if ev.Kind == supervise.KindExec {
+	if leader, ok := d.jobGroup(ev); ok {
+		if ev.Signal == int(syscall.SIGCONT) || ev.Signal == 0 {
+			return supervise.Allow // fg, bg: a job continued
+		}
+		// kill %1: the job's processes, as kill PID of its leader is.
+		v = d.g.CheckSignal(leader, ev.Signal, d.state(ev, nil))
+	} else if ev.Kind == supervise.KindExec {
 		var scripts bool
 		if v, scripts = d.execVerdict(ev); scripts {
 			cacheKey = "" // a script's text may change between two runs
@@ -106,11 +116,21 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	} else {
 		v = d.verdict(ev)
 	}
-	// The refusal names the program, its pid and the call.
+	if d.own.hits != ownHits {
+		cacheKey = "" // a file of the line's own decided it, which may change
+	}
+	// The refusal names the program, its pid and the call; a finding the
+	// call's identities share (rm by its name and by its file) is said once.
 	v.Command = ev.String()
 	for i := range v.Findings {
 		v.Findings[i].Text = v.Command
 	}
+	seen := map[guard.Finding]bool{}
+	v.Findings = slices.DeleteFunc(v.Findings, func(f guard.Finding) bool {
+		dup := seen[f]
+		seen[f] = true
+		return dup
+	})
 	key := fmt.Sprintf("%d %s %#o %q %s %s", ev.Pid, ev.Syscall, ev.Flags, ev.Argv, ev.Path, ev.Path2)
 	if ev.Kind == supervise.KindExec {
 		// execvp tries every directory of PATH: one refusal says it.
@@ -119,18 +139,93 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if key == d.lastRefused {
 		return supervise.Deny
 	}
-	if d.r.GateOutside(v, v.Command, d.approved) != nil {
+	switch {
+	case d.gate != nil && !d.gate(v, v.Command, execLine(ev)):
+		d.lastRefused = key
+		return supervise.Deny
+	case d.gate == nil && d.r.GateOutside(v, v.Command, d.approved) != nil:
 		d.lastRefused = key
 		return supervise.Deny
 	}
-	if cacheKey != "" && !d.ownUsed && quietlyAllowed(v, d.approved) {
+	if cacheKey != "" && quietlyAllowed(v, d.approved) {
 		if len(d.allowed) >= maxAllowed {
 			clear(d.allowed)
 		}
 		d.allowed[cacheKey] = true
 	}
-	d.own.noteMaking(ev)
+	d.own.note(ev)
 	return supervise.Allow
+}
+
+// jobGroup reports whether ev is the interactive bash executor's job
+// control signalling one of its jobs: bash itself (with gate set) signals
+// a process group other than guardsh's and its own, each of whose
+// members descends from bash. It returns the group's number, a process
+// to classify the signal as aimed at.
+func (d *decider) jobGroup(ev *supervise.Event) (int, bool) {
+	if d.gate == nil || ev.Kind != supervise.KindSignal || ev.Pid != d.bashPid || d.bashPid == 0 || ev.TargetPid >= -1 {
+		return 0, false
+	}
+	pg := -ev.TargetPid
+	if pg == syscall.Getpgrp() || pg == d.bashPid {
+		return 0, false
+	}
+	members := 0
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if g, err := syscall.Getpgid(pid); err != nil || g != pg {
+			continue
+		}
+		if !descends(pid, d.bashPid) {
+			return 0, false
+		}
+		members++
+	}
+	return pg, members > 0
+}
+
+// descends reports whether process pid descends from ancestor.
+func descends(pid, ancestor int) bool {
+	for i := 0; i < 64 && pid > 1; i++ {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return false
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		j := bytes.LastIndexByte(b, ')')
+		f := strings.Fields(string(b[j+1:]))
+		if j < 0 || len(f) < 2 {
+			return false
+		}
+		if pid, err = strconv.Atoi(f[1]); err != nil {
+			return false
+		}
+		if pid == ancestor {
+			return true
+		}
+	}
+	return false
+}
+
+// execLine is an exec's argv as a shell line, for a question about it;
+// "" for any other call.
+func execLine(ev *supervise.Event) string {
+	if ev.Kind != supervise.KindExec || len(ev.Argv) == 0 {
+		return ""
+	}
+	words := make([]string, len(ev.Argv))
+	for i, a := range ev.Argv {
+		q, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			return ""
+		}
+		words[i] = q
+	}
+	return strings.Join(words, " ")
 }
 
 // verdict asks the guard about one call.
@@ -172,14 +267,7 @@ func (d *decider) state(ev *supervise.Event, env []string) guard.State {
 		}
 	}
 	home := d.home
-	own := func(p string) bool {
-		if d.own.has(p) {
-			d.ownUsed = true
-			return true
-		}
-		return false
-	}
-	return guard.State{Dir: ev.Cwd, Own: own, Var: func(name string) (string, bool) {
+	return guard.State{Dir: ev.Cwd, Own: d.own.has, Var: func(name string) (string, bool) {
 		if name == "HOME" {
 			return home, home != ""
 		}
@@ -189,11 +277,18 @@ func (d *decider) state(ev *supervise.Event, env []string) guard.State {
 }
 
 // lineEnv keeps the entries of an exec's environment that guardsh's own
-// environment does not hold as they are: those the line set.
+// environment does not hold as they are: those the line set. A function
+// the line exported (BASH_FUNC_NAME%%, export -f) is left out: bash took
+// every one out of its environment (bashEnv), so the line defined it, and
+// the bash that runs it runs in the tree, each of its commands checked
+// as it runs (a coding agent's shell snapshot exports its functions).
 func (d *decider) lineEnv(env []string) []string {
 	var out []string
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "BASH_FUNC_") {
+			continue
+		}
 		if old, ok := d.base[k]; !ok || old != v {
 			out = append(out, kv)
 		}

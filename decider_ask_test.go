@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"guardsh/shell/supervise"
 )
 
 // With executor = "bash", an exec above the level the line was approved
@@ -14,7 +12,7 @@ import (
 // refuses it and the line goes on. (Without a terminal it is refused:
 // bash_supervised.txtar.)
 func TestSupervisedAsksOnTheTerminal(t *testing.T) {
-	if a := supervise.Available(); !a.OK {
+	if a := available(); !a.OK {
 		t.Skipf("the supervisor cannot run here: %s", a.Reason)
 	}
 	s := newSandbox(t)

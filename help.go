@@ -6,6 +6,10 @@ const helpText = `guardsh: a shell that checks every command before it runs.
 It parses each line (bash syntax), gives everything the line would run or
 write a danger level, shows why, asks yes / no / edit with the level's default
 answer, runs what was approved, and checks each command again as it runs.
+-c, FILE and stdin run in real bash under a kernel-level supervisor that
+checks every exec and destructive call of the whole process tree; where
+bash or the supervisor is missing, in guardsh's own interpreter (said once;
+executor = "interpreter" in the config chooses it).
 
 usage: guardsh [options]                   interactive shell
        guardsh [options] -c STRING [NAME [ARGS...]]
@@ -38,13 +42,12 @@ options:
   -s              read commands from standard input
   -i              interactive shell even when not on a terminal
   -l, --login     login shell: read /etc/profile and ~/.profile (or
-                  ~/.bash_profile), each line checked (also when argv[0]
-                  starts with -)
+                  ~/.bash_profile), each line checked before it runs (also
+                  $BASH_ENV; also when argv[0] starts with -)
       --noprofile, --norc
                   read no profile; the interactive shell reads no
                   ~/.guardshrc
-      --posix     accepted, as bash's (it reaches bash with executor =
-                  "bash"; the interpreter has no POSIX mode)
+      --posix     bash's POSIX mode (guardsh's interpreter has none)
   -y, --yes       answer yes to every question; blocked lines still never run
       --auto      auto mode: lines made only of allowlisted read-only
                   commands run without a question
@@ -74,8 +77,9 @@ options:
   -e, -u, -x, -f, -n, -a, -o NAME (and +e, +o NAME ...)
                   shell options, as bash's set takes them (-o pipefail)
   -O NAME, +O NAME
-                  set or unset the shopt option NAME (-O extglob); one the
-                  interpreter does not have is an error (exit 2)
+                  set or unset the shopt option NAME (-O extglob), as
+                  bash's (in the interpreter, one it does not have is an
+                  error, exit 2)
       --version   print the version
   -h, --help      this help
   --, -           end the options
@@ -136,8 +140,15 @@ add to them) and its -y approves nothing above what this one approved.
 -y never approves content too long to check (over 1 MiB): without a
 terminal it is refused, at a terminal you are asked.
 
-Commands that programs start on their own (a Makefile recipe, os.system in a
-script) are checked only as far as their command line shows.
+Under the supervisor, what programs start or delete on their own (a
+Makefile recipe, xargs, os.system in a script) is checked as it happens;
+what is above the level the line was approved at is asked about on
+/dev/tty, or refused with "Operation not permitted" in that process alone.
+As a user (not root), a line whose program is sudo, doas, su, pkexec or
+run0 runs outside the supervisor (which keeps them from gaining
+privileges), checked as written only; its preview says so. In guardsh's
+interpreter, commands that programs start on their own are checked only
+as far as their command line shows.
 
 Documentation: README.md and docs/ in the source tree: rules, config,
 interactive, auto-mode, agents, how-it-works.

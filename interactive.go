@@ -66,7 +66,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if l := newLasting(st); l != nil {
 		lasting = lastingShell{l}
 	}
+	bash, ok := interactiveBash(st, g, home, stderr)
+	if !ok {
+		return 126
+	}
 	return shell.Interactive(shell.InteractiveConfig{
+		Bash:         bash,
 		Stdin:        in,
 		Stdout:       out,
 		Stderr:       stderr,

@@ -2,10 +2,13 @@ package main
 
 // TestConformance runs every harmless everyday script of
 // testdata/conformance/*.txtar by `bash -c` and by `guardsh -c`, with no
-// terminal, and compares stdout and exit status. None may be refused; a
-// difference that comes from mvdan.cc/sh's interpreter is listed, with its
-// reason, in testdata/conformance/known-differences.txt, and a listed one
-// that no longer differs fails too, so that the list stays true.
+// terminal, and compares stdout and exit status: once with the default
+// executor (real bash under the supervisor), where nothing may differ,
+// and once with executor = "interpreter", guardsh's fallback. None may be
+// refused; a difference that comes from mvdan.cc/sh's interpreter is
+// listed, with its reason, in testdata/conformance/known-differences.txt,
+// and a listed one that no longer differs there fails too, so that the
+// list stays true.
 
 import (
 	"bufio"
@@ -86,12 +89,18 @@ type conformanceResult struct {
 	status         int
 }
 
-func runConformance(t *testing.T, shell, code, root string) conformanceResult {
+func runConformance(t *testing.T, shell, code, root, config string) conformanceResult {
 	t.Helper()
 	dir := filepath.Join(root, "cwd")
 	tmp := filepath.Join(root, "tmp")
-	for _, d := range []string{dir, tmp} {
+	conf := filepath.Join(root, "home", ".config", "guardsh")
+	for _, d := range []string{dir, tmp, conf} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if config != "" {
+		if err := os.WriteFile(filepath.Join(conf, "config.toml"), []byte(config), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -112,6 +121,8 @@ func runConformance(t *testing.T, shell, code, root string) conformanceResult {
 		"NO_COLOR=1",
 		"TERM=dumb",
 		"GORACE=" + os.Getenv("GORACE"), // as the test's own (.ci/run)
+		// As on a machine without the supervisor, when the test is.
+		"GUARDSH_TEST_NO_SUPERVISOR=" + os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"),
 	}
 	// No terminal: stdin is /dev/null and a new session has no
 	// controlling tty, so guardsh cannot ask on /dev/tty.
@@ -180,24 +191,36 @@ func TestConformance(t *testing.T) {
 			t.Errorf("docs/conformance.md does not list the known difference %s", n)
 		}
 	}
+	// Where the supervisor cannot run, the default is the interpreter too.
+	supervised := available().OK
 	for _, s := range scripts {
 		t.Run(s.name, func(t *testing.T) {
 			t.Parallel()
-			want := runConformance(t, bash, s.code, t.TempDir())
-			got := runConformance(t, guardsh, s.code, t.TempDir())
-			if strings.Contains(got.stderr, "guardsh: refused") {
-				// Refused as a whole (status 126) or a command of it at
-				// run time (the script goes on, the command did not run).
-				t.Fatalf("refused:\n%s", got.stderr)
-			}
-			differs := got.status != want.status || got.stdout != want.stdout
-			reason, listed := known[s.name]
-			switch {
-			case differs && !listed:
-				t.Errorf("differs from bash (list it in known-differences.txt only if mvdan.cc/sh's interpreter is the cause):\nbash:    status %d, stdout %q\nguardsh: status %d, stdout %q\nguardsh stderr: %s",
-					want.status, want.stdout, got.status, got.stdout, got.stderr)
-			case !differs && listed:
-				t.Errorf("listed in known-differences.txt (%s) but behaves as bash: drop it from the list", reason)
+			want := runConformance(t, bash, s.code, t.TempDir(), "")
+			for _, mode := range []struct{ name, config string }{
+				{"default", ""},
+				{"interpreter", "executor = \"interpreter\"\n"},
+			} {
+				got := runConformance(t, guardsh, s.code, t.TempDir(), mode.config)
+				if strings.Contains(got.stderr, "guardsh: refused") {
+					// Refused as a whole (status 126) or a command of it
+					// at run time (the script goes on, the command did
+					// not run).
+					t.Fatalf("%s: refused:\n%s", mode.name, got.stderr)
+				}
+				differs := got.status != want.status || got.stdout != want.stdout
+				reason, listed := known[s.name]
+				interp := mode.config != "" || !supervised
+				switch {
+				case differs && !interp:
+					t.Errorf("%s: differs from bash, which runs it:\nbash:    status %d, stdout %q\nguardsh: status %d, stdout %q\nguardsh stderr: %s",
+						mode.name, want.status, want.stdout, got.status, got.stdout, got.stderr)
+				case differs && !listed:
+					t.Errorf("%s: differs from bash (list it in known-differences.txt only if mvdan.cc/sh's interpreter is the cause):\nbash:    status %d, stdout %q\nguardsh: status %d, stdout %q\nguardsh stderr: %s",
+						mode.name, want.status, want.stdout, got.status, got.stdout, got.stderr)
+				case !differs && listed && interp:
+					t.Errorf("%s: listed in known-differences.txt (%s) but behaves as bash: drop it from the list", mode.name, reason)
+				}
 			}
 		})
 	}

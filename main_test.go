@@ -38,12 +38,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -60,9 +62,20 @@ func TestMain(m *testing.M) {
 	if name != "guardsh" && !strings.HasSuffix(name, ".test") && os.Getenv("FAKE_LOG") != "" {
 		os.Exit(fakeMain(name, os.Args[1:]))
 	}
-	testscript.Main(m, map[string]func(){
+	testscript.Main(exitHook{m}, map[string]func(){
 		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
+}
+
+// exitHook removes fakeBinary's copy once the tests ran.
+type exitHook struct{ m *testing.M }
+
+func (h exitHook) Run() int {
+	code := h.m.Run()
+	if fakeDir != "" {
+		os.RemoveAll(fakeDir)
+	}
+	return code
 }
 
 // fakeMain is a fake program: it records its argv and exits.
@@ -140,12 +153,14 @@ func scriptParams() testscript.Params {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Setup:               setupScript,
-		// [supervised]: the supervisor can run here (supervise.Available).
+		// [supervised]: the supervisor can run here (available: not under
+		// GUARDSH_TEST_NO_SUPERVISOR, which makes the whole run one of a
+		// machine without it).
 		Condition: func(cond string) (bool, error) {
 			if cond != "supervised" {
 				return false, fmt.Errorf("unknown condition %q", cond)
 			}
-			return supervise.Available().OK, nil
+			return available().OK, nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"fakes":    cmdFakes,
@@ -192,15 +207,59 @@ func setupScript(e *testscript.Env) error {
 		// start (.ci/run turns off its second of sleep at each exit).
 		e.Setenv("GORACE", v)
 	}
+	if v := os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"); v != "" {
+		// The whole run as on a machine without the supervisor.
+		e.Setenv("GUARDSH_TEST_NO_SUPERVISOR", v)
+	}
 	return nil
 }
+
+// fakeBinary is what fakes are symbolic links to: a copy of the test
+// binary with one byte more at its end (the kernel does not read it), made
+// once per test process. The test binary itself is guardsh (testscript
+// puts it on PATH as guardsh), and the supervisor takes a program that is
+// byte for byte a copy of one on PATH for that program too: a fake rm
+// would be a guardsh.
+var fakeBinary = sync.OnceValues(func() (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "guardsh-fakes-")
+	if err != nil {
+		return "", err
+	}
+	fakeDir = dir
+	src, err := os.Open(self)
+	if err != nil {
+		return "", err
+	}
+	defer src.Close()
+	p := filepath.Join(dir, "fake.test")
+	dst, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return "", err
+	}
+	if _, err := dst.Write([]byte{0}); err != nil {
+		dst.Close()
+		return "", err
+	}
+	return p, dst.Close()
+})
+
+// fakeDir holds fakeBinary's copy, removed when the tests end.
+var fakeDir string
 
 // cmdFakes is `fakes NAME...`.
 func cmdFakes(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: fakes NAME...")
 	}
-	self, err := os.Executable()
+	self, err := fakeBinary()
 	ts.Check(err)
 	bin := ts.MkAbs("bin")
 	for _, name := range args {

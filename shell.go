@@ -45,7 +45,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if o.dryRun {
-		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr)
+		return dryRun(o, g, newStyle(settings, stdout), src, name, params, stdout, stderr, settings.outsideNote)
 	}
 	auditOpts, audit, ok := openAudit(settings, stderr, false)
 	if !ok {
@@ -96,7 +96,21 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	sigs.forward(r)
-	if session || !settings.bashExecutor() || o.agent.cwdFD > 0 {
+	if session && settings.bashExecutor() {
+		// One long-lived bash runs the session's commands as they come
+		// (bashsession.go).
+		bash, ok, status := bashReady(settings, stderr)
+		if status >= 0 {
+			return status
+		}
+		if ok {
+			b := bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr, name: name, params: params}
+			return runBashSession(b, bash, stdin, func(dec *sessionDecider, send sendFunc) int {
+				return b.sessionLoop(stdin.(*os.File), dec, send)
+			})
+		}
+	}
+	if session || !settings.bashExecutor() {
 		// The line runs in the interpreter: set it up as bash sets itself
 		// up (startup.go). Real bash does that itself.
 		if status, exited := startup(o, r, stderr); exited {
@@ -104,27 +118,31 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if session {
-		// A pipe session runs in the interpreter, also with executor =
-		// "bash": each command is decided and checked as it runs there.
-		if settings.superviseRequired() {
-			fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet run a session on a pipe; pass the commands with -c or as a file")
-			return 126
-		}
 		return runSession(o, r, g, stdin.(*os.File), audit, stderr)
 	}
 	if settings.bashExecutor() {
+		// A line a hook approved is decided by the same whole-line
+		// decision (hookOption).
+		decide := func() (string, guard.Level, int) { return r.Approve(src) }
+		b := bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
+			src: src, name: name, params: params, decide: decide}
 		if o.agent.cwdFD > 0 {
-			// Not yet in bash: the agent's directory report runs in
-			// the interpreter, which knows its last directory.
-			if settings.superviseRequired() {
-				fmt.Fprintln(stderr, "guardsh: refused: the policy requires the supervisor (supervise = \"required\"), which does not yet report the last directory (--cwd-fd)")
-				return 126
+			// The agent follows the last directory: one long-lived bash
+			// runs the line as a session's one command, and reports it
+			// (bashsession.go).
+			bash, ok, status := bashReady(settings, stderr)
+			switch {
+			case status >= 0:
+				return status
+			case ok:
+				return runBashSession(b, bash, stdin, b.oneCommand)
+			}
+			if status, exited := startup(o, r, stderr); exited {
+				return status
 			}
 			return runLine(o, r, src)
 		}
-		decide := func() (string, guard.Level, int) { return r.Approve(src) }
-		return runBash(bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
-			src: src, name: name, params: params, decide: decide}, func() int {
+		return runBash(b, func() int {
 			if status, exited := startup(o, r, stderr); exited {
 				return status
 			}
@@ -166,7 +184,7 @@ func unwrapPath(err error) error {
 
 // dryRun prints the preview (or with --json the verdict) of the input and
 // runs nothing.
-func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, params []string, stdout, stderr io.Writer) int {
+func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, params []string, stdout, stderr io.Writer, note func(guard.Verdict) string) int {
 	st := processState()
 	st.Params, st.ParamsKnown = params, true
 	v := g.Classify(src, st)
@@ -188,6 +206,9 @@ func dryRun(o options, g *guard.Guard, style prompt.Style, src, name string, par
 	if err := prompt.Preview(stdout, v, style); err != nil {
 		fmt.Fprintf(stderr, "guardsh: --dry-run: %v\n", err)
 		return 1
+	}
+	if n := note(v); n != "" {
+		fmt.Fprintf(stdout, "note: %s\n", n)
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"guardsh/shell"
@@ -20,6 +21,9 @@ type signalRelay struct {
 	done  chan struct{}
 	// r receives the signals; set by forward, before the runner runs.
 	r *shell.Runner
+	// tree, when not 0, is the pid of a bash running the line: a signal
+	// is passed on to it and every process under it (signalTree).
+	tree atomic.Int64
 }
 
 // catchSignals starts catching the signals a shell passes on.
@@ -91,7 +95,15 @@ func (s *signalRelay) drain() {
 }
 
 func (s *signalRelay) relay(sig os.Signal) {
-	s.r.Signal(sig, !(sig == syscall.SIGINT && typedAtTerminal()))
+	forward := !(sig == syscall.SIGINT && typedAtTerminal())
+	if root := s.tree.Load(); root > 0 {
+		s.r.Signal(sig, false)
+		if forward {
+			signalTree(int(root), sig.(syscall.Signal))
+		}
+		return
+	}
+	s.r.Signal(sig, forward)
 }
 
 // stop stops catching the signals and forwarding them. It does not wait

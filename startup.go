@@ -107,25 +107,8 @@ func loginProfiles() []string {
 // is not there is skipped; one that is not a regular file, too large or
 // does not parse is reported, and nothing of it runs.
 func runProfile(r *shell.Runner, path string, stderr io.Writer) (status int, exited bool) {
-	src, err := regfile.Read(path, maxProfileBytes)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(stderr, "guardsh: %v (nothing of it runs)\n", err)
-		}
-		return 0, false
-	}
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(string(src)), path)
-	if err != nil {
-		fmt.Fprintf(stderr, "guardsh: %v (nothing of it runs)\n", err)
-		return 0, false
-	}
-	pr := syntax.NewPrinter()
-	for _, st := range file.Stmts {
-		var b strings.Builder
-		if pr.Print(&b, st) != nil {
-			continue
-		}
-		line, level, status := r.Approve(b.String())
+	for _, st := range startupStatements(path, stderr) {
+		line, level, status := r.Approve(st)
 		if status >= 0 {
 			continue // refused: the message is printed
 		}
@@ -135,6 +118,34 @@ func runProfile(r *shell.Runner, path string, stderr io.Writer) (status int, exi
 		}
 	}
 	return 0, false
+}
+
+// startupStatements reads a startup file (a profile, $BASH_ENV) and
+// returns its statements, each as a line to decide. A file that is not
+// there has none; one that is not a regular file, too large or does not
+// parse is reported, and has none.
+func startupStatements(path string, stderr io.Writer) []string {
+	src, err := regfile.Read(path, maxProfileBytes)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(stderr, "guardsh: %v (nothing of it runs)\n", err)
+		}
+		return nil
+	}
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(string(src)), path)
+	if err != nil {
+		fmt.Fprintf(stderr, "guardsh: %v (nothing of it runs)\n", err)
+		return nil
+	}
+	pr := syntax.NewPrinter()
+	var stmts []string
+	for _, st := range file.Stmts {
+		var b strings.Builder
+		if pr.Print(&b, st) == nil {
+			stmts = append(stmts, b.String())
+		}
+	}
+	return stmts
 }
 
 // xtrace reports whether the shell options turn -x on (the last of -x,

@@ -34,6 +34,10 @@ type ttyAsker struct {
 	// is the shell's working directory they are given for.
 	lasting *lastingStore
 	dir     func() string
+	// note, when set, is a line said under the preview of a line (not of
+	// a call found at run time), "" for none: that it runs outside the
+	// supervisor.
+	note func(v guard.Verdict) string
 }
 
 // newTTYAsker opens /dev/tty; nil when it cannot be opened (nobody can be
@@ -46,7 +50,7 @@ func newTTYAsker(o options, g *guard.Guard, settings settings, ready func()) *tt
 	if err != nil {
 		return nil
 	}
-	a := &ttyAsker{tty: tty, style: newStyle(settings, tty), ready: ready}
+	a := &ttyAsker{tty: tty, style: newStyle(settings, tty), ready: ready, note: settings.outsideNote}
 	if settings.historyFile != "" {
 		a.lockDir = filepath.Dir(settings.historyFile)
 	}
@@ -81,6 +85,11 @@ func (a *ttyAsker) Ask(q shell.Question) (shell.Decision, string, error) {
 func (a *ttyAsker) ask(q shell.Question) (shell.Decision, string, error) {
 	if err := prompt.Preview(a.tty, q.Verdict, a.style); err != nil {
 		return shell.No, "", err
+	}
+	if a.note != nil && !q.RunTime {
+		if n := a.note(q.Verdict); n != "" {
+			fmt.Fprintf(a.tty, "note: %s\n", n)
+		}
 	}
 	var offer prompt.Offer
 	var dir string

@@ -225,7 +225,7 @@ var unsafeLines = []struct{ line, why string }{
 	{"git config --list x", "may set"}, {"git config -e", "unknown flag -e"},
 	{"git reflog expire --all", "changes the reflog"}, {"git reflog delete x", "changes the reflog"}, {"git worktree add x", "not a known"},
 	{"git worktree", "needs a subcommand"}, {"git log --foo", "unknown flag --foo"}, {"git status --foo", "unknown"}, {"git -x log", "unknown"},
-	{"git --no-pag log", "abbreviation"}, {"git submodule", "not a known"}, {"git bisect", "not a known"}, {"git am", "not a known"},
+	{"git --no-pag log", "abbreviation"}, {"git submodule", "not a known"}, {"git bisect", "needs a subcommand"}, {"git am", "not a known"},
 	{"git diff | sh", "not a read-only"}, {"git log --no-ext-diff --ext-diff", "external diff"},
 }
 

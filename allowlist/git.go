@@ -113,6 +113,18 @@ func gitSpec() Spec {
 		gitSub("for-each-ref", "", "count= shell perl python tcl sort= format= color=? points-at= merged=? no-merged=? contains=? no-contains=? ignore-case omit-empty exclude= include-root-refs", ""),
 		gitSub("count-objects", "vH", "verbose human-readable", ""),
 		gitSub("version", "", "build-options", ""),
+		gitSub("name-rev", "", "tags refs= exclude= all annotate-stdin stdin name-only no-undefined always", ""),
+		gitSub("check-ignore", "qvnz", "quiet verbose stdin non-matching no-index", ""),
+		gitSub("cherry", "v", "abbrev=?", ""),
+		gitSub("show-branch", "arg::", "all remotes topo-order date-order current sparse more=? list independent merge-base no-name sha1-name topics reflog=? color=? no-color", ""),
+		gitRangeDiff(),
+		gitVar(),
+		gitSymbolicRef(),
+		gitGroup("notes", "notes list|show only", gitSub("list", "", "ref=", ""), gitSub("show", "", "ref=", "")),
+		gitGroup("bisect", "bisect log only", Spec{Name: "log", NoOperands: true}),
+		gitGroup("sparse-checkout", "sparse-checkout list only", Spec{Name: "list", NoOperands: true}),
+		gitGroup("bundle", "bundle verify|list-heads only", gitSub("verify", "q", "quiet", ""), gitSub("list-heads", "", "", "")),
+		gitSub("fsck", "", "unreachable dangling no-dangling root tags cache no-reflogs full no-full connectivity-only strict verbose progress no-progress name-objects references no-references", "lost-found"),
 	}
 	for i := range subs {
 		if subs[i].Why == nil {
@@ -198,4 +210,37 @@ func checkGitReflog(c *Call) string {
 	}
 	s := gitLog("reflog", "")
 	return checkArgs(&s, "git reflog", args, true)
+}
+
+// gitRangeDiff is git range-diff: two ranges' diffs compared, with diff's
+// options (not the external diff or textconv).
+func gitRangeDiff() Spec {
+	return gitSub("range-diff", gitDiffShort, gitDiffLong+" creation-factor= no-dual-color left-only right-only notes=? no-notes", gitDiffDeny)
+}
+
+// gitVar is git var: one logical variable (the editor, pager or an
+// identity), or -l for all of them, printed.
+func gitVar() Spec {
+	v := gitSub("var", "l", "", "")
+	v.MaxOperands = 1
+	return v
+}
+
+// gitSymbolicRef is git symbolic-ref NAME, which reads: with a second
+// operand it writes the ref, with -d it deletes it.
+func gitSymbolicRef() Spec {
+	s := gitSub("symbolic-ref", "qs", "quiet short recurse no-recurse", "delete")
+	s.MaxOperands = 1
+	s.Note = "reading only: one operand, not -d"
+	return s
+}
+
+// gitGroup is a git subcommand allowed only for the listed subcommands.
+func gitGroup(name, note string, subs ...Spec) Spec {
+	for i := range subs {
+		if subs[i].Why == nil {
+			subs[i].Why = gitWhy
+		}
+	}
+	return Spec{Name: name, NoAbbrev: true, Why: gitWhy, Subs: subs, Note: note}
 }

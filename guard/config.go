@@ -48,10 +48,10 @@ type Config struct {
 	// the audit log) or "optional" (the default: a log that cannot be
 	// written is reported once), "" when unset.
 	Audit string
-	// Executor is what runs approved lines: "interpreter" (guardsh's own,
-	// the default) or "bash" (real bash under the kernel-level
-	// supervisor), "" when unset. The policy may set "bash"; the user's
-	// config may then not go back.
+	// Executor is what runs approved lines: "bash" (real bash under the
+	// kernel-level supervisor, the default) or "interpreter" (guardsh's
+	// own), "" when unset. The policy may set "bash"; the user's config
+	// may then not go back.
 	Executor string
 	// Supervise, in the policy, is "required" (no line runs when the
 	// supervisor cannot run here) or "optional", "" when unset.

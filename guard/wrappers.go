@@ -183,6 +183,8 @@ func (w *walker) inners(c *Command) []inner {
 		}
 	case "ssh":
 		return sshInner(args[1:])
+	case "ansible":
+		return ansibleInner(args[1:])
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
 		return ncInner(name, args[1:])
 	case "docker", "podman", "nerdctl":

@@ -239,7 +239,13 @@ func (f *frontend) startExecutor() error {
 	if _, quit := f.quitStatus(); quit {
 		return errQuit
 	}
-	e, err := startExecutor(f.cfg.Executor, f.cfg.ExecutorEnv, f.dir, f.in, f.screen())
+	var e *executorProc
+	var err error
+	if f.cfg.Bash != nil {
+		e, err = f.startBashExecutor(f.dir, f.screen())
+	} else {
+		e, err = startExecutor(f.cfg.Executor, f.cfg.ExecutorEnv, f.dir, f.in, f.screen())
+	}
 	if err != nil {
 		return err
 	}
@@ -504,6 +510,9 @@ func (f *frontend) completionState() CompletionState {
 	for n := range f.names {
 		names = append(names, n)
 	}
+	if f.exe != nil && f.exe.bash != nil {
+		names = append(names, f.exe.bash.defs.Load().names()...)
+	}
 	vars := make([]string, 0, len(f.vars))
 	for v := range f.vars {
 		vars = append(vars, v)
@@ -541,14 +550,26 @@ func (f *frontend) classify(line string, file **syntax.File) (guard.Verdict, err
 	}
 	pc, ok := f.cfg.Checker.(ParsedChecker)
 	if !ok {
-		return f.cfg.Checker.Classify(line, f.state()), nil
+		return f.withBashDefs(line, *file, f.cfg.Checker.Classify(line, f.state())), nil
 	}
 	if *file == nil {
 		if *file, _ = parseBash(line, "", "classify"); *file == nil {
 			return f.cfg.Checker.Classify(line, f.state()), nil // its parse error
 		}
 	}
-	return pc.ClassifyParsed(*file, line, f.state()), nil
+	return f.withBashDefs(line, *file, pc.ClassifyParsed(*file, line, f.state())), nil
+}
+
+// withBashDefs raises v with the functions and aliases the bash executor
+// holds that line uses (classifyWithDefs).
+func (f *frontend) withBashDefs(line string, file *syntax.File, v guard.Verdict) guard.Verdict {
+	if f.exe == nil || f.exe.bash == nil {
+		return v
+	}
+	if file == nil {
+		file, _ = parseBash(line, "", "classify")
+	}
+	return classifyWithDefs(f.cfg.Checker, f.exe.bash.defs.Load(), line, file, f.state(), v)
 }
 
 // classifyRetry classifies, restarting a dead executor once.

@@ -38,6 +38,9 @@ type executorProc struct {
 
 	badMu sync.Mutex
 	bad   error // the message that stopped the executor
+
+	// bash, for a bash executor, speaks bash's protocol (bashSide).
+	bash *bashSide
 }
 
 // errExecutorGone reports that the executor died.
@@ -219,6 +222,9 @@ func (e *executorProc) exitStatus() (int, bool) {
 // send sends a request.
 func (e *executorProc) send(req request) error {
 	e.check.sent(req)
+	if e.bash != nil {
+		return e.bash.send(req)
+	}
 	if err := e.enc.send(req); err != nil {
 		return errExecutorGone
 	}

@@ -25,6 +25,9 @@ type InteractiveConfig struct {
 	// process's).
 	Executor    []string
 	ExecutorEnv []string
+	// Bash, when set, runs the approved lines in a long-lived real bash
+	// on the pty instead (see BashConfig); Executor is then not used.
+	Bash *BashConfig
 	// Yes answers yes to every question but blocked (-y); Auto starts in
 	// auto mode (--auto); DryRun starts in dry-run (--dry-run).
 	Yes, Auto, DryRun bool

@@ -62,6 +62,9 @@ func TestInteractiveHelper(t *testing.T) {
 		if os.Getenv("GUARDSH_IT_LASTING") != "" {
 			cfg.Lasting = &fakeLasting{}
 		}
+		if os.Getenv("GUARDSH_IT_BASH") != "" {
+			itBashConfig(&cfg)
+		}
 		if p := os.Getenv("GUARDSH_IT_AUTOSAFE"); p != "" {
 			cfg.AutoSafe = func(line string) bool { return strings.HasPrefix(line, p) }
 		}

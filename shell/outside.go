@@ -113,6 +113,13 @@ func (r *Runner) GateOutside(v guard.Verdict, what string, approved guard.Level)
 	return r.gateAt(p, v, what, approved, hint)
 }
 
+// SetOutsideState tells the runner the state of the shell that runs its
+// lines outside the interpreter (a long-lived bash: its directory, its
+// variables and positional parameters, as it reported them after the last
+// line), which State and Dir report from then on, for deciding the lines
+// that follow.
+func (r *Runner) SetOutsideState(st guard.State) { r.outside.Store(&st) }
+
 // HintOutside refuses a call above the level the line was approved at
 // (the %s), found by the supervisor, when nobody can be asked.
 const HintOutside = "the line was approved at %s, and nobody can be asked here about what a running program does beyond that"

@@ -148,20 +148,7 @@ func (r *Runner) noteMaking(hc interp.HandlerContext, args []string) (interp.Han
 			}
 		}
 	}
-	var fresh []string
-	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") {
-			continue // an option (touch -d DATE: its value does not exist either)
-		}
-		p := abs(a)
-		// mkdir -p a/b/c: the topmost directory that is new.
-		for name == "mkdir" && filepath.Dir(p) != "/" && !Exists(filepath.Dir(p)) {
-			p = filepath.Dir(p)
-		}
-		if !Exists(p) {
-			fresh = append(fresh, p)
-		}
-	}
+	fresh := NewOperands(args, hc.Dir)
 	return hc, func(error) {
 		for _, p := range fresh {
 			if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink == 0 {
@@ -170,6 +157,53 @@ func (r *Runner) noteMaking(hc interp.HandlerContext, args []string) (interp.Han
 		}
 	}
 }
+
+// NewOperands returns what a touch or mkdir about to run in dir with
+// args will make: its operands that do not exist yet (for mkdir -p a/b/c,
+// the topmost directory that is new), as absolute paths. Other programs
+// make nothing.
+func NewOperands(args []string, dir string) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	name := filepath.Base(args[0])
+	if name != "touch" && name != "mkdir" {
+		return nil
+	}
+	var fresh []string
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") {
+			continue // an option (touch -d DATE: its value does not exist either)
+		}
+		p := a
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		p = filepath.Clean(p)
+		// mkdir -p a/b/c: the topmost directory that is new.
+		for name == "mkdir" && filepath.Dir(p) != "/" && !Exists(filepath.Dir(p)) {
+			p = filepath.Dir(p)
+		}
+		if !Exists(p) {
+			fresh = append(fresh, p)
+		}
+	}
+	return fresh
+}
+
+// OwnPaths records the paths a line made itself for a check that watches
+// the line from outside the interpreter (the supervisor's decider, in the
+// main package), as the runner records them for its own: Add once a path
+// was made, Has as guard.State.Own.
+type OwnPaths struct{ o ownPaths }
+
+// Add records path (absolute), which the line made, as it is now: a
+// symbolic link, or a path that is not there, is not recorded.
+func (p *OwnPaths) Add(path string, dir bool) { p.o.add(path, dir) }
+
+// Has reports that path, or path inside a directory the line made, is
+// still what the line made, with no link on the way.
+func (p *OwnPaths) Has(path string) bool { return p.o.has(path) }
 
 // capWriter passes writes on and keeps the first 4 KiB of them.
 type capWriter struct {

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -33,6 +34,9 @@ import (
 // for concurrent use, except for Signal.
 type Runner struct {
 	checker Checker
+	// outside is the state of the shell that runs the lines outside the
+	// interpreter, when one does (SetOutsideState).
+	outside atomic.Pointer[guard.State]
 	pol     policy
 	audit   func(AuditRecord)
 	// auditRequired records decisions that may not take effect
@@ -265,6 +269,10 @@ func supportedOpts(opts []string) []string {
 // runs: variables, working directory, positional parameters.
 func (r *Runner) State() guard.State {
 	st := guard.State{Dir: r.Dir(), ParamsKnown: true, Exists: Exists, Own: r.own.has}
+	if o := r.outside.Load(); o != nil {
+		st.Var, st.Params = o.Var, append([]string{}, o.Params...)
+		return st
+	}
 	if r.ran {
 		vars, params := r.interp.Vars, r.interp.Params
 		st.Var = func(name string) (string, bool) {
@@ -293,7 +301,12 @@ func (r *Runner) State() guard.State {
 }
 
 // Dir returns the interpreter's working directory.
-func (r *Runner) Dir() string { return r.interp.Dir }
+func (r *Runner) Dir() string {
+	if o := r.outside.Load(); o != nil {
+		return o.Dir
+	}
+	return r.interp.Dir
+}
 
 // Exited reports whether the last line ran `exit` (or stopped under set -e):
 // the shell should end.

@@ -204,8 +204,7 @@ var calls = map[int32]callInfo{
 	unix.SYS_LINKAT:            {"linkat", KindLink, with(twoPaths(0, 1, 2, 3), flags(4))},
 	unix.SYS_SYMLINK:           {"symlink", KindLink, readSymlink(-1, 1)},
 	unix.SYS_SYMLINKAT:         {"symlinkat", KindLink, readSymlink(1, 2)},
-	unix.SYS_MKDIR:             {"mkdir", KindMkdir, with(pathAt(-1, 0), mode(1))},
-	unix.SYS_MKDIRAT:           {"mkdirat", KindMkdir, with(pathAt(0, 1), mode(2))},
+
 	unix.SYS_KILL:              {"kill", KindSignal, signal(0, 1)},
 	unix.SYS_TKILL:             {"tkill", KindSignal, signal(0, 1)},
 	unix.SYS_TGKILL:            {"tgkill", KindSignal, signal(0, 2)},

@@ -38,21 +38,3 @@ func TestExecMissingNotDecided(t *testing.T) {
 		t.Errorf("the Decider was not asked about a program that exists")
 	}
 }
-
-// mkdir and mkdirat are reported (the Decider learns what the tree made).
-func TestMkdirReported(t *testing.T) {
-	requireSupervisor(t)
-	dir := t.TempDir()
-	r := &recorder{}
-	cmd := exec.Command("/bin/bash", "-c", `mkdir d && mkdir -p e/f && echo made`)
-	cmd.Dir = dir
-	res := run(t, cmd, r, 0)
-	if res.err != nil || !strings.Contains(res.out, "made") {
-		t.Fatalf("%v\n%s", res.err, res.out)
-	}
-	for _, p := range []string{"d", "e", "e/f"} {
-		if ev := r.find(KindMkdir, filepath.Join(dir, p)); ev == nil || !strings.HasPrefix(ev.Syscall, "mkdir") {
-			t.Errorf("no mkdir event for %s: %+v", p, r.events)
-		}
-	}
-}

@@ -179,6 +179,13 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 			unix.Close(obj)
 			return nil
 		}
+		if target, ok := danglingTarget(obj, base); ok {
+			// A dangling symbolic link: the kernel's O_CREAT follows it
+			// and creates its target, so that is what is checked.
+			ev.Path = target
+			unix.Close(obj)
+			return nil
+		}
 		o.obj, o.base = obj, base
 		o.path = filepath.Join(fdLink(obj), base)
 		o.mode = ev.Mode & 07777 &^ c.umask
@@ -240,4 +247,27 @@ func pseudo(fd int) bool {
 func fdLink(fd int) string {
 	l, _ := readlink("/proc/self/fd/" + strconv.Itoa(fd))
 	return l
+}
+
+// danglingTarget says whether base in the directory open on dir is a
+// symbolic link, and returns the path its chain of links ends at (links
+// followed lexically, at most 40 as the kernel does): the file an open
+// with O_CREAT creates through a dangling link.
+func danglingTarget(dir int, base string) (string, bool) {
+	var st unix.Stat_t
+	if unix.Fstatat(dir, base, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFLNK {
+		return "", false
+	}
+	path := filepath.Join(fdLink(dir), base)
+	for range 40 {
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path, true // the end of the chain
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = filepath.Clean(target)
+	}
+	return path, true
 }

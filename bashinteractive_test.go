@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"guardsh/shell/supervise"
+)
+
+// The interactive shell with executor = "bash", end to end: the real
+// guard, the real supervisor, on a pty; every destructive program is a
+// fake first on PATH that records its argv (this test binary under the
+// program's name, see TestMain).
+
+type ptyShell struct {
+	t      *testing.T
+	master *os.File
+	cmd    *exec.Cmd
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	pos    int
+	more   chan struct{}
+}
+
+func startBashInteractive(t *testing.T) (*ptyShell, string) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	if a := supervise.Available(); !a.OK {
+		t.Skipf("the supervisor cannot run here: %s", a.Reason)
+	}
+	home := t.TempDir()
+	bin := filepath.Join(home, "bin")
+	os.MkdirAll(bin, 0o755)
+	os.MkdirAll(filepath.Join(home, ".config", "guardsh"), 0o755)
+	for _, name := range []string{"guardsh", "rm"} {
+		if err := os.Symlink(os.Args[0], filepath.Join(bin, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(home, ".config", "guardsh", "config.toml"), []byte("executor = \"bash\"\nprompt = 'gs[\\s]\\$ '\n"), 0o644)
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pty.Setsize(master, &pty.Winsize{Rows: 24, Cols: 100})
+	cmd := exec.Command(filepath.Join(bin, "guardsh"))
+	cmd.Env = []string{"PATH=" + bin + ":/usr/bin:/bin", "HOME=" + home, "USER=tester", "TERM=xterm", "NO_COLOR=1", "LANG=C.UTF-8",
+		"XDG_CONFIG_HOME=" + home + "/.config", "XDG_STATE_HOME=" + home + "/state", "XDG_CACHE_HOME=" + home + "/cache", "XDG_DATA_HOME=" + home + "/data",
+		"FAKE_LOG=" + home + "/calls.log"}
+	cmd.Dir = home
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	s := &ptyShell{t: t, master: master, cmd: cmd, more: make(chan struct{}, 1)}
+	go func() {
+		b := make([]byte, 32<<10)
+		for {
+			n, err := master.Read(b)
+			s.mu.Lock()
+			s.buf.Write(b[:max(n, 0)])
+			s.mu.Unlock()
+			select {
+			case s.more <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		master.Close()
+		if t.Failed() {
+			t.Logf("terminal:\n%q", s.buf.String())
+		}
+	})
+	return s, home
+}
+
+func (s *ptyShell) expect(re string) {
+	s.t.Helper()
+	rx := regexp.MustCompile(re)
+	deadline := time.After(20 * time.Second)
+	for {
+		s.mu.Lock()
+		out := s.buf.Bytes()[s.pos:]
+		if loc := rx.FindIndex(out); loc != nil {
+			s.pos += loc[1]
+			s.mu.Unlock()
+			return
+		}
+		tail := string(out[max(0, len(out)-1500):])
+		s.mu.Unlock()
+		select {
+		case <-s.more:
+		case <-deadline:
+			s.t.Fatalf("timed out waiting for %q; after the last match:\n%q", re, tail)
+		}
+	}
+}
+
+func (s *ptyShell) line(l string) { s.master.Write([]byte(l + "\r")) }
+
+func (s *ptyShell) prompt(status string) {
+	s.t.Helper()
+	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][$#]  \x08`)
+}
+
+func TestInteractiveBashExecutor(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	// The variable bash holds is the classifier's.
+	s.line("d=/")
+	s.prompt("")
+	s.line("rm -rf $d")
+	s.expect(`blocked +rm_rf_root`)
+	s.expect(`\[e/N\] `)
+	s.line("n")
+	s.prompt("126")
+	s.line("echo status=$?")
+	s.expect(`status=126\r\n`)
+	s.prompt("")
+	// A command built at run time is refused by the supervisor, at the
+	// exec, and the line goes on.
+	s.line(`x=$(printf r%s m); $x -rf /; echo after $?`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`refused \(blocked, rm_rf_root\): .*execve`)
+	s.expect(`after 126\r\n`)
+	s.prompt("")
+	// A function defined where the line does not show it is classified
+	// where it is called.
+	s.line(`eval "$(printf 'g() { rm -rf %s; }' /)"`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.prompt("")
+	s.line("g")
+	s.expect(`blocked +rm_rf_root`)
+	s.expect(`\[e/N\] `)
+	s.line("n")
+	s.prompt("126")
+	s.line("exit 4")
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 4 {
+			t.Fatalf("exit: %v, want status 4", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the shell did not exit")
+	}
+	if b, err := os.ReadFile(filepath.Join(home, "calls.log")); err == nil && strings.Contains(string(b), "rm") {
+		t.Fatalf("rm ran: %s", b)
+	}
+}
+
+// TestInteractiveBashRunTimeQuestion: a program started above the level
+// the line was approved at is asked about on the terminal while the line
+// waits; yes runs it, no refuses it and the line goes on.
+func TestInteractiveBashRunTimeQuestion(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	s.line(`x=$(printf r%s m); $x -rf build; echo after $?`)
+	s.expect(`medium +unknown_command`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`while running, rm -rf build:`)
+	s.expect(`high +rm_rf`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("n")
+	s.expect(`refused \(high, rm_rf\)`)
+	s.expect(`after 126\r\n`)
+	s.prompt("")
+	if _, err := os.Stat(filepath.Join(home, "calls.log")); err == nil {
+		t.Fatal("rm ran after no")
+	}
+	s.line(`x=$(printf r%s m); $x -rf build; echo after $?`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`while running, rm -rf build:`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`after 0\r\n`)
+	s.prompt("")
+	if b, _ := os.ReadFile(filepath.Join(home, "calls.log")); !strings.Contains(string(b), "rm -rf build") {
+		t.Fatalf("rm did not run after yes: %q", b)
+	}
+}
+
+func TestInteractiveBashChoice(t *testing.T) {
+	saved := available
+	t.Cleanup(func() { available = saved })
+	t.Setenv(parentVar, "") // not nested
+	os.Unsetenv(parentVar)
+	no := func() supervise.Availability { return supervise.Availability{Reason: "no seccomp here"} }
+	yes := func() supervise.Availability { return supervise.Availability{OK: true} }
+	needBashPath := func() bool { _, err := exec.LookPath("bash"); return err == nil }
+	for _, tc := range []struct {
+		name          string
+		executor, sup string
+		avail         func() supervise.Availability
+		wantBash, ok  bool
+		wantSaid      string
+	}{
+		{"the default", "", "", yes, false, true, ""},
+		{"interpreter", "interpreter", "", yes, false, true, ""},
+		{"bash", "bash", "", yes, true, true, ""},
+		{"bash, no supervisor", "bash", "", no, false, true, "lines run in guardsh's interpreter"},
+		{"required, no supervisor", "", "required", no, false, false, "refused"},
+		{"required", "", "required", yes, true, true, ""},
+	} {
+		if tc.wantBash && !needBashPath() {
+			continue
+		}
+		available = tc.avail
+		st := settings{}
+		st.cfg.Executor, st.cfg.Supervise = tc.executor, tc.sup
+		var said strings.Builder
+		b, ok := interactiveBash(st, nil, "/h", &said)
+		if (b != nil) != tc.wantBash || ok != tc.ok || !strings.Contains(said.String(), tc.wantSaid) || tc.wantSaid == "" && said.Len() > 0 {
+			t.Errorf("%s: bash %v, ok %v, said %q", tc.name, b != nil, ok, said.String())
+		}
+	}
+}
+
+// TestInteractiveBashJobs: bash's job control under the supervisor.
+func TestInteractiveBashJobs(t *testing.T) {
+	s, _ := startBashInteractive(t)
+	s.prompt("")
+	s.line("sleep 100 &")
+	s.expect(`\[1\] \d+`)
+	s.prompt("")
+	s.line("jobs")
+	s.expect(`\[1\]\+ +Running +sleep 100 &`)
+	s.prompt("")
+	s.line("sh -c 'echo started; exec sleep 100'; echo after")
+	s.expect(`\r\nstarted\r\n`)
+	s.master.Write([]byte{0x03})
+	s.prompt("130")
+	// Ctrl-Z and fg: bash continues its job's process group.
+	s.line("sh -c 'echo again; exec sleep 100'")
+	s.expect(`\r\nagain\r\n`)
+	s.master.Write([]byte{0x1a})
+	s.expect(`\[2\]\+ +Stopped`)
+	s.prompt("148")
+	s.line("bg %2; jobs")
+	s.expect(`\[2\]\+ +Running`)
+	s.prompt("")
+	s.line("kill %1 %2; wait; echo waited")
+	s.expect(`medium +kill`) // a job of an earlier line is not the line's own
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`waited\r\n`)
+	s.prompt("")
+}

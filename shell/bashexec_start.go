@@ -1,0 +1,243 @@
+package shell
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+
+	"guardsh/guard"
+)
+
+// BashConfig selects the bash executor for the interactive shell: a
+// long-lived real bash on the pty runs the approved lines, so that the
+// directory, variables, functions, aliases, options and jobs are bash's
+// own, under the kernel-level supervisor that Start puts it under.
+type BashConfig struct {
+	// Path is bash's executable.
+	Path string
+	// Start starts cmd, set up by the shell, under the supervisor, which
+	// classifies every call it stops and asks gate about it; stop, called
+	// once cmd was waited for, ends the supervision. Nil starts cmd
+	// without a supervisor (tests of the protocol).
+	Start func(cmd *exec.Cmd, gate BashGate) (stop func(), err error)
+}
+
+// BashGate decides about a call a program of the bash executor's tree
+// makes: v is its verdict, what the call as a person reads it, command
+// the call as a one-command line when it is one (an exec), "" otherwise.
+// It reports whether the call goes on.
+type BashGate func(v guard.Verdict, what, command string) bool
+
+// bashSide is the front end's end of a bash executor.
+type bashSide struct {
+	e     *executorProc
+	f     *frontend
+	cmdW  *os.File // bash's standard input: the code it runs
+	slave string   // the pty's name, for reading typeahead
+
+	mu      sync.Mutex
+	running uint64 // the line that runs, 0 between lines
+	level   guard.Level
+	intr    bool // Ctrl-C was typed while the running line ran
+	// started is closed once bash read the running line (nil then).
+	started  chan struct{}
+	pipe     []int  // PIPESTATUS after the last line
+	cwd      string // bash's directory after the last line
+	asks     map[uint64]chan Decision
+	nextAsk  uint64
+	ttyState *unix.Termios
+	masterFd int
+
+	dmu    sync.Mutex // held while delivering a reply
+	closed bool
+
+	defs atomic.Pointer[bashDefs]
+}
+
+// bashEnvironment is bash's environment: env without what would make bash
+// run code nobody checked (BASH_ENV, ENV, exported functions), with its
+// own prompts empty until its setup runs.
+func bashEnvironment(env []string) []string {
+	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return k == "BASH_ENV" || k == "ENV" || k == "PS1" || k == "PS2" || k == "PROMPT_COMMAND" || strings.HasPrefix(k, "BASH_FUNC_")
+	})
+	return append(env, "PS1=", "PS2=")
+}
+
+// startBashExecutor starts a bash executor on a new pty in dir, sized
+// like the terminal, with its output going to screen.
+func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorProc, error) {
+	bc := f.cfg.Bash
+	master, slave, err := pty.Open()
+	if err != nil {
+		return nil, fmt.Errorf("pty: %w", err)
+	}
+	if ws, err := pty.GetsizeFull(f.in); err == nil {
+		pty.Setsize(master, ws)
+	}
+	b := &bashSide{f: f, slave: slave.Name(), asks: map[uint64]chan Decision{}}
+	// NOFLSH: Ctrl-C must not flush the output that holds the mark.
+	if t, err := unix.IoctlGetTermios(int(slave.Fd()), unix.TCGETS); err == nil {
+		t.Lflag |= unix.NOFLSH
+		unix.IoctlSetTermios(int(slave.Fd()), unix.TCSETS, t)
+		saved := *t
+		b.ttyState = &saved
+	}
+	cmdF, cmdB, err := socketPair()
+	if err != nil {
+		master.Close()
+		slave.Close()
+		return nil, err
+	}
+	repF, repB, err := socketPair()
+	if err != nil {
+		master.Close()
+		slave.Close()
+		cmdF.Close()
+		cmdB.Close()
+		return nil, err
+	}
+	cmd := exec.Command(bc.Path, "--norc", "--noprofile", "--noediting", "-i")
+	cmd.Env = bashEnvironment(f.cfg.ExecutorEnv)
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		cmd.Dir = dir
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = cmdB, slave, slave
+	cmd.ExtraFiles = []*os.File{slave, repB} // descriptors 3 and 4
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1}
+	stop := func() {}
+	if bc.Start != nil {
+		stop, err = bc.Start(cmd, b.gate)
+	} else {
+		err = cmd.Start()
+	}
+	slave.Close()
+	cmdB.Close()
+	repB.Close()
+	if err != nil {
+		master.Close()
+		cmdF.Close()
+		repF.Close()
+		return nil, fmt.Errorf("starting bash: %w", err)
+	}
+	if m, err := unpolled(master); err == nil {
+		master = m
+	}
+	b.masterFd = int(master.Fd())
+	e := &executorProc{
+		cmd:     cmd,
+		pty:     master,
+		reqW:    cmdF,
+		replies: make(chan reply, 4),
+		pump:    newOutputPump(master, screen),
+		exited:  make(chan struct{}),
+		intrAck: make(chan struct{}, 1),
+		check:   newReplyCheck(cmd.Process.Pid),
+		bash:    b,
+	}
+	b.e, b.cmdW = e, cmdF
+	go e.pump.run()
+	go func() {
+		e.waitErr = cmd.Wait()
+		stop()
+		close(e.exited)
+	}()
+	if _, err := io.WriteString(cmdF, bashSetup); err != nil {
+		e.fail(fmt.Errorf("%w: %v", errExecutorGone, err))
+	}
+	go b.readReports(repF)
+	return e, nil
+}
+
+// socketPair returns the two ends of a new stream socket pair,
+// close-on-exec (a socket cannot be opened again through /proc/PID/fd).
+func socketPair() (*os.File, *os.File, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("control socket: %w", err)
+	}
+	return os.NewFile(uintptr(fds[0]), "bash-control"), os.NewFile(uintptr(fds[1]), "bash-control"), nil
+}
+
+// send carries out a request of the front end's.
+func (b *bashSide) send(req request) error {
+	switch req.Op {
+	case opRun:
+		line := req.Line
+		if req.Auto {
+			line = bashAutoLine(line, b.f.vars, req.Status)
+		}
+		b.mu.Lock()
+		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)
+		if err == nil {
+			b.running, b.level, b.intr = req.ID, req.Level, false
+			b.started = make(chan struct{})
+		}
+		b.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(b.cmdW, in); err != nil {
+			return errExecutorGone
+		}
+	case opAnswer:
+		b.mu.Lock()
+		ch := b.asks[req.ID]
+		delete(b.asks, req.ID)
+		b.mu.Unlock()
+		if ch != nil {
+			ch <- req.Answer
+		}
+	case opDrain:
+		go b.deliver(reply{Op: opInput, ID: req.ID, Line: string(b.typeahead())})
+	case opIntr:
+		// bash takes Ctrl-C itself, from the pty; but not while it reads
+		// the line, which it would drop half read: the key waits until
+		// bash runs it.
+		b.mu.Lock()
+		b.intr = b.running != 0
+		started := b.started
+		b.mu.Unlock()
+		if started != nil {
+			select {
+			case <-started:
+			case <-b.e.exited:
+			case <-time.After(time.Second):
+			}
+		}
+		b.lateInterrupt()
+		b.e.check.intrAcked()
+		select {
+		case b.e.intrAck <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+// lineRuns reports whether the executor runs a line.
+func (c *replyCheck) lineRuns() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.run != 0
+}
+
+// intrAcked takes back an interrupt that needs no acknowledgement.
+func (c *replyCheck) intrAcked() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.intrs > 0 {
+		c.intrs--
+	}
+}

@@ -1,0 +1,234 @@
+package shell
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"guardsh/guard"
+)
+
+// The bash executor's tests run the interactive front end with
+// InteractiveConfig.Bash (GUARDSH_IT_BASH), without the supervisor (the
+// main package's tests run it supervised), and a checker that reads the
+// shell's variables: $x on a line is classified with the value bash
+// reported.
+
+// itBashConfig makes cfg run lines in bash.
+func itBashConfig(cfg *InteractiveConfig) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		panic(err)
+	}
+	cfg.Bash = &BashConfig{Path: bash}
+	cfg.Checker = varChecker{itChecker}
+}
+
+// varChecker is a checker that substitutes $NAME and ${NAME} with the
+// shell's variables before its rules look at a line.
+type varChecker struct{ fakeChecker }
+
+var varRef = regexp.MustCompile(`\$\{?(\w+)\}?`)
+
+func (c varChecker) Classify(line string, st guard.State) guard.Verdict {
+	text := varRef.ReplaceAllStringFunc(line, func(m string) string {
+		name := varRef.FindStringSubmatch(m)[1]
+		if st.Var != nil {
+			if v, ok := st.Var(name); ok {
+				return v
+			}
+		}
+		return m
+	})
+	v := c.fakeChecker.Classify(text, st)
+	v.Command = line
+	return v
+}
+
+func needBash(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+}
+
+func startBashShell(t *testing.T, extra ...string) *itShell {
+	t.Helper()
+	needBash(t)
+	home, env := itSandbox(t)
+	s := startShell(t, home, env, append([]string{"GUARDSH_IT_BASH=1", "GUARDSH_IT_ASK=risky"}, extra...)...)
+	s.prompt("")
+	return s
+}
+
+func TestBashExecutorState(t *testing.T) {
+	s := startBashShell(t)
+	os.Mkdir(s.home+"/sub", 0o755)
+	for _, l := range []string{"cd sub", "x=42; declare -a arr=(a b)", "f() { echo fn-$x-${arr[1]}-$(basename $PWD); }", "alias hi='echo hi-alias'", "set -- p1 p2"} {
+		s.line(l)
+		s.prompt("")
+	}
+	s.line("f; hi; echo $# $2 $BASH_VERSION")
+	s.expect(`fn-42-b-sub\r\nhi-alias\r\n2 p2 [45]\.`)
+	s.expect(`gs\[\]~/sub[$#] `)
+	// A variable bash holds is seen by the classifier.
+	s.line("v=fake-; v+=blocked")
+	s.prompt("")
+	s.line("echo $v")
+	s.expect(`blocked: edit or cancel`)
+	s.send("n")
+	s.prompt("126")
+	s.line("echo status=$?")
+	s.expect(`status=126\r\n`)
+	s.prompt("")
+	s.line("false | true | false")
+	s.prompt("1")
+	s.line("echo ${PIPESTATUS[@]}")
+	s.expect(`\r\n1 0 1\r\n`)
+	s.prompt("")
+	s.line("exit 7")
+	if st := s.wait(); st != 7 {
+		t.Fatalf("exit status %d, want 7", st)
+	}
+}
+
+func TestBashExecutorFunctionsClassified(t *testing.T) {
+	s := startBashShell(t)
+	// Defined where the front end cannot read it: in a string eval runs.
+	s.line(`eval "$(printf 'g() { fake-%s now; }' high)"`)
+	s.prompt("")
+	s.line("g")
+	s.expect(`high +fake_high`)
+	s.expect(`run it\? \[y/N/e\] `)
+	s.send("n")
+	s.prompt("126")
+	s.line(`eval "$(printf "alias zz='fake-%s now'" blocked)"`)
+	s.prompt("")
+	s.line("zz")
+	s.expect(`blocked +fake_blocked`)
+	s.expect(`\[e/N\] `)
+	s.send("n")
+	s.prompt("126")
+}
+
+func TestBashExecutorJobs(t *testing.T) {
+	s := startBashShell(t)
+	s.line("sleep 100 &")
+	s.expect(`\[1\] \d+`)
+	s.prompt("")
+	s.line("jobs")
+	s.expect(`\[1\]\+ +Running +sleep 100 &`)
+	s.prompt("")
+	s.line("sh -c 'echo started; exec sleep 100'; echo after")
+	s.expect(`\r\nstarted\r\n`)
+	s.send("\x03")
+	s.prompt("130")
+	if strings.Contains(s.pending(), "after") {
+		t.Fatalf("the rest of the line ran after Ctrl-C")
+	}
+	// The job is the terminal's foreground once it prints.
+	s.line("sh -c 'echo started; exec sleep 100'")
+	s.expect(`\r\nstarted\r\n`)
+	s.send("\x1a")
+	s.expect(`\[2\]\+ +Stopped +sh -c`)
+	s.prompt("148")
+	s.line("kill %1 %2; wait; jobs; echo done")
+	s.expect(`done\r\n`)
+	s.prompt("")
+}
+
+func TestBashExecutorControlUnreachable(t *testing.T) {
+	s := startBashShell(t)
+	// A program finds no descriptor but its standard streams, and writes
+	// on every number a report could go to.
+	s.line(`ls /proc/self/fd | tr '\n' ' '; echo`)
+	s.expect(`\r\n0 1 2 3 \r\n`)
+	s.prompt("")
+	s.line(`for fd in 3 4 5 6 7 8 9 10 11 12 13 14 15 255; do sh -c "printf 'guardsh-report\0001\0x\0000\0' >&$fd" 2>/dev/null; done; echo wrote`)
+	s.expect(`wrote\r\n`)
+	s.prompt("")
+	s.line("echo still-here")
+	s.expect(`still-here\r\n`)
+	s.prompt("")
+	if strings.Contains(s.output(), "the executor was stopped") {
+		t.Fatalf("a program reached the control channel")
+	}
+}
+
+func TestBashExecutorRCFiles(t *testing.T) {
+	needBash(t)
+	home, env := itSandbox(t)
+	os.WriteFile(home+"/.guardshrc", []byte("greet() { echo hi-$1; }\nfake-blocked now\nexport RCVAR=rc-ok\nalias ll='echo ll-alias'\nGUARDSH_PROMPT='rc-prompt[\\s]\\$ '\n"), 0o644)
+	s := startShell(t, home, env, "GUARDSH_IT_BASH=1", "GUARDSH_IT_ASK=risky")
+	s.expect(`guardsh: refused \(blocked, fake_blocked\)`)
+	s.expect(`rc-prompt\[\][$#] `)
+	s.line("echo $RCVAR; greet you; ll")
+	s.expect(`rc-ok\r\nhi-you\r\nll-alias\r\n`)
+	s.expect(`rc-prompt\[\][$#] `)
+	if strings.Contains(s.output(), "FAKE-BLOCKED RAN") {
+		t.Fatal("a blocked rc line ran")
+	}
+}
+
+func TestBashExecutorRestart(t *testing.T) {
+	s := startBashShell(t)
+	s.line("x=before")
+	s.prompt("")
+	s.line("kill -9 $$")
+	s.expect(`the executor died \(killed by SIGKILL\); starting a new one: the shell's variables`)
+	s.prompt("1")
+	s.line("echo x=$x. $BASH_VERSION")
+	s.expect(`x=\. [45]\.`)
+	s.prompt("")
+}
+
+func TestBashExecutorTypeahead(t *testing.T) {
+	s := startBashShell(t)
+	s.line(`echo go; while [ ! -e stop ]; do :; done`)
+	s.expect(`\r\ngo\r\n`)
+	s.send("echo typed-ahead")
+	s.expect(`echo typed-ahead`) // the pty echoes it
+	if err := os.WriteFile(s.home+"/stop", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.expect(`gs\[\][^\n]*?[$#] echo typed-ahead`)
+	s.send("\r")
+	s.expect(`\r\ntyped-ahead\r\n`)
+	s.prompt("")
+}
+
+// TestBashExecutorForgedReport: the line's own code runs in bash, where
+// the report socket is closed while it runs; a builtin that writes on
+// bash's saved copy of it sends a report that does not answer what the
+// front end asked, which stops bash, and a new one takes over.
+func TestBashExecutorForgedReport(t *testing.T) {
+	s := startBashShell(t)
+	s.line(`x=1; printf 'guardsh-report\0' >&$__gs_w`)
+	s.expect(`[Bb]ad file descriptor`)
+	s.prompt("1")
+	s.line(`for fd in {10..40}; do printf 'guardsh-report\0%s\0' $fd >&$fd; done 2>/dev/null`)
+	s.expect(`the executor was stopped: it sent a message it may not send`)
+	s.prompt("1")
+	s.line("echo x=$x.")
+	s.expect(`x=\.\r\n`)
+	s.prompt("")
+}
+
+// TestBashExecutorAuto: a line auto mode runs gets the allowlist's
+// environment, in a subshell; the shell's own state is untouched.
+func TestBashExecutorAuto(t *testing.T) {
+	s := startBashShell(t, "GUARDSH_IT_AUTOSAFE=printf")
+	s.line("PAGER=less; export PAGER")
+	s.prompt("")
+	s.send("\x1b[Z") // Shift+Tab: auto mode
+	s.expect(`\[auto\]`)
+	s.line(`printf 'pager=%s\n' "$PAGER"`)
+	s.expect(`\(auto\)`)
+	s.expect(`\r\npager=cat\r\n`)
+	s.expect(`gs\[\]\[auto\]`)
+	s.line(`echo $PAGER`)
+	s.expect(`\r\nless\r\n`)
+	s.expect(`gs\[\]\[auto\]`)
+}
