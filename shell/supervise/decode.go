@@ -204,7 +204,6 @@ var calls = map[int32]callInfo{
 	unix.SYS_LINKAT:            {"linkat", KindLink, with(twoPaths(0, 1, 2, 3), flags(4))},
 	unix.SYS_SYMLINK:           {"symlink", KindLink, readSymlink(-1, 1)},
 	unix.SYS_SYMLINKAT:         {"symlinkat", KindLink, readSymlink(1, 2)},
-
 	unix.SYS_KILL:              {"kill", KindSignal, signal(0, 1)},
 	unix.SYS_TKILL:             {"tkill", KindSignal, signal(0, 1)},
 	unix.SYS_TGKILL:            {"tgkill", KindSignal, signal(0, 2)},

@@ -15,11 +15,10 @@ const (
 	KindRemove Kind = "remove" // unlink, unlinkat, rmdir
 	KindRename Kind = "rename" // rename, renameat, renameat2
 	KindTrunc  Kind = "truncate"
-	KindChmod  Kind = "chmod" // chmod, fchmod, fchmodat, fchmodat2
-	KindChown  Kind = "chown" // chown, fchown, lchown, fchownat
-	KindMknod  Kind = "mknod" // mknod, mknodat
-	KindLink   Kind = "link"  // link, linkat, symlink, symlinkat
-
+	KindChmod  Kind = "chmod"  // chmod, fchmod, fchmodat, fchmodat2
+	KindChown  Kind = "chown"  // chown, fchown, lchown, fchownat
+	KindMknod  Kind = "mknod"  // mknod, mknodat
+	KindLink   Kind = "link"   // link, linkat, symlink, symlinkat
 	KindSignal Kind = "signal" // kill and the like aimed at pid <= 0 or 1; pidfd_open(1)
 	KindSystem Kind = "system" // mount and the new mount API, umount2, pivot_root, chroot, swapon, swapoff, reboot, modules, kexec
 )
