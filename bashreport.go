@@ -8,10 +8,8 @@ import (
 	"strings"
 	"sync"
 
-	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/syntax"
-
 	"guardsh/guard"
+	"guardsh/shell"
 )
 
 // The report a session's bash writes after each command (bashsession.go)
@@ -123,40 +121,4 @@ func readReport(rd *bufio.Reader) (bashReport, error) {
 
 // declaredVars reads declare -p's text: every variable that is set, an
 // array as its first element; the driver's own (__guardsh_) left out.
-func declaredVars(text string) map[string]string {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "declare -p")
-	if err != nil {
-		return nil
-	}
-	vars := make(map[string]string, len(f.Stmts))
-	for _, st := range f.Stmts {
-		d, ok := st.Cmd.(*syntax.DeclClause)
-		if !ok {
-			continue
-		}
-		nameref := false
-		for _, a := range d.Args {
-			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.Contains(a.Value.Lit(), "n") {
-				nameref = true
-			}
-		}
-		for _, a := range d.Args {
-			if a.Name == nil || nameref || strings.HasPrefix(a.Name.Value, "__guardsh_") {
-				continue
-			}
-			switch {
-			case a.Array != nil:
-				if len(a.Array.Elems) > 0 && a.Array.Elems[0].Value != nil {
-					if v, err := expand.Literal(nil, a.Array.Elems[0].Value); err == nil {
-						vars[a.Name.Value] = v
-					}
-				}
-			case a.Value != nil:
-				if v, err := expand.Literal(nil, a.Value); err == nil {
-					vars[a.Name.Value] = v
-				}
-			}
-		}
-	}
-	return vars
-}
+func declaredVars(text string) map[string]string { return shell.DeclaredVars(text, "__guardsh_") }

@@ -31,14 +31,7 @@ func (b *bashSide) gate(v guard.Verdict, what, command string) bool {
 		fmt.Fprintf(b.f.errw, "\r%s\r\n", ref.Error())
 	}
 	if v.Level > level && !v.Level.DefaultYes() || v.Blocked {
-		how := "asked"
-		switch {
-		case ref != nil:
-			how = ref.Hint
-		case p.yesFor(v):
-			how = "yes"
-		}
-		rec := NewAuditRecord(v, what, ref == nil, how)
+		rec := NewAuditRecord(v, what, ref == nil, p.runTimeHow(v, ref))
 		rec.RunTime = true
 		rec.Dir = dir
 		if b.f.cfg.Audit != nil {

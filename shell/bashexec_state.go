@@ -19,10 +19,17 @@ type bashDefs struct {
 	funcsText, aliasText string
 }
 
-// bashVars reads `declare -p`: every variable that is set, an array as
-// its first element (as the interpreter executor reports them); the
-// protocol's own are left out. A text that does not parse gives nil.
-func bashVars(text string) map[string]string {
+// bashVars reads the interactive bash executor's `declare -p` (see
+// DeclaredVars), the protocol's own variables left out.
+func bashVars(text string) map[string]string { return DeclaredVars(text, bashProtoPrefix) }
+
+// DeclaredVars reads the text of bash's `declare -p`: every variable that
+// is set, an array as its first element (as the interpreter executor
+// reports them); a nameref, and a variable whose name starts with skip
+// (the reporting code's own), are left out. A text that does not parse
+// gives nil. Both bash executors read their reports with it: the
+// interactive shell's and a session's (bashreport.go).
+func DeclaredVars(text, skip string) map[string]string {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "declare -p")
 	if err != nil {
 		return nil
@@ -40,7 +47,7 @@ func bashVars(text string) map[string]string {
 			}
 		}
 		for _, a := range d.Args {
-			if a.Name == nil || nameref || strings.HasPrefix(a.Name.Value, bashProtoPrefix) {
+			if a.Name == nil || nameref || (skip != "" && strings.HasPrefix(a.Name.Value, skip)) {
 				continue
 			}
 			switch {

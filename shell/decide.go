@@ -137,6 +137,19 @@ func (p policy) hookFor(v guard.Verdict) bool {
 	return p.hooked && !v.Blocked && v.Level <= p.hookMax
 }
 
+// runTimeHow is the audit log's word for how a call the run-time check
+// decided was decided: the refusal's hint when it was refused, "yes" when
+// -y approved it, else "asked".
+func (p policy) runTimeHow(v guard.Verdict, ref *Refusal) string {
+	switch {
+	case ref != nil:
+		return ref.Hint
+	case p.yesFor(v):
+		return "yes"
+	}
+	return "asked"
+}
+
 // yesFor reports whether -y approves v: it was given, v was checked whole
 // (a line too long to check needs a person), and v is not above the limit
 // the guardsh this one runs under set.

@@ -72,14 +72,7 @@ func (r *Runner) gateAt(p policy, v guard.Verdict, what string, approved guard.L
 	if v.Level > approved && !v.Level.DefaultYes() || v.Blocked {
 		// Only what the run-time check had to decide is recorded; the
 		// commands the line's approval already covered are not.
-		how := "asked"
-		switch {
-		case ref != nil:
-			how = ref.Hint
-		case p.yesFor(v):
-			how = "yes"
-		}
-		rec := NewAuditRecord(v, what, ref == nil, how)
+		rec := NewAuditRecord(v, what, ref == nil, p.runTimeHow(v, ref))
 		rec.RunTime = true
 		if !r.record(rec) && ref == nil {
 			ref = &Refusal{Verdict: v, What: what, Hint: HintAudit}

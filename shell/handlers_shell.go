@@ -241,17 +241,8 @@ func readRegularAt(f *os.File) ([]byte, bool) {
 
 // lookFile finds a file (executable or not) in PATH, as source does.
 func lookFile(dir string, env expand.Environ, name string) (string, error) {
-	for _, elem := range filepath.SplitList(env.Get("PATH").String()) {
-		if elem == "" {
-			elem = "."
-		}
-		p := filepath.Join(elem, name)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
-		}
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p, nil
-		}
+	if p, ok := lookPathFile(dir, env.Get("PATH").String(), name); ok {
+		return p, nil
 	}
 	return "", os.ErrNotExist
 }
