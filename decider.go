@@ -42,13 +42,12 @@ type decider struct {
 	// (the first of the tree) seen.
 	bash     *exec.Cmd
 	execSeen bool
-	// programs recognises copies of programs (programs.go); tooLong is
-	// the verdict of what was not checked, once made.
+	// programs recognises copies of programs (programs.go).
 	programs *programs
-	tooLong  *guard.Verdict
-	// allowed remembers the execs allowed without a question, by what
-	// decides them (argv, environment, directory, the file and its
-	// identity), so that the same exec again is not classified again.
+	// allowed remembers the execs and opens allowed without a question,
+	// by what decides them (an exec's argv, environment, directory, file
+	// and the file's identity; an open's real path, O_TRUNC and
+	// directory), so that the same call again is not classified again.
 	allowed map[string]bool
 	// gate, when set, decides instead of the runner (the interactive
 	// shell's bash executor: its front end asks, at the level of the
@@ -88,12 +87,18 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		}
 	}
 	var cacheKey string
-	if ev.Kind == supervise.KindExec {
+	switch {
+	case ev.Kind == supervise.KindExec:
 		cacheKey = execKey(ev)
-		if cacheKey != "" && d.allowed[cacheKey] {
-			d.own.note(ev)
-			return supervise.Allow
-		}
+	case ev.Kind == supervise.KindOpen && ev.Syscall != "open_by_handle_at":
+		// An open is decided on its real path alone (with O_TRUNC, and
+		// the directory): a script writing to /dev/null or appending to a
+		// log a thousand times is checked once.
+		cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, ev.Path, ev.Cwd)
+	}
+	if cacheKey != "" && d.allowed[cacheKey] {
+		d.own.note(ev)
+		return supervise.Allow
 	}
 	ownHits := d.own.hits
 	var v guard.Verdict

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -21,10 +23,14 @@ import (
 // (programs.go: `cp /bin/rm x; ./x -rf /` is rm -rf /), the interpreter a
 // #! line names, and the shell code it will run: a script given to a
 // shell (`bash s.sh`) or executed itself with a shell's #! line, read
-// before it starts and classified as a line, with its parameters. A
-// script that cannot be read whole (larger than guardsh classifies, not a
-// regular file, unreadable) is what was not checked (rule too_long): it
-// runs only when a person approves it.
+// before it starts and classified as a line, with its parameters. Only
+// a blocked finding in the script counts (it is refused before its first
+// command runs): every command it runs is checked again by the
+// supervisor as it runs, with its final arguments, so that what the text
+// leaves open (a command named by a variable, as in pyenv's shims) is not
+// held against it, and a script that cannot be read whole (larger than
+// guardsh classifies, as many a ./configure is; a pipe) runs with each of
+// its commands checked.
 
 // execVerdict classifies an exec event; scripts reports that shell code
 // read from a file counted.
@@ -33,9 +39,14 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 	st := d.state(ev, ev.Env)
 	v = d.g.CheckExec(ev.Argv, ev.Path, env, st)
 	file := ev.Path
-	if real, err := filepath.EvalSymlinks(ev.Path); err == nil && real != ev.Path {
+	if real, ok := resolveAs(ev.Pid, ev.Path); ok && real != ev.Path {
 		file = real
 		v = higher(v, d.g.CheckExec(ev.Argv, real, env, st))
+	}
+	if l := ev.FDLink(); l != "" {
+		// A descriptor executed (fexecve): its file, through the
+		// process's own link, even deleted or a memfd.
+		file = l
 	}
 	rest := []string(nil)
 	if len(ev.Argv) > 0 {
@@ -51,13 +62,14 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 	getenv := func(name string) string { v, _ := st.Var(name); return v }
 	for _, in := range shell.ExecInputs(ev.Cwd, getenv, file, ev.Argv, d.scriptReader(ev.Pid)) {
 		scripts = true
+		if in.Unchecked {
+			continue // its commands are checked as they run
+		}
 		ist := st
 		ist.Params, ist.ParamsKnown = in.Params, true
-		if in.Unchecked {
-			v = higher(v, d.unchecked(in, ist))
-			continue
+		if w := d.g.Classify(in.Code, ist); w.Blocked {
+			v = higher(v, w)
 		}
-		v = higher(v, d.g.Classify(in.Code, ist))
 	}
 	return v, scripts
 }
@@ -74,22 +86,6 @@ func higher(v, w guard.Verdict) guard.Verdict {
 		v.Findings = append(v.Findings, w.Findings...)
 	}
 	v.Blocked = blocked
-	return v
-}
-
-// unchecked is the verdict of a script that could not be read whole:
-// what the guard says of a line longer than it classifies (too_long),
-// with the reason.
-func (d *decider) unchecked(in shell.ExecInput, st guard.State) guard.Verdict {
-	if d.tooLong == nil {
-		v := d.g.Classify(strings.Repeat("\n", guard.DefaultMaxBytes+1), st)
-		d.tooLong = &v
-	}
-	v := *d.tooLong
-	v.Findings = append([]guard.Finding(nil), v.Findings...)
-	for i := range v.Findings {
-		v.Findings[i].Reason = fmt.Sprintf("the script %s could not be checked: %v", in.File, in.Err)
-	}
 	return v
 }
 
@@ -144,4 +140,63 @@ func execKey(ev *supervise.Event) string {
 // not blocked. Only such a decision is remembered.
 func quietlyAllowed(v guard.Verdict, approved guard.Level) bool {
 	return !v.Blocked && !v.Unchecked() && (v.Level <= approved || v.Level.DefaultYes())
+}
+
+// resolveAs resolves the symbolic links of path as the process pid
+// resolves them: /proc/self and /proc/thread-self (and /dev/fd, /dev/stdin,
+// which lead there) are the process's, not guardsh's. A link of the
+// process's own under /proc/PID (fd/N, exe, cwd, root) ends the path as
+// it is: opening it opens what the process would, even a file deleted or
+// without a name (a memfd). ok is false when path does not resolve.
+func resolveAs(pid int, path string) (string, bool) {
+	own := "/proc/" + strconv.Itoa(pid)
+	mapSelf := func(p string) string {
+		for _, self := range []string{"/proc/self", "/proc/thread-self"} {
+			if p == self || strings.HasPrefix(p, self+"/") {
+				return own + p[len(self):]
+			}
+		}
+		return p
+	}
+	rest := splitPath(path)
+	cur := "/"
+	for links := 0; len(rest) > 0; {
+		c := rest[0]
+		rest = rest[1:]
+		next := mapSelf(filepath.Join(cur, c))
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return "", false
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if strings.HasPrefix(next, own+"/") && len(rest) == 0 {
+			return next, true // the process's own magic link
+		}
+		if links++; links > 40 {
+			return "", false
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return "", false
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(cur, target)
+		}
+		rest = append(splitPath(mapSelf(filepath.Clean(target))), rest...)
+		cur = "/"
+	}
+	return cur, true
+}
+
+func splitPath(p string) []string {
+	var out []string
+	for _, c := range strings.Split(p, "/") {
+		if c != "" && c != "." {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -63,6 +63,48 @@ func TestDecider(t *testing.T) {
 	}
 }
 
+// A call allowed without a question is remembered, and the same call
+// again is allowed without the guard; a refused one is never
+// remembered, and refused again (with its line, from another process).
+func TestDeciderRemembers(t *testing.T) {
+	g, err := guard.New(guard.WithProtected("/h/.config/guardsh/config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	r, err := shell.New(g, shell.WithStdio(nil, nil, &stderr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDecider(g, r, &exec.Cmd{Path: "/usr/bin/bash"}, guard.Safe, []string{"HOME=/h", "PATH=/usr/bin"}, "/h")
+	d.execSeen = true
+	open := func(pid int, p string) *supervise.Event {
+		return &supervise.Event{Pid: pid, Comm: "prog", Syscall: "openat", Kind: supervise.KindOpen, Path: p, Flags: 0o1101, Cwd: "/h/p"}
+	}
+	for i := range 2 {
+		if got := d.Decide(open(50+i, "/dev/null")); got != supervise.Allow {
+			t.Errorf("open /dev/null, time %d: %v", i+1, got)
+		}
+	}
+	if len(d.allowed) != 1 {
+		t.Errorf("remembered %d calls, want 1", len(d.allowed))
+	}
+	for i := range 2 {
+		stderr.Reset()
+		if got := d.Decide(open(60+i, "/h/.config/guardsh/config.toml")); got != supervise.Deny || !strings.Contains(stderr.String(), "guardsh_self") {
+			t.Errorf("write the config, time %d: %v (%s)", i+1, got, stderr.String())
+		}
+	}
+	// rm -f of a file is medium, above the safe line: refused each time.
+	rm := &supervise.Event{Pid: 70, Syscall: "execve", Kind: supervise.KindExec, Argv: []string{"rm", "-f", "x"}, Path: "/usr/bin/rm", Cwd: "/h/p"}
+	for i := range 2 {
+		rm.Pid = 70 + i
+		if got := d.Decide(rm); got != supervise.Deny {
+			t.Errorf("rm -f above the approved level, time %d: %v", i+1, got)
+		}
+	}
+}
+
 // BenchmarkDecide measures the decisions a build's tree asks for most: a
 // compiler's exec and a write-open and an unlink of an object file.
 func BenchmarkDecide(b *testing.B) {
@@ -84,6 +126,7 @@ func BenchmarkDecide(b *testing.B) {
 	} {
 		b.Run(ev.Syscall+"-"+ev.Path, func(b *testing.B) {
 			for range b.N {
+				clear(d.allowed) // each decided, not remembered
 				d.Decide(ev)
 			}
 		})

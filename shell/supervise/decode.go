@@ -53,6 +53,7 @@ func pathAtEmpty(dirArg, pathArg, flagsArg int) func(p *proc, a *[6]uint64, ev *
 			return err
 		}
 		if ev.RawPath == "" && ev.Flags&unix.AT_EMPTY_PATH != 0 {
+			ev.dirfd, ev.onFD = dirfd, true
 			ev.Path, err = p.fdPath(dirfd)
 			return err
 		}

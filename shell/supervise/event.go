@@ -54,6 +54,19 @@ type Event struct {
 	Initial bool
 
 	dirfd int32 // the directory Path's first lookup starts from
+	onFD  bool  // the call is on the descriptor dirfd itself (AT_EMPTY_PATH)
+}
+
+// FDLink returns, for a call on a descriptor itself (execveat or
+// fchmodat2 with AT_EMPTY_PATH: fexecve), the process's own link to the
+// file open on it, /proc/PID/fd/N, through which the file can be opened
+// even when it was deleted or never had a name (a memfd); "" otherwise.
+// It is valid while the Decider decides.
+func (ev *Event) FDLink() string {
+	if !ev.onFD {
+		return ""
+	}
+	return fmt.Sprintf("/proc/%d/fd/%d", ev.Pid, ev.dirfd)
 }
 
 // String describes the call in a line for a person: the program and

@@ -206,8 +206,8 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 
 // execMissing returns ENOENT or ENOTDIR when the program an exec names
 // does not exist, as the process sees the filesystem (same mount
-// namespace and root as the supervisor; else 0, and the exec is decided
-// as any other).
+// namespace and root as the supervisor, and a lookup that stays on the
+// root's filesystem; else 0, and the exec is decided as any other).
 func (s *Supervisor) execMissing(p *proc, nr int32, a *[6]uint64) unix.Errno {
 	var ev Event
 	var err error
@@ -225,8 +225,14 @@ func (s *Supervisor) execMissing(p *proc, nr int32, a *[6]uint64) unix.Errno {
 	if !s.sameView(p) {
 		return 0
 	}
-	var st unix.Stat_t
-	switch err := unix.Stat(ev.Path, &st); err {
+	// Looked up without leaving the root's filesystem: a path through
+	// /proc/self or /dev/fd (a link into /proc) names the supervisor's
+	// own there, not the process's, and another mount may be the
+	// process's own view; such a path is decided as any other.
+	fd, err := unix.Openat2(unix.AT_FDCWD, ev.Path, &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_XDEV})
+	switch err {
+	case nil:
+		unix.Close(fd)
 	case unix.ENOENT, unix.ENOTDIR:
 		return err.(unix.Errno)
 	}

@@ -14,7 +14,8 @@ func TestExecMissingNotDecided(t *testing.T) {
 	dir := sandbox(t, "here")
 	missing := filepath.Join(dir, "bin", "missing")
 	r := &recorder{}
-	cmd := exec.Command("/bin/bash", "-c", `"$0/missing"; echo "status $?"; "$0/here"; "$0/nodir/x"; echo "status $?"`, filepath.Join(dir, "bin"))
+	// /dev/fd/200 is the process's descriptor, not the supervisor's.
+	cmd := exec.Command("/bin/bash", "-c", `"$0/missing"; echo "status $?"; "$0/here"; "$0/nodir/x"; echo "status $?"; exec 200<"$0/here"; /dev/fd/200`, filepath.Join(dir, "bin"))
 	res := run(t, cmd, r, 0)
 	if res.err != nil {
 		t.Fatalf("%v\n%s", res.err, res.out)
@@ -23,6 +24,9 @@ func TestExecMissingNotDecided(t *testing.T) {
 		if !strings.Contains(res.out, want) {
 			t.Errorf("output lacks %q:\n%s", want, res.out)
 		}
+	}
+	if strings.Count(res.out, "here-ran") != 2 {
+		t.Errorf("a program executed through /dev/fd should run:\n%s", res.out)
 	}
 	if strings.Count(res.out, "status 127") != 2 {
 		t.Errorf("both missing programs should fail with 127:\n%s", res.out)
