@@ -171,7 +171,8 @@ func loadSettings(o options, stderr io.Writer) settings {
 	s.lastingAllowed = !strict && !policyLock && (merged.AllowLastingAnswers == nil || *merged.AllowLastingAnswers)
 
 	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile, s.approvalsFile)
-	s.opts = append(merged.Options(), guard.WithProtected(s.protected...))
+	hooks := agentHookFiles(home)
+	s.opts = append(merged.Options(), guard.WithProtected(s.protected...), guard.WithAgentHooks(hooks...))
 	if !applied {
 		return s
 	}
@@ -180,7 +181,7 @@ func loadSettings(o options, stderr io.Writer) settings {
 		// Cannot happen for files config.Parse accepted; fail closed.
 		say("the configuration cannot be applied: %v; refusing every line above safe", err)
 		s.built = nil
-		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...)}
+		s.opts = []guard.Option{guard.WithBlockLevel(guard.InfoLeak), guard.WithProtected(s.protected...), guard.WithAgentHooks(hooks...)}
 		l := guard.InfoLeak
 		s.cfg.BlockLevel, s.cfg.Disable, s.cfg.Levels = &l, nil, nil
 	}

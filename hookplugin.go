@@ -25,23 +25,47 @@ const openCodeAgent = "opencode"
 // plugin/ only, where guardsh writes it).
 func openCodePluginFiles(project bool) ([]string, error) {
 	var base string
-	switch {
-	case project:
+	if project {
 		dir, err := os.Getwd()
 		if err != nil {
 			return nil, err
 		}
-		base = filepath.Join(dir, ".opencode")
-	case os.Getenv("XDG_CONFIG_HOME") != "" && filepath.IsAbs(os.Getenv("XDG_CONFIG_HOME")):
-		base = filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "opencode")
-	default:
+		base = filepath.Join(dir, openCodeProject)
+	} else {
 		home, err := os.UserHomeDir()
-		if err != nil {
+		if base = openCodeUser(home); err != nil && base == "" {
 			return nil, fmt.Errorf("no home directory: %w", err)
 		}
-		base = filepath.Join(home, ".config", "opencode")
 	}
-	return []string{filepath.Join(base, "plugin", "guardsh.js"), filepath.Join(base, "plugins", "guardsh.js")}, nil
+	var files []string
+	for _, d := range openCodePluginDirs {
+		files = append(files, filepath.Join(base, d, "guardsh.js"))
+	}
+	return files, nil
+}
+
+// openCodeProject is the project's OpenCode directory, in the project's
+// directory; openCodePluginDirs are the directories in it (and in the
+// user's, openCodeUser) OpenCode loads plugins from, the first where
+// guardsh writes its own; openCodeConfigs are OpenCode's config files
+// there (and at the project's top), whose "plugin" list loads more.
+const openCodeProject = ".opencode"
+
+var (
+	openCodePluginDirs = []string{"plugin", "plugins"}
+	openCodeConfigs    = []string{"opencode.json", "opencode.jsonc"}
+)
+
+// openCodeUser is the user's OpenCode directory: $XDG_CONFIG_HOME/opencode,
+// ~/.config/opencode by default; "" without either.
+func openCodeUser(home string) string {
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "opencode")
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".config", "opencode")
 }
 
 // pluginFile is one place of guardsh's OpenCode plugin, as found.

@@ -29,6 +29,17 @@ type agentSetup struct {
 	commandKey string
 	// version is the top-level "version" the file must carry, 0 for none.
 	version int
+	// others name the agent's other files in the settings file's
+	// directory, at both levels, that add hooks or turn them off (Claude
+	// Code's settings.local.json with "disableAllHooks", Codex's
+	// config.toml with "[features] hooks = false"); dirHooks reports an
+	// agent that reads every file of that directory (.github/hooks/*.json);
+	// userDir, when set, is a user's directory of hook files of an agent
+	// guardsh installs in the project only. Rule agent_hooks protects them
+	// with the settings files (agentHookFiles).
+	others   []string
+	dirHooks bool
+	userDir  func(home string) string
 }
 
 // agentSetups are the agents guardsh installs its hook for, by the names
@@ -39,6 +50,7 @@ var agentSetups = map[string]agentSetup{
 		user:    func(home string) string { return filepath.Join(home, ".claude", "settings.json") },
 		project: func(dir string) string { return filepath.Join(dir, ".claude", "settings.json") },
 		event:   "PreToolUse", grouped: true, commandKey: "command",
+		others: []string{"settings.local.json"},
 		entry: func(c string) json.RawMessage {
 			return ordered("matcher", "Bash", "hooks", []json.RawMessage{ordered("type", "command", "command", c, "timeout", 30)})
 		},
@@ -52,6 +64,7 @@ var agentSetups = map[string]agentSetup{
 		},
 		project: func(dir string) string { return filepath.Join(dir, ".codex", "hooks.json") },
 		event:   "PreToolUse", grouped: true, commandKey: "command",
+		others: []string{"config.toml"},
 		entry: func(c string) json.RawMessage {
 			return ordered("matcher", "Bash", "hooks", []json.RawMessage{ordered("type", "command", "command", c, "timeout", 30)})
 		},
@@ -72,7 +85,13 @@ var agentSetups = map[string]agentSetup{
 	},
 	"copilot-cli": {
 		project: func(dir string) string { return filepath.Join(dir, ".github", "hooks", "guardsh.json") },
-		event:   "preToolUse", commandKey: "bash", version: 1,
+		event:   "preToolUse", commandKey: "bash", version: 1, dirHooks: true,
+		userDir: func(home string) string {
+			if d := os.Getenv("COPILOT_HOME"); d != "" {
+				return filepath.Join(d, "hooks")
+			}
+			return filepath.Join(home, ".copilot", "hooks")
+		},
 		entry: func(c string) json.RawMessage { return ordered("type", "command", "bash", c, "timeoutSec", 30) },
 	},
 }

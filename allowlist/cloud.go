@@ -40,7 +40,15 @@ redis/instances memcache/instances spanner/instances spanner/databases bigtable/
 dataproc/clusters dataproc/jobs composer/environments source/repos deployment-manager/deployments
 endpoints/services monitoring/dashboards monitoring/channels monitoring/policies workflows workflows/executions
 eventarc/triggers api-gateway/apis api-gateway/gateways secrets secrets/versions
-recommender/recommendations certificate-manager/certificates filestore/instances ai/models ai/endpoints`)
+recommender/recommendations certificate-manager/certificates filestore/instances ai/models ai/endpoints
+certificate-manager/trust-configs certificate-manager/maps certificate-manager/dns-authorizations certificate-manager/issuance-configs
+network-security/server-tls-policies network-security/client-tls-policies network-security/gateway-security-policies network-security/authorization-policies network-security/address-groups
+iap/web iap/tcp/tunnels iap/settings app`)
+
+// gcloudReads are the gcloud commands (their words joined by "/") that
+// only read, besides list and describe: a config property, log entries,
+// the IAP settings. Their operands are a property name or a filter.
+var gcloudReads = w("config/get config/get-value logging/read app/logs/read functions/logs/read run/services/logs/read iap/settings/get")
 
 // gcloudDenied are gcloud flags auto mode refuses, with the reason.
 var gcloudDenied = map[string]string{
@@ -99,8 +107,13 @@ func checkGcloud(c *Call) string {
 			}
 			continue
 		}
+		if contains(gcloudReads, strings.Join(append(gcloudTrack(words), t), "/")) {
+			words = append(words, t)
+			verb = true
+			continue
+		}
 		if t == "describe" || t == "list" || strings.HasPrefix(t, "list-") || t == "get-iam-policy" {
-			if !contains(gcloudPaths, strings.Join(words, "/")) {
+			if !contains(gcloudPaths, strings.Join(gcloudTrack(words), "/")) {
 				return "`gcloud " + strings.Join(words, " ") + "` is not a known command group"
 			}
 			words = append(words, t)
@@ -109,13 +122,22 @@ func checkGcloud(c *Call) string {
 		}
 		words = append(words, t)
 	}
-	if len(words) == 1 && words[0] == "info" && len(args) == 1 {
-		return "" // the configuration, account and paths in use
+	if len(words) == 1 && (words[0] == "info" || words[0] == "version") && len(args) == 1 {
+		return "" // the configuration, account and paths in use; the components' versions
 	}
 	if !verb || len(words) < 2 {
 		return "gcloud is only allowed for GROUP list, list-* and describe, info and storage ls"
 	}
 	return ""
+}
+
+// gcloudTrack returns a command path without its release track (alpha,
+// beta, preview): the same groups are under every track.
+func gcloudTrack(words []string) []string {
+	if len(words) > 0 && (words[0] == "alpha" || words[0] == "beta" || words[0] == "preview") {
+		return words[1:]
+	}
+	return words
 }
 
 // checkGcloudStorageLs allows gcloud storage ls with its listing flags.
@@ -150,13 +172,66 @@ var azActions = w("set unset use add create delete update run start stop restart
 // a refused flag (--output is not --output-file).
 var azGlobals = w("output only-show-errors query subscription verbose help")
 
-// checkAz allows az GROUP... list|list-*|show, with the command's flags
-// after it.
+// azGlobalValued are az's global flags with a value that may come before
+// the command (az --subscription s vm list).
+var azGlobalValued = w("subscription output query")
+
+// azReadVerbs are az's read-only command names besides list, list-* and
+// show: show-* and get-* (for what is not a secret: the secret words
+// above still refuse show-connection-string or get-credentials), exists,
+// a query of logs or work items, a policy summary, a blob's URL, a
+// container's logs.
+func azReadVerb(t string, words []string) bool {
+	switch {
+	case t == "list" || t == "show" || strings.HasPrefix(t, "list-") || strings.HasPrefix(t, "show-") || strings.HasPrefix(t, "get-"):
+		return true
+	case t == "exists" || t == "query" || t == "summarize" || t == "url" || t == "logs":
+		return len(words) > 0
+	case t == "tail":
+		return len(words) > 0 && words[len(words)-1] == "log"
+	}
+	return false
+}
+
+// azVaultRead reports a path under keyvault secret or keyvault key that
+// lists names and versions or shows a (public) key: no secret value.
+func azVaultRead(words []string) bool {
+	if len(words) < 2 || words[0] != "keyvault" || words[1] != "secret" && words[1] != "key" {
+		return false
+	}
+	if len(words) == 2 {
+		return true
+	}
+	return len(words) == 3 && (slices.Contains(w("list list-versions list-deleted get-versions"), words[2]) || words[1] == "key" && words[2] == "show")
+}
+
+// checkAz allows az GROUP... list|list-*|show (and the read verbs above),
+// with the command's flags after it; the global --subscription, --query
+// and --output may come before it.
 func checkAz(c *Call) string {
 	var words []string
 	verb := false
-	for _, a := range c.Args {
+	if len(c.Args) == 1 && c.Args[0].Text == "version" {
+		return ""
+	}
+	if len(c.Args) == 3 && c.Args[0].Text == "devops" && c.Args[1].Text == "configure" && (c.Args[2].Text == "--list" || c.Args[2].Text == "-l") {
+		return "" // the defaults in use
+	}
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
 		t := a.Text
+		if len(words) == 0 && !verb {
+			name, _, hasEq := strings.Cut(strings.TrimPrefix(t, "--"), "=")
+			if strings.HasPrefix(t, "--") && contains(azGlobalValued, name) || t == "-o" {
+				if !hasEq || t == "-o" {
+					i++
+				}
+				continue
+			}
+			if t == "--only-show-errors" {
+				continue
+			}
+		}
 		if name, ok := strings.CutPrefix(t, "--"); ok {
 			name, _, _ = strings.Cut(name, "=")
 			for _, d := range azDenied {
@@ -181,17 +256,20 @@ func checkAz(c *Call) string {
 		if contains(azActions, t) {
 			return "`az " + strings.Join(append(words, t), " ") + "` is a command, not a group (its operand may be list)"
 		}
-		words = append(words, t)
-		if t == "list" || t == "show" || strings.HasPrefix(t, "list-") {
+		if azReadVerb(t, words) {
 			verb = true
 		}
-		if t != "keyvault" {
+		words = append(words, t)
+		if t != "keyvault" && !azVaultRead(words) {
 			for _, s := range azSecretWords {
 				if strings.Contains(t, s) {
 					return "`az " + strings.Join(words, " ") + "` may print a secret"
 				}
 			}
 		}
+	}
+	if len(words) >= 2 && words[0] == "keyvault" && (words[1] == "secret" || words[1] == "key") && !azVaultRead(words) {
+		return "`az " + strings.Join(words, " ") + "` may print a secret"
 	}
 	if !verb || len(words) < 2 {
 		return "az is only allowed for GROUP list, list-* and show"

@@ -37,6 +37,7 @@ var setVars = []string{
 	"GIT_NO_LAZY_FETCH=1",
 	"LESSSECURE=1",
 	"GH_PAGER=cat",
+	"GLAB_PAGER=cat",
 	"SYSTEMD_PAGER=cat",
 	"AWS_PAGER=",
 	// No questions whose answer writes or runs something: gh would save

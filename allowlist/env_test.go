@@ -21,7 +21,7 @@ func TestAutoEnv(t *testing.T) {
 		"LD_LIBRARY_PATH=/lib", "LD_AUDIT=x", "GIT_PAGER=less", "PAGER=less", "LESSOPEN=|x %s",
 		"TAR_OPTIONS=--to-command=sh", "RIPGREP_CONFIG_PATH=/x", "BASH_FUNC_ls%%=() { rm; }", "LANG=C",
 		"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=user.name", "GIT_CONFIG_VALUE_0=me", "NOEQUALS",
-		"GOFLAGS=-toolexec=/tmp/x", "PIP_PYTHON=/tmp/py", "GH_PAGER=less", "SYSTEMD_PAGER=less", "AWS_PAGER=less", "AWS_CLI_AUTO_PROMPT=on",
+		"GOFLAGS=-toolexec=/tmp/x", "PIP_PYTHON=/tmp/py", "GH_PAGER=less", "GLAB_PAGER=less", "SYSTEMD_PAGER=less", "AWS_PAGER=less", "AWS_CLI_AUTO_PROMPT=on",
 	}
 	orig := slices.Clone(in)
 	out := AutoEnv(in)
@@ -32,7 +32,7 @@ func TestAutoEnv(t *testing.T) {
 	want := map[string]string{
 		"HOME": "/root", "PATH": "/usr/bin:/bin", "GIT_PAGER": "cat", "PAGER": "cat", "GIT_OPTIONAL_LOCKS": "0",
 		"LESSSECURE": "1", "LANG": "C", "GIT_CONFIG_COUNT": "3",
-		"GH_PAGER": "cat", "SYSTEMD_PAGER": "cat", "AWS_PAGER": "", "GH_PROMPT_DISABLED": "1", "AWS_CLI_AUTO_PROMPT": "off",
+		"GH_PAGER": "cat", "GLAB_PAGER": "cat", "SYSTEMD_PAGER": "cat", "AWS_PAGER": "", "GH_PROMPT_DISABLED": "1", "AWS_CLI_AUTO_PROMPT": "off",
 		"CLOUDSDK_CORE_DISABLE_PROMPTS": "1", "AZURE_EXTENSION_USE_DYNAMIC_INSTALL": "no",
 		"GIT_CONFIG_KEY_0": "user.name", "GIT_CONFIG_VALUE_0": "me",
 		"GIT_CONFIG_KEY_1": "core.fsmonitor", "GIT_CONFIG_VALUE_1": "false",

@@ -168,12 +168,14 @@ func builtinSpecs() []Spec {
 	}
 	specs = append(specs, gitSpec())
 	specs = append(specs, versionSpecs()...)
+	specs = append(specs, glabSpec(), curlSpec(), bqSpec())
+	specs = append(specs, kongSpecs()...)
 	specs = append(specs, kubectlSpec(), helmSpec(), dockerSpec(), podmanSpec(), ghSpec(), tailscaleSpec(), tcpdumpSpec(),
 		systemctlSpec(), journalctlSpec(), npmSpec(), pipSpec("pip"), pipSpec("pip3"),
 		Spec{Name: "go", Raw: true, Check: checkGo, Note: "go version, go env (not -w/-u), go doc (not -http), go list (not -export, -compiled, -toolexec, -exec, -mod, -modfile, -overlay)"},
 		Spec{Name: "aws", Raw: true, Check: checkAws, Note: "describe-*, list-*, get-* (not those that print secrets or write a download), s3 ls, configure list; never --endpoint-url, --no-verify-ssl, --ca-bundle, --debug, --cli-input-*, file:// values, --with-decryption, --unmask"},
-		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "a known group path, then list, list-*, describe or get-iam-policy; never --flags-file, --access-token-file, --log-http"},
-		Spec{Name: "az", Raw: true, Check: checkAz, Note: "GROUP list, list-* and show, not for keys, credentials, secrets, app settings, connection strings, publishing profiles; never --debug, --open"},
+		Spec{Name: "gcloud", Raw: true, Check: checkGcloud, Note: "a known group path (under any release track), then list, list-*, describe or get-iam-policy; config get(-value), logging|logs read, iap settings get, info, version; never --flags-file, --access-token-file, --log-http"},
+		Spec{Name: "az", Raw: true, Check: checkAz, Note: "GROUP list, list-*, show, show-*, get-*, exists, query, summarize, logs, log tail, url; not for keys, credentials, secrets (but keyvault secret names and public keys), app settings, connection strings, publishing profiles; never --debug, --open"},
 		Spec{Name: "terraform", Raw: true, Check: checkTerraform, Note: "version, state list, workspace list|show, fmt -check or -write=false: the other subcommands (plan, validate, show, providers, state show, output, graph) load providers or print secrets, and a provider's code runs"})
 	return specs
 }

@@ -38,7 +38,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	cw := w.newCommand()
 	c := &cw.c // zero: the fields are set one by one, without a copy
-	c.Text, c.Dir, c.Home, c.Protected, c.Via = text, sc.dir, sc.home(), w.g.protected, via
+	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.hooks, c.Via = text, sc.dir, sc.home(), w.g.protected, w.g.agentHooks, w.g.hooks, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -408,7 +408,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		lw.Value = as.Name.Value + "=" + lw.Value
 		args = append(args, lw)
 	}
-	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
 	w.command(c, sc, depth)
 }
 

@@ -76,9 +76,16 @@ type Command struct {
 	// Protected lists the paths guardsh protects from being written: its
 	// config, policy, history, audit log and binary.
 	Protected []string
+	// AgentHooks lists the places coding agents read their hooks from
+	// (WithAgentHooks), which rule agent_hooks protects.
+	AgentHooks []HookFile
 	// Via lists the wrappers the command was found behind, outermost first
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string
+
+	// hooks is the set AgentHooks make, made once by New; nil makes
+	// agent_hooks make it.
+	hooks *protSet
 
 	// name caches Name for the Args it was computed from: every rule asks.
 	name   string

@@ -88,6 +88,8 @@ type Guard struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	agentHooks []HookFile
+	hooks      *protSet // made of agentHooks, once
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
@@ -109,6 +111,7 @@ type config struct {
 	maxDepth   int
 	maxBytes   int
 	protected  []string
+	agentHooks []HookFile
 	auto       func(*syntax.File) bool
 	// trustedEval: see WithTrustedEval.
 	trustedEval [][]string
@@ -193,7 +196,10 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, auto: c.auto}
+	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}
+	if len(c.agentHooks) > 0 {
+		g.hooks = hookSet(c.agentHooks)
+	}
 	g.trustedEval = c.trustedEval
 	rules := builtinRules()
 	g.info = make([]Rule, 0, len(rules)+len(c.patterns))

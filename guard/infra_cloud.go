@@ -82,8 +82,18 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		}
 	case "az":
 		var path []Word
-		for _, w := range args {
+		for i := 0; i < len(args); i++ {
+			w := args[i]
 			if strings.HasPrefix(w.Value, "-") {
+				// az's global options may come before the command.
+				if slices.Contains([]string{"--subscription", "--output", "-o", "--query"}, w.Value) && len(path) == 0 {
+					i++
+					continue
+				}
+				if slices.Contains([]string{"--only-show-errors", "--debug", "--verbose"}, w.Value) && len(path) == 0 ||
+					len(path) == 0 && strings.Contains(w.Value, "=") {
+					continue
+				}
 				break
 			}
 			path = append(path, w)

@@ -34,7 +34,8 @@ func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
 	if r.help || len(r.args) == 0 || !r.args[0].Known {
 		return "", r, false
 	}
-	if w, ok := r.last(0, "dry-run"); ok && w.Value != "none" || r.has(0, "dry-run") && !ok {
+	// --dry-run=none and the old --dry-run=false run for real.
+	if w, ok := r.last(0, "dry-run"); ok && w.Value != "none" && w.Value != "false" || r.has(0, "dry-run") && !ok {
 		return "", r, false
 	}
 	return r.args[0].Value, r, true

@@ -99,6 +99,29 @@ func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 			return r.args[1:2], sqlSQLite, true
 		}
 		return nil, 0, false
+	case "bq":
+		// bq [global flags] query [flags] SQL...: absl flags, --name=value
+		// or --name value; every operand after query is read as SQL (a
+		// table name or a flag's value is no statement). --dry_run runs
+		// nothing.
+		for i, a := range args {
+			if a.Value == "query" {
+				var texts []Word
+				for _, w := range args[i+1:] {
+					switch {
+					case w.Value == "--dry_run" || w.Value == "--dry_run=true" || w.Value == "-n":
+						return nil, 0, false
+					case !strings.HasPrefix(w.Value, "-"):
+						texts = append(texts, w)
+					}
+				}
+				if len(texts) == 0 {
+					stdin()
+					return texts, sqlPostgres, true
+				}
+				return texts, sqlPostgres, true
+			}
+		}
 	case "clickhouse":
 		if len(args) > 0 && args[0].Value == "client" {
 			c2 := *c

@@ -457,5 +457,5 @@ func rowRules() []builtin {
 
 // rowTables returns the row tables, in the order their rules are listed.
 func rowTables() [][]row {
-	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows(), launchRows(), infraRows(), gitRows(), opsRows(), deployRows()}
+	return [][]row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows(), launchRows(), infraRows(), gitRows(), opsRows(), deployRows(), platformRows(), cloudVerbRows()}
 }

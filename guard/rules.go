@@ -19,6 +19,7 @@ func builtinRules() []builtin {
 		leakRules(),
 		interpRules(),
 		selfRules(),
+		hookRules(),
 		guardshRules(),
 	}
 	n := 0

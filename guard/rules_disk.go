@@ -469,7 +469,8 @@ func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	a := fsScan(c.Args[1:], &argv.Spec{Valued: "bCHSwWoOtN", LongFlags: []string{"delete", "dump", "json", "list", "list-free", "show-size", "show-geometry", "verify", "no-act", "list-types"}, LongValued: []string{"sector-size", "wipe", "wipe-partitions", "output", "type", "label", "label-nested", "backup-file"}, LongStop: []string{"help", "version"}})
 	if a.info || a.has("l", "list", "h", "V", "v", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry",
-		"F", "list-free", "T", "list-types", "n", "no-act", "verify") && !a.has("delete") {
+		"F", "list-free", "T", "list-types", "no-act", "verify") && !a.has("delete") ||
+		a.has("n") && c.Name() == "sfdisk" { // fdisk's -n (--noauto-pt) still edits
 		return hs
 	}
 	name := c.Name()

@@ -229,6 +229,8 @@ func TestDiskRules(t *testing.T) {
 		{"fdisk disk.img", Medium, ruleMkfsImage},
 		{"fdisk -l", Safe, ""},
 		{"fdisk -l /dev/sda", Safe, ""},
+		{"fdisk -n /dev/sda", High, ruleFdisk},
+		{"sfdisk -n /dev/sda", Safe, ""},
 		{"fdisk --list", Safe, ""},
 		{"gdisk -l /dev/sda", Safe, ""},
 		{"fdisk --help", Safe, ""},

@@ -45,7 +45,7 @@ var (
 		"mysql", "mariadb", "mycli", "litecli", "mysqlsh",
 		"sqlite3", "sqlite", "duckdb", "spatialite", "sqlite-utils",
 		"cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql",
-		"clickhouse"}
+		"clickhouse", "bq"}
 	// infraSQLDropProgs adds the cases of infraSQLDrop's switch.
 	infraSQLDropProgs = slices.Concat(infraSQLProgs, []string{"dropdb", "mysqladmin", "mariadb-admin", "rails", "rake", "sqlx", "diesel", "dotnet"})
 	infraMongoProgs   = []string{"mongosh", "mongo"}

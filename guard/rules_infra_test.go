@@ -175,6 +175,7 @@ func TestKubeRules(t *testing.T) {
 		{"helm uninstall --help", Safe, ""},
 		{"kubectl delete pod x --dry-run=client", Safe, ""},
 		{"kubectl delete ns prod --dry-run=server", Safe, ""},
+		{"kubectl delete pod x --dry-run=client --dry-run=false", Medium, "kubectl_delete"},
 		{"kubectl delete --help", Safe, ""},
 		{"kubectl delete -h", Safe, ""},
 		{"kubectl get pods", Safe, ""},

@@ -38,7 +38,7 @@ func rmRules() []builtin {
 		{Name: ruleRmRfWildcard, Level: High, Description: "deletes recursively and by force the matches of a wildcard, which the shell expands to more than was meant", Example: "rm -rf *"},
 		{Name: ruleRmRf, Level: High, Description: "deletes recursively and by force (-rf, -fr, -r -f, -Rf, --recursive --force), or a target only known at run time; also find -delete of a whole tree (no test but -type f limits what it deletes) or under a directory only known at run time", Example: "rm -rf ./build"},
 		{Name: ruleSudoRm, Level: High, Description: "deletes files as root, behind sudo or doas", Example: "sudo rm -r /opt/app"},
-		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, rmdir, unlink) without deleting a tree by force, or a tree inside the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x; not the directory itself)", Example: "rm notes.txt"},
+		{Name: ruleRm, Level: Medium, Description: "deletes files or directories (rm, unlink; not rmdir, which only deletes empty ones) without deleting a tree by force, or a tree inside the system's temporary directory (/tmp/x, /var/tmp/x, $TMPDIR/x; not the directory itself)", Example: "rm notes.txt"},
 		{Name: ruleFindDelete, Level: Medium, Description: "find -delete removes the files a test (-name, -mtime, ...) limits it to", Example: "find . -name '*.pyc' -delete"},
 		{Name: ruleFindDeleteTree, Level: High, Description: "find -delete, limited by tests such as -name, under the filesystem root, a system directory or the home directory (without such a test it is blocked as rm_rf_root, rm_rf_system_dir or rm_rf_home)", Example: "find ~ -name '*.tmp' -delete"},
 		{Name: ruleMvSystem, Level: Blocked, Description: "moves the filesystem root, a system directory, everything in one, or the home directory away", Example: "mv /usr /usr.old"},
@@ -49,8 +49,8 @@ func rmRules() []builtin {
 		ruleRmRfHome:       {"rm", "unlink", "find"},
 		ruleRmRfWildcard:   {"rm", "unlink"},
 		ruleRmRf:           {"rm", "unlink", "find"},
-		ruleSudoRm:         {"rm", "unlink", "rmdir", "find"},
-		ruleRm:             {"rm", "unlink", "rmdir"},
+		ruleSudoRm:         {"rm", "unlink", "find"},
+		ruleRm:             {"rm", "unlink"},
 		ruleFindDelete:     {"find"},
 		ruleFindDeleteTree: {"find"},
 		ruleMvSystem:       {"mv"},
@@ -130,14 +130,9 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 	case "rm", "unlink":
 		return rmHits(c)
 	case "rmdir":
-		a := fsScan(c.Args[1:], &rmSpec)
-		if a.info {
-			return nil
-		}
-		if fsViaSudo(c) {
-			return fsAdd(nil, ruleSudoRm, "deletes directories as root: "+fsShowList(a.operands))
-		}
-		return fsAdd(nil, ruleRm, "deletes empty directories: "+fsShowList(a.operands))
+		// rmdir deletes only empty directories (with -p, their empty
+		// parents): nothing is lost. As root it is held by the sudo rule.
+		return nil
 	case "find":
 		return findDeleteHits(c)
 	case "mv":

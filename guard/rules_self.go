@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -52,19 +53,44 @@ func checkSelf(c *Command) (hits []Hit) {
 	if len(c.Redirects) == 0 && !selfProgs[c.Name()] && !selfAnyMay(c) {
 		return nil // most commands: no word can name guardsh's files
 	}
-	protected := selfProtected(c)
-	if len(protected) == 0 {
+	s := selfSet(c)
+	if len(s.files) == 0 {
 		return nil
 	}
+	return protHits(c, s)
+}
+
+// selfSet is the set of guardsh's own files, for checkProtected.
+func selfSet(c *Command) *protSet {
+	protected := selfProtected(c)
+	owned := selfOwnedDirs(protected)
+	names := make([]string, 0, len(protected)+1)
+	names = append(names, "guardsh")
+	for _, p := range protected {
+		names = append(names, filepath.Base(p))
+	}
+	return &protSet{files: protected, owned: owned, names: names, dirNames: []string{"guardsh"},
+		what: func(p string, general bool) string {
+			switch {
+			case selfHas(protected, p):
+				return ", one of guardsh's own files"
+			case general && selfHas(owned, p):
+				return ", guardsh's own directory"
+			}
+			return ", in guardsh's own directory"
+		}}
+}
+
+// protHits returns the writes of c to the paths of s: by a redirect, or
+// as an operand of the programs whose grammar the cases below know (with
+// their own verbs), or, by the general pass (protAnyHits), as any word
+// given to a program not known to only read it.
+func protHits(c *Command, s *protSet) (hits []Hit) {
 	seen := map[string]bool{}
 	add := func(p, how string) {
 		if !seen[p] {
 			seen[p] = true
-			what := ", one of guardsh's own files"
-			if !selfHas(protected, p) {
-				what = ", in guardsh's own directory"
-			}
-			hits = append(hits, Hit{Reason: how + " " + p + what})
+			hits = append(hits, Hit{Reason: how + " " + s.show(c, p) + s.what(p, false)})
 		}
 	}
 	// Redirects that write a protected file.
@@ -72,24 +98,22 @@ func checkSelf(c *Command) (hits []Hit) {
 		if !r.Write {
 			continue
 		}
-		for _, p := range selfMatch(c, r.Target, false) {
+		for _, p := range s.match(c, r.Target, false) {
 			add(p, "writes")
 		}
-		if owned := selfOwnedDirs(protected); len(owned) > 0 {
-			for _, p := range selfTargets(c, nil, owned, r.Target) {
-				add(p, "writes")
-			}
+		for _, p := range s.targets(c, r.Target, false) {
+			add(p, "writes")
 		}
 	}
 	if len(c.Args) == 0 {
 		return hits
 	}
-	defer func() { hits = append(hits, selfAnyHits(c, protected, seen)...) }()
+	defer func() { hits = append(hits, protAnyHits(c, s, seen)...) }()
 	args := c.Args[1:]
 	switch name := c.Name(); name {
 	case "tee", "truncate", "shred", "unlink", "touch", "fallocate":
 		for _, w := range selfOperands(args) {
-			for _, p := range selfMatch(c, w, false) {
+			for _, p := range s.match(c, w, false) {
 				add(p, "writes")
 			}
 		}
@@ -100,13 +124,13 @@ func checkSelf(c *Command) (hits []Hit) {
 			verb = "changes the permissions of"
 		}
 		for _, w := range selfOperands(args) {
-			for _, p := range selfMatch(c, w, rec) {
+			for _, p := range s.match(c, w, rec) {
 				add(p, verb)
 			}
 		}
 	case "sed", "perl", "ruby":
 		for _, w := range sedWrites(c) { // sed's w command
-			for _, p := range selfMatch(c, w, false) {
+			for _, p := range s.match(c, w, false) {
 				add(p, "writes")
 			}
 		}
@@ -114,7 +138,7 @@ func checkSelf(c *Command) (hits []Hit) {
 			break
 		}
 		for _, w := range selfOperands(args) {
-			for _, p := range selfMatch(c, w, false) {
+			for _, p := range s.match(c, w, false) {
 				add(p, "edits in place")
 			}
 		}
@@ -123,7 +147,7 @@ func checkSelf(c *Command) (hits []Hit) {
 			if strings.HasPrefix(a.Value, "of=") {
 				w := a
 				w.Value = strings.TrimPrefix(a.Value, "of=")
-				for _, p := range selfMatch(c, w, false) {
+				for _, p := range s.match(c, w, false) {
 					add(p, "writes")
 				}
 			}
@@ -131,28 +155,76 @@ func checkSelf(c *Command) (hits []Hit) {
 	case "cp", "mv", "install", "ln", "rsync", "scp", "link":
 		dst, srcs := selfCopyTarget(args, selfOperands(args))
 		if dst != nil {
-			for _, p := range selfMatch(c, *dst, false) {
+			for _, p := range s.match(c, *dst, false) {
 				add(p, "overwrites")
 			}
 			// Copying into a directory: what lands there (a file named
-			// like a protected one, anything in guardsh's directories).
+			// like a protected one, anything in an owned directory).
 			if dst.Known && !dst.Glob {
-				owned := selfOwnedDirs(protected)
-				for _, s := range srcs {
-					base := filepath.Base(strings.TrimRight(s.Value, "/"))
-					if !s.Known || base == "." || base == ".." || base == "/" {
+				for _, src := range srcs {
+					base := filepath.Base(strings.TrimRight(src.Value, "/"))
+					if !src.Known || base == "." || base == ".." || base == "/" {
 						continue
 					}
-					for _, p := range selfTargets(c, protected, owned, Lit(filepath.Join(dst.Value, base))) {
+					for _, p := range s.targets(c, Lit(filepath.Join(dst.Value, base)), true) {
 						add(p, "overwrites")
 					}
 				}
 			}
 		}
 		if name == "mv" {
-			for _, s := range srcs {
-				for _, p := range selfMatch(c, s, true) {
+			for _, src := range srcs {
+				for _, p := range s.match(c, src, true) {
 					add(p, "moves away")
+				}
+			}
+		}
+		// A recursive copy into a directory holding a protected file, or
+		// landing as one (cp -r dotfiles/.claude ~/).
+		if s.holders && dst != nil && (name == "rsync" || selfHasFlag(args, 'r', 'R', "--recursive") || selfHasFlag(args, 'a', 'a', "--archive")) {
+			// What the sources hold lands in dst itself when a source is
+			// unknown or copied by its contents (rsync src/), or when dst
+			// does not exist yet, which for a directory of a protected
+			// file (cp -r x ~/.claude) cannot be told here.
+			whole := slices.ContainsFunc(srcs, func(w Word) bool { return !w.Known || w.Glob || strings.HasSuffix(w.Value, "/") })
+			for _, p := range s.match(c, *dst, true) {
+				if d, _ := s.abs(c, dst.Value); whole || d == filepath.Dir(p) {
+					add(p, "may overwrite")
+				}
+			}
+			if dst.Known && !dst.Glob {
+				for _, src := range srcs {
+					base := filepath.Base(strings.TrimRight(src.Value, "/"))
+					if !src.Known || base == "." || base == ".." || base == "/" || strings.HasSuffix(src.Value, "/") {
+						continue // rsync's src/ copies what src holds: dst's own check
+					}
+					for _, p := range s.match(c, Lit(filepath.Join(dst.Value, base)), true) {
+						add(p, "may overwrite")
+					}
+				}
+			}
+		}
+	case "find":
+		// find -delete under a directory holding a protected file.
+		if s.holders && slices.ContainsFunc(args, func(a Word) bool { return a.Value == "-delete" }) {
+			for _, a := range args {
+				if strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!" {
+					break
+				}
+				for _, p := range s.match(c, a, true) {
+					add(p, "may delete")
+				}
+			}
+		}
+	}
+	if s.holders {
+		// Programs extracting or writing files into a directory (tar -C,
+		// unzip -d) holding a protected file.
+		outs, _, _ := outputFiles(c)
+		for _, o := range outs {
+			if o.dir {
+				for _, p := range s.match(c, o.w, true) {
+					add(p, "may overwrite")
 				}
 			}
 		}
@@ -234,32 +306,6 @@ func selfCopyTarget(args, operands []Word) (*Word, []Word) {
 	}
 	dst := operands[len(operands)-1]
 	return &dst, operands[:len(operands)-1]
-}
-
-// selfMatch returns the protected paths a word names: the path itself, a
-// glob matching it, or (when tree is set, as for rm -r) a directory holding
-// it.
-func selfMatch(c *Command, w Word, tree bool) []string {
-	if !w.Known || w.Value == "" {
-		return nil
-	}
-	target := selfAbs(c, w.Value)
-	if target == "" {
-		return nil
-	}
-	var ps []string
-	for _, p := range selfProtected(c) {
-		p = filepath.Clean(p)
-		switch {
-		case target == p:
-		case w.Glob && selfGlob(target, p):
-		case tree && target != "/" && strings.HasPrefix(p, target+"/"):
-		default:
-			continue
-		}
-		ps = append(ps, p)
-	}
-	return ps
 }
 
 // selfGlob matches a glob against a path and, for `dir/*`, the path's

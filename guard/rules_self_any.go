@@ -2,6 +2,7 @@ package guard
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -61,33 +62,6 @@ func selfHas(l []string, s string) bool {
 	return false
 }
 
-// selfTargets returns what of guardsh's a path word names: a protected
-// file, one of guardsh's directories or a file in one, or (for a glob) any
-// of them it can match.
-func selfTargets(c *Command, protected, owned []string, w Word) []string {
-	if !w.Known || w.Value == "" {
-		return nil
-	}
-	target := selfAbs(c, w.Value)
-	if target == "" {
-		return nil
-	}
-	var ps []string
-	for _, p := range protected {
-		p = filepath.Clean(p)
-		if target == p || w.Glob && selfGlob(target, p) || selfStripped(target) == p {
-			ps = append(ps, p)
-		}
-	}
-	for _, d := range owned {
-		if target == d || strings.HasPrefix(target, d+"/") || w.Glob && selfGlob(target, d) {
-			ps = append(ps, target)
-			break
-		}
-	}
-	return ps
-}
-
 // selfStripped is a path without a compression suffix: gunzip x.gz writes x.
 func selfStripped(p string) string {
 	for _, s := range [...]string{".gz", ".bz2", ".xz", ".zst", ".lz4", ".lzma", ".lz", ".lzo", ".br", ".Z", ".z"} {
@@ -119,29 +93,6 @@ func selfCandidates(args []Word) []Word {
 		}
 	}
 	return ws
-}
-
-// selfMayName reports whether a word can name one of guardsh's files at
-// all, without resolving it: most words cannot.
-func selfMayName(c *Command, protected, owned []string, v string) bool {
-	if strings.Contains(v, "guardsh") {
-		return true
-	}
-	for _, p := range protected {
-		if strings.Contains(v, filepath.Base(p)) {
-			return true
-		}
-	}
-	if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
-		// A relative name: guardsh's if the working directory is, or
-		// above one of its directories.
-		for _, d := range owned {
-			if c.Dir != "" && (c.Dir == d || strings.HasPrefix(c.Dir+"/", d+"/") || strings.HasPrefix(d, c.Dir+"/")) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // selfAnyMay reports whether any argument of c could name one of
@@ -176,27 +127,26 @@ func selfAnyMay(c *Command) bool {
 // nothing; sourcing ~/.guardshrc is what guardsh itself does).
 var selfSkipAny = map[string]bool{"cp": true, "install": true, "dd": true, "scp": true, "source": true, ".": true}
 
-// selfAnyHits returns the general pass's hits: words naming guardsh's
-// files given to a program not known to only read them. seen holds the
-// paths already reported.
-func selfAnyHits(c *Command, protected []string, seen map[string]bool) []Hit {
+// protAnyHits returns the general pass's hits: words naming the paths of
+// s given to a program not known to only read them. seen holds the paths
+// already reported.
+func protAnyHits(c *Command, s *protSet, seen map[string]bool) []Hit {
 	name := c.Name()
 	if len(c.Args) < 2 || selfSkipAny[name] {
 		return nil
 	}
-	owned := selfOwnedDirs(protected)
 	var named []string
 	var words []Word
 	for _, w := range selfCandidates(c.Args[1:]) {
-		if !selfMayName(c, protected, owned, w.Value) {
+		if !s.mayName(c, w.Value) {
 			continue
 		}
-		for _, p := range selfTargets(c, protected, owned, w) {
+		for _, p := range s.targets(c, w, true) {
 			named = append(named, p)
 			words = append(words, w)
 		}
 	}
-	if len(named) == 0 || selfReadOnly(c) {
+	if len(named) == 0 || selfReadOnly(c) || s.reads != nil && s.reads(c) {
 		return nil
 	}
 	outs, known, readsRest := outputFiles(c)
@@ -211,21 +161,14 @@ func selfAnyHits(c *Command, protected []string, seen map[string]bool) []Hit {
 	}
 	var hits []Hit
 	for i, p := range named {
-		if seen[p] {
-			continue
+		if seen[p] || slices.ContainsFunc(named, func(q string) bool { return len(q) < len(p) && strings.HasSuffix(p, q) }) {
+			continue // NAME=PATH names PATH, not a file named NAME=PATH
 		}
 		if known && readsRest && !selfIsOutput(c, outs, words[i]) {
 			continue // an input of a program whose outputs are known
 		}
 		seen[p] = true
-		what := ", one of guardsh's own files"
-		if !selfHas(protected, p) {
-			what = ", in guardsh's own directory"
-			if selfHas(owned, p) {
-				what = ", guardsh's own directory"
-			}
-		}
-		hits = append(hits, Hit{Reason: name + " is given " + p + what + ", and is not known to only read it"})
+		hits = append(hits, Hit{Reason: name + " is given " + s.show(c, p) + s.what(p, true) + ", and is not known to only read it"})
 	}
 	return hits
 }

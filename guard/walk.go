@@ -175,7 +175,7 @@ func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
-	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, StdinPiped: st.StdinPiped}
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, hooks: g.hooks, StdinPiped: st.StdinPiped}
 	c.ownJobs = ownKill(c, st, nil, nil, false)
 	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
 	// commands are checked again with their final words when they run.
@@ -202,7 +202,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	// The command the redirect belongs to was checked on its own (and an
 	// emptying `> file` by the static check): here only the target counts,
 	// so the command stands as an unknown one.
-	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected,
+	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, hooks: g.hooks,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
 	c.ownFiles = w.ownTargets(c, sc)
@@ -312,7 +312,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 	}
 	if st.Cmd == nil {
 		// A statement that is only redirects: `> file`.
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		return
@@ -328,7 +328,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 	// what it reads on stdin is what the commands inside read.
 	save := w.feed
 	if len(st.Redirs) > 0 {
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		if c.Stdin != nil || c.StdinPiped {

@@ -60,7 +60,7 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 		if len(in.args) == 0 {
 			continue
 		}
-		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, Via: via}
+		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, hooks: c.hooks, Via: via}
 		if in.stdin {
 			ic.Stdin, ic.StdinPiped, ic.PipedFrom = c.Stdin, c.StdinPiped, c.PipedFrom
 		}
@@ -183,6 +183,8 @@ func (w *walker) inners(c *Command) []inner {
 		}
 	case "ssh":
 		return sshInner(args[1:])
+	case "ansible":
+		return ansibleInner(args[1:])
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd":
 		return ncInner(name, args[1:])
 	case "docker", "podman", "nerdctl":

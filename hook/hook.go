@@ -140,6 +140,15 @@ func Agents() []string {
 	return names
 }
 
+// Name returns the agent's name as people know it ("Claude Code"), the
+// name Handle takes when it knows no other.
+func Name(agent string) string {
+	if ad, ok := adapters[agent]; ok {
+		return ad.name
+	}
+	return agent
+}
+
 // Known reports whether agent is a name Handle takes.
 func Known(agent string) bool {
 	_, ok := adapters[agent]

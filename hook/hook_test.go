@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -480,5 +481,39 @@ func TestOpenCodePluginText(t *testing.T) {
 	}
 	if strings.Count(p, "const GUARDSH = ") != 1 {
 		t.Errorf("the command is not on one line")
+	}
+}
+
+// TestNoAllowAdviceForSelfProtection checks that a hook that cannot ask
+// does not advise --hook-allow for a command that would change what
+// guards the agent (its hooks, guardsh's files), and still does for
+// another command of the same level.
+func TestNoAllowAdviceForSelfProtection(t *testing.T) {
+	g, err := guard.New(guard.WithAgentHooks(guard.HookFile{Agent: "Codex", Path: "/home/u/.codex/hooks.json"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	classify := func(line, dir string) guard.Verdict {
+		return g.Classify(line, guard.State{Dir: dir, Var: guard.MapVars(map[string]string{"HOME": "/home/u", "PWD": dir})})
+	}
+	event := func(cmd string) []byte {
+		return []byte(`{"session_id":"s","cwd":"/home/u/proj","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":` + strconv.Quote(cmd) + `}}`)
+	}
+	for _, tt := range []struct {
+		cmd    string
+		advice bool
+	}{
+		{"echo '{}' > ~/.codex/hooks.json", false},
+		{"guardsh --uninstall-hook codex", false},
+		{"rm -rf ./build", true},
+	} {
+		res := Handle("codex", event(tt.cmd), classify, Options{Guardsh: testGuardsh})
+		d := decode(t, "codex", res.Output)
+		if d.decision != "deny" {
+			t.Errorf("%q: %s", tt.cmd, res.Output)
+		}
+		if got := strings.Contains(d.reason, "--hook-allow"); got != tt.advice {
+			t.Errorf("%q: advice %v, want %v: %s", tt.cmd, got, tt.advice, d.reason)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package hook
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"guardsh/guard"
@@ -76,6 +77,8 @@ func reasonText(v guard.Verdict, d Decision, ad adapter, opts Options) string {
 		b.WriteString(" Approve it only if you meant it.")
 	case v.Blocked || v.Level >= guard.Blocked:
 		b.WriteString(" Blocked commands never run, whoever asks.")
+	case slices.ContainsFunc(v.Findings, func(f guard.Finding) bool { return f.Level == v.Level && guard.SelfProtecting(f.Rule) }):
+		fmt.Fprintf(&b, " %s cannot ask a person from a hook, and this changes what guards it: ask the user to run it themselves.", ad.name)
 	default:
 		fmt.Fprintf(&b, " %s cannot ask a person from a hook, so %s commands are refused here:"+
 			" ask the user to run it themselves, or to allow %s commands with `guardsh --install-hook %s --hook-allow %s`.",

@@ -262,7 +262,7 @@ func (c *counter) allowFork(pid int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seenLocked(pid)
-			var buf [4096]byte
+	var buf [4096]byte
 	children := "/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(pid) + "/children"
 	data, ok := readProc(buf[:], children)
 	if !ok {
@@ -326,7 +326,7 @@ func readProc(buf []byte, path string) ([]byte, bool) {
 	}
 	n, err := syscall.Read(fd, buf)
 	syscall.Close(fd)
-		if err != nil || n < 0 || n == len(buf) {
+	if err != nil || n < 0 || n == len(buf) {
 		return nil, false
 	}
 	return buf[:n], true
