@@ -60,7 +60,9 @@ func leakEnvDump(c *Command) []Hit {
 }
 
 // leakPsEnv finds ps's BSD option e, which adds each process's environment
-// to its command line.
+// to its command line. It reads the words itself: ps mixes BSD options
+// without a dash (ps aux, ps e) with UNIX ones (-e is every process),
+// which no getopt grammar says.
 func leakPsEnv(args []Word) []Hit {
 	const valued = "-o -O -p -C -u -U -g -G -t -q -s -k --sort --format --pid --ppid --user --group --sid --tty --cols --rows"
 	for i := 0; i < len(args); i++ {

@@ -111,8 +111,14 @@ func TestRuleProgs(t *testing.T) {
 	if testing.Short() {
 		perRule = 3
 	}
+	rows := map[string]bool{}
+	for _, tab := range allRowTables() {
+		for _, r := range tab {
+			rows[r.name] = true // a row's programs are its key: nothing to keep equal
+		}
+	}
 	for _, b := range builtinRules() {
-		if b.check == nil || b.everyCommand() {
+		if b.check == nil || b.everyCommand() || rows[b.Name] {
 			continue
 		}
 		var hitting []*Command

@@ -73,7 +73,9 @@ func sysNodePkg(name string, args []Word) (sysPkgOp, string) {
 }
 
 // sysPacman handles pacman-style operations: -R removes, -S and -U install,
-// -Ss, -Si, -Sl, -Sg, -Sp, -Sc and a bare -Sy only read or refresh.
+// -Ss, -Si, -Sl, -Sg, -Sp, -Sc and a bare -Sy only read or refresh. It
+// reads the words itself: a capital letter in any bundle is the operation
+// and the others its modifiers, which no getopt grammar says.
 func sysPacman(args []Word) (sysPkgOp, string) {
 	var op byte
 	var mods []byte
