@@ -137,7 +137,9 @@ func TestInteractiveSourcedDefs(t *testing.T) {
 	s := newSandbox(t)
 	os.WriteFile(filepath.Join(s.dir, "snap.sh"), []byte("g() { rm -rf /; }\nok() { echo ok-$((2+2)); }\n"), 0o644)
 	s.interactive(t, []string{
-		"source ./snap.sh && eval 'touch ran.txt && g'", "rm_rf_root  recursively deletes the filesystem root (in: rm -rf /)",
+		// The answer waits for the question: keys typed before it shows
+		// are discarded (prompt's discardTypeahead).
+		"source ./snap.sh && eval 'touch ran.txt && g'", "rm_rf_root  recursively deletes the filesystem root (in: rm -rf /)\r\nblocked: edit or cancel [e/N] ",
 		"n", "blocked lines never run",
 		"source ./snap.sh && eval ok", "ok-4\r\n",
 		"exit", "",
