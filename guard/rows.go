@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"guardsh/internal/argv"
 )
@@ -218,20 +219,27 @@ func (r *row) builtin() builtin {
 	if len(r.hits) > 0 {
 		ex = r.hits[0]
 	}
-	cases := r.cases()
+	// The walker dispatches on the programs, known here; the cases (the
+	// paths split into words) are made the first time a command of one
+	// of the programs is checked: most lines name none of them.
 	var progs []string
-	for _, c := range cases {
-		for _, p := range c.progs {
+	add := func(ps []string) {
+		for _, p := range ps {
 			if !slices.Contains(progs, p) {
 				progs = append(progs, p)
 			}
 		}
 	}
+	add(r.progs)
+	for i := range r.more {
+		add(r.more[i].progs) // a case without programs has the row's
+	}
+	cases := sync.OnceValue(r.cases)
 	return builtin{
 		Rule:  Rule{Name: r.name, Level: r.level, Description: r.desc, Example: ex},
 		progs: progs,
 		check: func(c *Command) []Hit {
-			for _, rc := range cases {
+			for _, rc := range cases() {
 				if !slices.Contains(rc.progs, c.Name()) {
 					continue // the walker dispatches on progs; CheckArgv and tests call every check
 				}
