@@ -133,3 +133,39 @@ func TestDispatchListsSmall(t *testing.T) {
 		t.Errorf("without dispatch: a known %v, anyProg %v", known, all.anyProg)
 	}
 }
+
+// TestDispatchConcurrent checks that a Guard used from many goroutines,
+// each meeting program names for the first time (the lists are made when
+// first needed), finds what one goroutine on a fresh Guard finds; run it
+// with -race.
+func TestDispatchConcurrent(t *testing.T) {
+	t.Parallel()
+	lines := []string{"rm -rf /", "git reset --hard", "docker rm -v web", "ls -la", "mkfs.ext4 /dev/sda1",
+		"python3.12 -c 'import os'", "kubectl delete ns prod", "echo hi > /etc/passwd", "crontab -r", "no-such-program x"}
+	want := make([]Verdict, len(lines))
+	seq := mustGuard(t)
+	st := testState()
+	for i, l := range lines {
+		want[i] = seq.Classify(l, st)
+	}
+	shared := mustGuard(t)
+	done := make(chan []Verdict)
+	for w := range 8 {
+		go func() {
+			got := make([]Verdict, len(lines))
+			for k := range lines {
+				i := (k + w) % len(lines) // each goroutine meets the names in its own order
+				got[i] = shared.Classify(lines[i], st)
+			}
+			done <- got
+		}()
+	}
+	for range 8 {
+		got := <-done
+		for i := range lines {
+			if !reflect.DeepEqual(got[i].Findings, want[i].Findings) {
+				t.Errorf("%q: concurrently %+v, alone %+v", lines[i], got[i].Findings, want[i].Findings)
+			}
+		}
+	}
+}
