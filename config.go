@@ -252,7 +252,7 @@ func realPath(f string, dirs map[string]string) string {
 	dir, base := filepath.Split(f)
 	real, ok := dirs[dir]
 	if !ok {
-		real, _ = filepath.EvalSymlinks(dir)
+		real = resolveDir(filepath.Clean(dir), dirs)
 		dirs[dir] = real
 	}
 	if real == "" {
@@ -267,6 +267,33 @@ func realPath(f string, dirs map[string]string) string {
 		return r
 	}
 	return p
+}
+
+// resolveDir is what filepath.EvalSymlinks makes of the clean absolute
+// path dir, "" where it fails, with each directory on the way looked at
+// once for all the paths under it (dirs keeps them): the files guardsh
+// protects share their parents, and it starts for every line.
+func resolveDir(dir string, dirs map[string]string) string {
+	if r, ok := dirs[dir]; ok {
+		return r
+	}
+	r := ""
+	parent := filepath.Dir(dir)
+	switch {
+	case parent == dir || !filepath.IsAbs(dir):
+		r, _ = filepath.EvalSymlinks(dir) // the root, or not a path it can walk up
+	default:
+		if pr := resolveDir(parent, dirs); pr != "" {
+			p := filepath.Join(pr, filepath.Base(dir))
+			if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				r, _ = filepath.EvalSymlinks(p)
+			} else if err == nil {
+				r = p
+			}
+		}
+	}
+	dirs[dir] = r
+	return r
 }
 
 // splitErrors returns the errors errors.Join joined.

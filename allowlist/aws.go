@@ -3,6 +3,7 @@ package allowlist
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // aws has thousands of operations; auto mode allows them by the shape of
@@ -46,8 +47,11 @@ var awsSecretOps = w("lambda/get-function lambda/list-functions ec2/describe-lau
 // a download to an output file (get-object, get-job-output, get-media...).
 var awsSecretWords = w("secret password token credential login access key session decrypt auth object media clip asset tile block chunk output export sdk shadow content read-set reference frame profile configuration download")
 
-// awsOperation matches the read-only operation names.
-var awsOperation = regexp.MustCompile(`^(describe|list|get)-[a-z0-9-]+$`)
+// awsOperation matches the read-only operation names. It is compiled
+// when first needed, not at start-up.
+var awsOperation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(describe|list|get)-[a-z0-9-]+$`)
+})
 
 // checkAws allows aws SERVICE describe-*|list-*|get-* (but names that
 // print secrets or write files), aws s3 ls, aws configure list and
@@ -131,7 +135,7 @@ func checkAws(c *Call) string {
 			return ""
 		}
 		return "`aws configure " + op + "` may print or change credentials"
-	case !awsOperation.MatchString(op):
+	case !awsOperation().MatchString(op):
 		return "`aws " + svc + " " + op + "` is not a describe-, list- or get- operation"
 	case contains(awsSecretOps, svc+"/"+op):
 		return "`aws " + svc + " " + op + "` prints environment variables or user data, secrets too"

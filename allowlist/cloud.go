@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // gcloud and az have thousands of commands; auto mode allows them by the
@@ -13,8 +14,9 @@ import (
 // with its credentials, read flags or tokens from files, or start a
 // browser. aws is in aws.go.
 
-// cloudWord is a group or command word of gcloud and az.
-var cloudWord = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+// cloudWord is a group or command word of gcloud and az. It is compiled
+// when first needed, not at start-up.
+var cloudWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9-]*$`) })
 
 // gcloudPaths are the command groups (their words joined by "/") a list,
 // list-* or describe may follow. The whole path must be known: a word
@@ -250,7 +252,7 @@ func checkAz(c *Call) string {
 		if verb {
 			continue // a flag's value or a short flag
 		}
-		if !cloudWord.MatchString(t) {
+		if !cloudWord().MatchString(t) {
 			return "`az " + t + "` is not a command word"
 		}
 		if contains(azActions, t) {

@@ -4,25 +4,47 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // dispatch says which rules (indexes in Guard.rules) the walker calls on a
-// command: anyProg on every command, progRules[progID[name]] on commands
-// of one program name (merged, once, with anyProg and the rules of the
-// name prefixes the name has), byPrefix on names with a prefix, onRedirect
-// on commands with redirects, onAssign on NAME=VALUE words.
+// command: anyProg on every command, forProg(name) on commands of one
+// program name (merged with anyProg and the rules of the name prefixes
+// the name has), byPrefix on names with a prefix, onRedirect on commands
+// with redirects, onAssign on NAME=VALUE words.
 type dispatch struct {
-	anyProg   []int
-	progID    map[string]int32
-	progRules [][]int
-	byPrefix  []prefixRule
+	anyProg []int
+	// names holds each program name's list, made the first time a
+	// command of that name is checked: a line names a few programs of
+	// the hundreds the rules list, and guardsh starts for each line.
+	names *progLists
 	// byFirst gives, for each byte, the part of byPrefix (sorted by first
 	// byte) whose prefixes start with it: a name starting with a byte
 	// whose part is empty has none.
+	byPrefix   []prefixRule
 	byFirst    [256]span
 	onRedirect []int
 	onAssign   []int
 }
+
+// progLists are the lists of rules of the program names met so far.
+type progLists struct {
+	rules []builtin // the rules dispatched, nil when every rule sees every command
+	mu    sync.Mutex
+	lists map[string]progList
+}
+
+// progList is one program name's rules; known is false for a name no
+// rule lists (its list is then unused).
+type progList struct {
+	rules []int
+	known bool
+}
+
+// maxUnknownNames bounds how many names no rule lists are remembered (a
+// build runs many scripts of its own): past it, such a name is looked up
+// again each time, which costs a pass over the rules' names.
+const maxUnknownNames = 4096
 
 // prefixRule is a rule dispatched on a program-name prefix.
 type prefixRule struct {
@@ -33,28 +55,80 @@ type prefixRule struct {
 // forProg returns the rules of a program name, anyProg and prefix rules
 // merged in; known is false for a name no rule lists.
 func (d *dispatch) forProg(name string) (rules []int, known bool) {
-	id, ok := d.progID[name]
-	if !ok {
+	n := d.names
+	if n == nil || n.rules == nil {
 		return nil, false
 	}
-	return d.progRules[id], true
+	n.mu.Lock()
+	l, ok := n.lists[name]
+	n.mu.Unlock()
+	if ok {
+		return l.rules, l.known
+	}
+	l = d.listOf(name)
+	n.mu.Lock()
+	if l.known || len(n.lists) < maxUnknownNames {
+		n.lists[name] = l
+	}
+	n.mu.Unlock()
+	return l.rules, l.known
+}
+
+// listOf makes the list of a program name: in rule order, the rules that
+// name it, those that look at every command and those of the name's
+// prefixes.
+func (d *dispatch) listOf(name string) progList {
+	rules := d.names.rules
+	known := false
+	// Families share one list of programs between their rules: a list
+	// is searched once.
+	var last []string
+	inLast := false
+	for i := range rules {
+		b := &rules[i]
+		if b.check == nil || b.everyCommand() {
+			continue
+		}
+		if !sameList(last, b.progs) {
+			last, inLast = b.progs, slices.Contains(b.progs, name)
+		}
+		if inLast {
+			known = true
+			break
+		}
+	}
+	if !known {
+		return progList{}
+	}
+	var out []int
+	last, inLast = nil, false
+	for i := range rules {
+		b := &rules[i]
+		if b.check == nil {
+			continue
+		}
+		if !sameList(last, b.progs) {
+			last, inLast = b.progs, slices.Contains(b.progs, name)
+		}
+		has := b.everyCommand() || inLast
+		for _, p := range b.prefixes {
+			has = has || strings.HasPrefix(name, p)
+		}
+		if has {
+			out = append(out, i)
+		}
+	}
+	return progList{rules: out, known: true}
 }
 
 // newDispatch builds the dispatch of rules; all sends every rule to every
-// command. It allocates a few slices whatever the number of rules and
-// names: it runs at every start of guardsh.
+// command. It runs at every start of guardsh: the lists by program name
+// are made when first needed.
 func newDispatch(rules []builtin, all bool) dispatch {
 	var d dispatch
-	// Families share one list of programs between their rules; counting
-	// a shared list once bounds the number of names, for the map's size.
-	npairs, nnames, nprefixes, nredirects, nassigns := 0, 0, 0, 0, 0
-	var last []string
+	nprefixes, nredirects, nassigns := 0, 0, 0
 	for i := range rules {
 		b := &rules[i]
-		npairs += len(b.progs)
-		if !sameList(last, b.progs) {
-			last, nnames = b.progs, nnames+len(b.progs)
-		}
 		nprefixes += len(b.prefixes)
 		nredirects += btoi(b.redirects)
 		nassigns += btoi(b.assigns)
@@ -62,15 +136,10 @@ func newDispatch(rules []builtin, all bool) dispatch {
 	d.byPrefix = make([]prefixRule, 0, nprefixes)
 	d.onRedirect = make([]int, 0, nredirects)
 	d.onAssign = make([]int, 0, nassigns)
-	// The (name, rule) pairs in rule order, the names numbered as met.
-	type pair struct{ name, rule int32 }
-	pairs := make([]pair, 0, npairs)
-	names := make([]string, 0, nnames)
-	d.progID = make(map[string]int32, nnames)
-	// The names of a list shared with the rule before are not looked up
-	// again.
-	last = nil
-	var lastIDs []int32
+	d.names = &progLists{lists: map[string]progList{}}
+	if !all {
+		d.names.rules = rules
+	}
 	for i := range rules {
 		b := &rules[i]
 		if b.check == nil {
@@ -79,21 +148,6 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		if all || b.everyCommand() {
 			d.anyProg = append(d.anyProg, i)
 			continue
-		}
-		if !sameList(last, b.progs) {
-			last, lastIDs = b.progs, lastIDs[:0]
-			for _, p := range b.progs {
-				id, ok := d.progID[p]
-				if !ok {
-					id = int32(len(names))
-					d.progID[p] = id
-					names = append(names, p)
-				}
-				lastIDs = append(lastIDs, id)
-			}
-		}
-		for _, id := range lastIDs {
-			pairs = append(pairs, pair{id, int32(i)})
 		}
 		for _, p := range b.prefixes {
 			d.byPrefix = append(d.byPrefix, prefixRule{p, i})
@@ -118,64 +172,7 @@ func newDispatch(rules []builtin, all bool) dispatch {
 		}
 		sp.to = int32(i + 1)
 	}
-	// Each name's list gets room for its rules, anyProg and its prefix
-	// rules, all in one backing array.
-	room := make([]int, len(names))
-	prefixed := make([]bool, len(names))
-	total := 0
-	for id, n := range names {
-		k := d.prefixCount(n)
-		room[id], prefixed[id] = len(d.anyProg)+k, k > 0
-	}
-	for _, p := range pairs {
-		room[p.name]++
-	}
-	for _, r := range room {
-		total += r
-	}
-	backing := make([]int, total)
-	d.progRules = make([][]int, len(names))
-	off := 0
-	for id, r := range room {
-		d.progRules[id] = backing[off : off : off+r]
-		off += r
-	}
-	// The lists are filled in rule order, each rule of anyProg going to
-	// every name when its turn comes, so that they come out sorted.
-	next := 0
-	for _, p := range pairs {
-		for ; next < len(d.anyProg) && d.anyProg[next] < int(p.rule); next++ {
-			d.appendToAll(d.anyProg[next])
-		}
-		d.progRules[p.name] = append(d.progRules[p.name], int(p.rule))
-	}
-	for ; next < len(d.anyProg); next++ {
-		d.appendToAll(d.anyProg[next])
-	}
-	// The few names with prefix rules get them merged in.
-	var extra, merged []int
-	for id, n := range names {
-		if !prefixed[id] {
-			continue
-		}
-		extra = extra[:0]
-		for _, pr := range d.byPrefix {
-			if strings.HasPrefix(n, pr.prefix) {
-				extra = append(extra, pr.rule)
-			}
-		}
-		slices.Sort(extra)
-		merged = mergeSorted(merged[:0], d.progRules[id], slices.Compact(extra))
-		d.progRules[id] = append(d.progRules[id][:0], merged...)
-	}
 	return d
-}
-
-// appendToAll appends a rule to the list of every name.
-func (d *dispatch) appendToAll(rule int) {
-	for id := range d.progRules {
-		d.progRules[id] = append(d.progRules[id], rule)
-	}
 }
 
 func btoi(b bool) int {
@@ -218,19 +215,4 @@ func firstByte(s string) int {
 		return -1
 	}
 	return int(s[0])
-}
-
-// mergeSorted appends the union of two sorted lists to dst, in order.
-func mergeSorted(dst, a, b []int) []int {
-	for len(a) > 0 || len(b) > 0 {
-		switch {
-		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
-			dst, a = append(dst, a[0]), a[1:]
-		case len(a) == 0 || b[0] < a[0]:
-			dst, b = append(dst, b[0]), b[1:]
-		default:
-			dst, a, b = append(dst, a[0]), a[1:], b[1:]
-		}
-	}
-	return dst
 }

@@ -47,16 +47,24 @@ func TestDispatchChangesNothing(t *testing.T) {
 
 // TestDispatchLists checks each program's list of rules against its
 // definition: the rules that name the program, those that look at every
-// command and those of the name's prefixes, in rule order.
+// command and those of the name's prefixes, in rule order; a name no rule
+// lists is not known. Each name is asked twice: made, then remembered.
 func TestDispatchLists(t *testing.T) {
 	rules := builtinRules()
 	d := newDispatch(rules, false)
-	for name, id := range d.progID {
+	names := []string{"no-such-program", "mkfs.ext4", "python3.12", ""}
+	for _, b := range rules {
+		names = append(names, b.progs...)
+	}
+	nknown := 0
+	for _, name := range names {
 		var want []int
+		known := false
 		for i, b := range rules {
 			if b.check == nil {
 				continue
 			}
+			known = known || !b.everyCommand() && slices.Contains(b.progs, name)
 			has := b.everyCommand() || slices.Contains(b.progs, name)
 			for _, p := range b.prefixes {
 				has = has || strings.HasPrefix(name, p)
@@ -65,12 +73,20 @@ func TestDispatchLists(t *testing.T) {
 				want = append(want, i)
 			}
 		}
-		if got := d.progRules[id]; !slices.Equal(got, want) {
-			t.Errorf("%s: rules %v, want %v", name, got, want)
+		if !known {
+			want = nil
+		} else {
+			nknown++
+		}
+		for range 2 {
+			got, gotKnown := d.forProg(name)
+			if gotKnown != known || !slices.Equal(got, want) {
+				t.Errorf("%s: rules %v (known %v), want %v (known %v)", name, got, gotKnown, want, known)
+			}
 		}
 	}
-	if len(d.progID) == 0 || len(d.anyProg) == 0 {
-		t.Fatalf("no programs (%d) or no rule for every command (%d)", len(d.progID), len(d.anyProg))
+	if nknown == 0 || len(d.anyProg) == 0 {
+		t.Fatalf("no programs (%d) or no rule for every command (%d)", nknown, len(d.anyProg))
 	}
 }
 
@@ -98,20 +114,58 @@ func TestDispatchListsSmall(t *testing.T) {
 		"b":  {0, 4, 5, 8},
 		"px": {0, 4, 5, 6, 7, 8},
 	}
-	if len(d.progID) != len(want) {
-		t.Errorf("names %v, want %v", d.progID, want)
-	}
 	for name, w := range want {
-		id, ok := d.progID[name]
-		if !ok || !slices.Equal(d.progRules[id], w) {
-			t.Errorf("%s: rules %v, want %v", name, d.progRules[id], w)
+		got, known := d.forProg(name)
+		if !known || !slices.Equal(got, w) {
+			t.Errorf("%s: rules %v (known %v), want %v", name, got, known, w)
+		}
+	}
+	for _, name := range []string{"p", "pq", "c"} {
+		if got, known := d.forProg(name); known || got != nil {
+			t.Errorf("%s: rules %v, known %v: no rule lists it", name, got, known)
 		}
 	}
 	if !slices.Equal(d.anyProg, []int{0, 4, 8}) {
 		t.Errorf("anyProg %v", d.anyProg)
 	}
 	all := newDispatch(rules, true)
-	if len(all.progID) != 0 || !slices.Equal(all.anyProg, []int{0, 1, 2, 4, 5, 6, 7, 8}) {
-		t.Errorf("without dispatch: names %v, anyProg %v", all.progID, all.anyProg)
+	if _, known := all.forProg("a"); known || !slices.Equal(all.anyProg, []int{0, 1, 2, 4, 5, 6, 7, 8}) {
+		t.Errorf("without dispatch: a known %v, anyProg %v", known, all.anyProg)
+	}
+}
+
+// TestDispatchConcurrent checks that a Guard used from many goroutines,
+// each meeting program names for the first time (the lists are made when
+// first needed), finds what one goroutine on a fresh Guard finds; run it
+// with -race.
+func TestDispatchConcurrent(t *testing.T) {
+	t.Parallel()
+	lines := []string{"rm -rf /", "git reset --hard", "docker rm -v web", "ls -la", "mkfs.ext4 /dev/sda1",
+		"python3.12 -c 'import os'", "kubectl delete ns prod", "echo hi > /etc/passwd", "crontab -r", "no-such-program x"}
+	want := make([]Verdict, len(lines))
+	seq := mustGuard(t)
+	st := testState()
+	for i, l := range lines {
+		want[i] = seq.Classify(l, st)
+	}
+	shared := mustGuard(t)
+	done := make(chan []Verdict)
+	for w := range 8 {
+		go func() {
+			got := make([]Verdict, len(lines))
+			for k := range lines {
+				i := (k + w) % len(lines) // each goroutine meets the names in its own order
+				got[i] = shared.Classify(lines[i], st)
+			}
+			done <- got
+		}()
+	}
+	for range 8 {
+		got := <-done
+		for i := range lines {
+			if !reflect.DeepEqual(got[i].Findings, want[i].Findings) {
+				t.Errorf("%q: concurrently %+v, alone %+v", lines[i], got[i].Findings, want[i].Findings)
+			}
+		}
 	}
 }

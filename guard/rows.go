@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"guardsh/internal/argv"
 )
@@ -218,20 +219,16 @@ func (r *row) builtin() builtin {
 	if len(r.hits) > 0 {
 		ex = r.hits[0]
 	}
-	cases := r.cases()
-	var progs []string
-	for _, c := range cases {
-		for _, p := range c.progs {
-			if !slices.Contains(progs, p) {
-				progs = append(progs, p)
-			}
-		}
-	}
+	// The walker dispatches on the programs, known here; the cases (the
+	// paths split into words) are made the first time a command of one
+	// of the programs is checked: most lines name none of them.
+	lc := &lazyCases{r: r}
 	return builtin{
 		Rule:  Rule{Name: r.name, Level: r.level, Description: r.desc, Example: ex},
-		progs: progs,
+		progs: r.allProgs(),
 		check: func(c *Command) []Hit {
-			for _, rc := range cases {
+			lc.once.Do(func() { lc.cases = lc.r.cases() })
+			for _, rc := range lc.cases {
 				if !slices.Contains(rc.progs, c.Name()) {
 					continue // the walker dispatches on progs; CheckArgv and tests call every check
 				}
@@ -244,6 +241,44 @@ func (r *row) builtin() builtin {
 			return nil
 		},
 	}
+}
+
+// lazyCases are a row's cases, made once, when first needed.
+type lazyCases struct {
+	once  sync.Once
+	r     *row
+	cases []rowCase
+}
+
+// allProgs returns the programs of the row and of its cases, each once
+// (a case without programs has the row's): the row's own list when the
+// cases add none, as most do.
+func (r *row) allProgs() []string {
+	own := len(r.progs) > 0 // an empty list is not nil: everyCommand tells them apart
+	for i, p := range r.progs {
+		own = own && !slices.Contains(r.progs[:i], p)
+	}
+	for i := range r.more {
+		for _, p := range r.more[i].progs {
+			own = own && slices.Contains(r.progs, p)
+		}
+	}
+	if own {
+		return r.progs
+	}
+	var progs []string
+	add := func(ps []string) {
+		for _, p := range ps {
+			if !slices.Contains(progs, p) {
+				progs = append(progs, p)
+			}
+		}
+	}
+	add(r.progs)
+	for i := range r.more {
+		add(r.more[i].progs)
+	}
+	return progs
 }
 
 // rowPath splits a path into its words' alternatives.
@@ -446,8 +481,13 @@ func (m *rowMatch) field(key string) string {
 
 // rowRules returns the rules of every row table.
 func rowRules() []builtin {
-	var out []builtin
-	for _, t := range rowTables() {
+	tables := rowTables()
+	n := 0
+	for _, t := range tables {
+		n += len(t)
+	}
+	out := make([]builtin, 0, n)
+	for _, t := range tables {
 		for i := range t {
 			out = append(out, t[i].builtin())
 		}

@@ -3,6 +3,7 @@ package guard
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"guardsh/internal/argv"
 )
@@ -179,13 +180,19 @@ func portedRows() []row {
 // list: the row keeps the place its code had among the rules, and so the
 // order findings are reported in.
 func portedRow(name string) builtin {
-	for _, r := range portedRows() {
+	rows := portedRowTable()
+	for i := range rows {
+		r := &rows[i]
 		if r.name == name {
 			return r.builtin()
 		}
 	}
 	panic("guard: no ported row " + name)
 }
+
+// portedRowTable is portedRows made once: the families take their rules
+// from it one by one, and rows are data no one changes.
+var portedRowTable = sync.OnceValue(portedRows)
 
 // allRowTables returns every row table: the listed ones and the ported
 // rows, which their families list.

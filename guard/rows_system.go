@@ -3,6 +3,7 @@ package guard
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"guardsh/internal/argv"
 )
@@ -26,8 +27,11 @@ var (
 	nmcliOpts = cli("mfecwg", "mode", "fields", "escape", "colors", "wait", "get-values")
 )
 
-// nsupdateDelete matches an nsupdate command that deletes records.
-var nsupdateDelete = regexp.MustCompile(`(?im)^\s*(update\s+)?(del|delete)\s`)
+// nsupdateDelete matches an nsupdate command that deletes records. It is
+// compiled when first needed, not at start-up.
+var nsupdateDelete = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?im)^\s*(update\s+)?(del|delete)\s`)
+})
 
 func registryRows() []row {
 	return []row{
@@ -105,7 +109,7 @@ func networkRows() []row {
 			hits:   []string{"nmcli con down Wired", "nmcli connection delete office-vpn", "nmcli dev disconnect eth0", "nmcli networking off", "nmcli -t c del x"},
 			misses: []string{"nmcli con up Wired", "nmcli con show", "nmcli dev status", "nmcli networking on"}},
 		{name: "nsupdate_delete", level: Medium, progs: []string{"nsupdate"},
-			when:   []rowPred{func(m *rowMatch) bool { return m.c.Stdin != nil && nsupdateDelete.MatchString(m.c.Stdin.Value) }},
+			when:   []rowPred{func(m *rowMatch) bool { return m.c.Stdin != nil && nsupdateDelete().MatchString(m.c.Stdin.Value) }},
 			why:    "nsupdate deletes DNS records",
 			desc:   "nsupdate with an update delete (del) command deletes DNS records",
 			hits:   []string{"printf 'server ns1\\nupdate delete www.example.com A\\nsend\\n' | nsupdate -k key", "nsupdate <<< 'del host.example.com'"},
