@@ -245,7 +245,7 @@ func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 	if ev.Kind == supervise.KindLink && strings.HasPrefix(ev.Syscall, "symlink") {
 		kind = guard.EffectSymlnk
 	}
-	return d.g.CheckEffect(kind, ev.Path, ev.Path2, d.state(ev, nil))
+	return d.effectVerdict(kind, ev)
 }
 
 // state is what the guard knows about the process that made the call:
