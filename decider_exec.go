@@ -32,6 +32,13 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 	env := d.lineEnv(ev.Env)
 	st := d.state(ev, ev.Env)
 	v = d.g.CheckExec(ev.Argv, ev.Path, env, st)
+	if v.Level > guard.Safe {
+		// What the arguments reach through links (decider_paths.go): a
+		// safe program's arguments change nothing, and are not looked at.
+		if argv, ok := linkedArgv(ev.Argv, ev.Cwd); ok {
+			v = higher(v, d.g.CheckExec(argv, ev.Path, env, st))
+		}
+	}
 	file := ev.Path
 	if real, err := filepath.EvalSymlinks(ev.Path); err == nil && real != ev.Path {
 		file = real

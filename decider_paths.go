@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,4 +93,60 @@ func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict 
 		v = higher(v, d.g.CheckEffect(kind, p, p2, st))
 	}
 	return v
+}
+
+// linkedArgv is argv with each argument that reaches a file through a
+// symbolic link (`rm -rf l/` with l a link to the home directory) given
+// as the path the kernel reaches: the links of its directory resolved,
+// and the last one when the argument ends in a slash, which makes the
+// kernel follow it (without one, rm, mv and ln act on the link itself,
+// and a program that follows it, chmod say, is checked at its call). Only
+// arguments with a slash can pass a link on the way. ok is false when no
+// argument changed.
+func linkedArgv(argv []string, cwd string) (out []string, ok bool) {
+	dashes := false
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" {
+			dashes = true
+		}
+		if !strings.Contains(a, "/") || (!dashes && strings.HasPrefix(a, "-")) {
+			continue
+		}
+		p := a
+		if !filepath.IsAbs(p) {
+			if !filepath.IsAbs(cwd) {
+				continue
+			}
+			p = cwd + "/" + p
+		}
+		slash := strings.HasSuffix(a, "/") || strings.HasSuffix(a, "/.")
+		var r string
+		if slash {
+			real, err := filepath.EvalSymlinks(p)
+			if err != nil {
+				continue
+			}
+			r = real + "/"
+		} else {
+			dir, base := filepath.Split(p)
+			real, err := filepath.EvalSymlinks(dir)
+			if err != nil {
+				continue
+			}
+			r = filepath.Join(real, base)
+		}
+		lex := filepath.Clean(p)
+		if slash {
+			lex += "/"
+		}
+		if r == lex || (slash && filepath.Clean(r) == filepath.Clean(p)) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(argv)
+		}
+		out[i], ok = r, true
+	}
+	return out, ok
 }

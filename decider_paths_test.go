@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"guardsh/shell/supervise"
@@ -63,6 +64,41 @@ func TestRealEffectPaths(t *testing.T) {
 		p, p2, ok := realEffectPaths(ev)
 		if p != tc.want || p2 != tc.want2 || ok != tc.resolved {
 			t.Errorf("%s %s %s: %q %q %v, want %q %q %v", tc.call, tc.p, tc.p2, p, p2, ok, tc.want, tc.want2, tc.resolved)
+		}
+	}
+}
+
+// TestLinkedArgv: an argument that passes a link is given as what it
+// reaches; the last link only with a trailing slash.
+func TestLinkedArgv(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(dir+"/real", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(dir+"/real", dir+"/l"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		argv []string
+		want []string // nil: unchanged
+	}{
+		{[]string{"rm", "-rf", "l/"}, []string{"rm", "-rf", dir + "/real/"}},
+		{[]string{"rm", "-rf", "l/."}, []string{"rm", "-rf", dir + "/real/"}},
+		{[]string{"rm", "-f", "l/x"}, []string{"rm", "-f", dir + "/real/x"}},
+		{[]string{"rm", "-f", dir + "/l/x"}, []string{"rm", "-f", dir + "/real/x"}},
+		{[]string{"rm", "-rf", "l"}, nil}, // rm removes the link itself
+		{[]string{"rm", "-rf", "real/"}, nil},
+		{[]string{"rm", "-rf", "nothere/x"}, nil},
+		{[]string{"rm", "-x/y"}, nil}, // an option
+		{[]string{"rm", "--target=l/x"}, nil},
+		{[]string{"l/"}, nil}, // argv[0] is the exec's own business
+	} {
+		got, ok := linkedArgv(tc.argv, dir)
+		if ok != (tc.want != nil) || (ok && !slices.Equal(got, tc.want)) {
+			t.Errorf("linkedArgv(%q) = %q %v, want %q", tc.argv, got, ok, tc.want)
 		}
 	}
 }
