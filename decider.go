@@ -89,7 +89,11 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	}
 	var cacheKey string
 	if ev.Kind == supervise.KindExec {
-		cacheKey = execKey(ev)
+		// Allowed at one level is not allowed at another (a session's
+		// commands, and the jobs they left running, differ).
+		if cacheKey = execKey(ev); cacheKey != "" {
+			cacheKey = d.approved.String() + "\x00" + cacheKey
+		}
 		if cacheKey != "" && d.allowed[cacheKey] {
 			d.own.note(ev)
 			return supervise.Allow

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"guardsh/guard"
 	"guardsh/shell/supervise"
 )
 
@@ -100,5 +101,20 @@ func TestLinkedArgv(t *testing.T) {
 		if ok != (tc.want != nil) || (ok && !slices.Equal(got, tc.want)) {
 			t.Errorf("linkedArgv(%q) = %q %v, want %q", tc.argv, got, ok, tc.want)
 		}
+	}
+}
+
+// TestLevelsUnmixed: a session whose commands all had one level decides
+// every call at it, without looking at the process.
+func TestLevelsUnmixed(t *testing.T) {
+	var l levels
+	l.next(guard.Medium, 0)
+	l.next(guard.Medium, 0)
+	if _, ok := l.level(os.Getpid(), os.Getppid()); ok {
+		t.Error("one level: the process was looked at")
+	}
+	l.next(guard.Safe, 0)
+	if lv, ok := l.level(os.Getpid(), 999999999); !ok || lv != guard.Safe {
+		t.Errorf("a process outside bash's tree: %v %v, want the lowest level, safe", lv, ok)
 	}
 }
