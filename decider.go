@@ -146,7 +146,10 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		d.lastRefused = key
 		return supervise.Deny
 	}
-	if cacheKey != "" && quietlyAllowed(v, d.approved) {
+	// Only a safe exec is remembered: a verdict above safe may rest on
+	// what its arguments are now (a link that leads elsewhere the next
+	// time: rm -rf h/, decider_paths.go), which the key does not hold.
+	if cacheKey != "" && v.Level == guard.Safe && quietlyAllowed(v, d.approved) {
 		if len(d.allowed) >= maxAllowed {
 			clear(d.allowed)
 		}
