@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -43,6 +44,12 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 	if real, err := filepath.EvalSymlinks(ev.Path); err == nil && real != ev.Path {
 		file = real
 		v = higher(v, d.g.CheckExec(ev.Argv, real, env, st))
+	}
+	if _, err := os.Stat(file); err != nil {
+		// A program with no name to look at it by (a memfd given to
+		// execveat, a file deleted since): what it is a copy of cannot
+		// be told, and `ls -rf ~` may be rm. Not checked: fails closed.
+		v = higher(v, d.notChecked(fmt.Sprintf("the program run, %s, cannot be looked at to tell what it is: %v", file, err), st))
 	}
 	rest := []string(nil)
 	if len(ev.Argv) > 0 {
@@ -88,6 +95,12 @@ func higher(v, w guard.Verdict) guard.Verdict {
 // what the guard says of a line longer than it classifies (too_long),
 // with the reason.
 func (d *decider) unchecked(in shell.ExecInput, st guard.State) guard.Verdict {
+	return d.notChecked(fmt.Sprintf("the script %s could not be checked: %v", in.File, in.Err), st)
+}
+
+// notChecked is the verdict of what could not be checked (too_long's),
+// with reason.
+func (d *decider) notChecked(reason string, st guard.State) guard.Verdict {
 	if d.tooLong == nil {
 		v := d.g.Classify(strings.Repeat("\n", guard.DefaultMaxBytes+1), st)
 		d.tooLong = &v
@@ -95,7 +108,7 @@ func (d *decider) unchecked(in shell.ExecInput, st guard.State) guard.Verdict {
 	v := *d.tooLong
 	v.Findings = append([]guard.Finding(nil), v.Findings...)
 	for i := range v.Findings {
-		v.Findings[i].Reason = fmt.Sprintf("the script %s could not be checked: %v", in.File, in.Err)
+		v.Findings[i].Reason = reason
 	}
 	return v
 }
