@@ -75,23 +75,28 @@ exit "$__guardsh_s"
 
 // sessionDecider lets the session change the level the supervisor's
 // decisions are made at as each command is approved.
+// A process a command left running is decided at that command's level
+// (sessionlevel.go).
 type sessionDecider struct {
-	mu sync.Mutex
-	d  *decider
+	mu     sync.Mutex
+	d      *decider
+	levels levels
 }
 
 func (s *sessionDecider) Decide(ev *supervise.Event) supervise.Verdict {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if level, ok := s.levels.level(ev.Pid, s.d.bashPid); ok && level != s.d.approved {
+		now := s.d.approved
+		s.d.approved = level
+		defer func() { s.d.approved = now }()
+	}
 	return s.d.Decide(ev)
 }
 
 func (s *sessionDecider) setApproved(level guard.Level) {
 	s.mu.Lock()
-	if s.d.approved != level {
-		// What was let through at another level is decided again.
-		clear(s.d.allowed)
-	}
+	s.levels.next(level, s.d.bashPid)
 	s.d.approved = level
 	s.mu.Unlock()
 }

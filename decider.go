@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,6 +59,9 @@ type decider struct {
 	bashPid int
 	// own is what the tree made itself (decider_own.go).
 	own treeOwn
+	// tooLong is the verdict of what could not be checked, once made
+	// (notChecked).
+	tooLong *guard.Verdict
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -94,7 +98,16 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		// An open is decided on its real path alone (with O_TRUNC, and
 		// the directory): a script writing to /dev/null or appending to a
 		// log a thousand times is checked once.
-		cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, ev.Path, ev.Cwd)
+		// The key holds the file the path leads to now, not the path as
+		// written: a link in it may lead elsewhere the next time.
+		if real, ok := resolveAs(ev.Pid, ev.Path); ok && filepath.IsAbs(ev.Path) {
+			cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, real, ev.Cwd)
+		}
+	}
+	if cacheKey != "" {
+		// Allowed at one level is not allowed at another (a session's
+		// commands, and the jobs they left running, differ).
+		cacheKey = d.approved.String() + "\x00" + cacheKey
 	}
 	if cacheKey != "" && d.allowed[cacheKey] {
 		d.own.note(ev)
@@ -147,7 +160,10 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		d.lastRefused = key
 		return supervise.Deny
 	}
-	if cacheKey != "" && quietlyAllowed(v, d.approved) {
+	// Only a safe exec is remembered: a verdict above safe may rest on
+	// what its arguments are now (a link that leads elsewhere the next
+	// time: rm -rf h/, decider_paths.go), which the key does not hold.
+	if cacheKey != "" && v.Level == guard.Safe && quietlyAllowed(v, d.approved) {
 		if len(d.allowed) >= maxAllowed {
 			clear(d.allowed)
 		}
@@ -250,7 +266,7 @@ func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 	if ev.Kind == supervise.KindLink && strings.HasPrefix(ev.Syscall, "symlink") {
 		kind = guard.EffectSymlnk
 	}
-	return d.g.CheckEffect(kind, ev.Path, ev.Path2, d.state(ev, nil))
+	return d.effectVerdict(kind, ev)
 }
 
 // state is what the guard knows about the process that made the call:

@@ -38,6 +38,13 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 	env := d.lineEnv(ev.Env)
 	st := d.state(ev, ev.Env)
 	v = d.g.CheckExec(ev.Argv, ev.Path, env, st)
+	if v.Level > guard.Safe {
+		// What the arguments reach through links (decider_paths.go): a
+		// safe program's arguments change nothing, and are not looked at.
+		if argv, ok := linkedArgv(ev.Argv, ev.Cwd); ok {
+			v = higher(v, d.g.CheckExec(argv, ev.Path, env, st))
+		}
+	}
 	file := ev.Path
 	if real, ok := resolveAs(ev.Pid, ev.Path); ok && real != ev.Path {
 		file = real
@@ -47,6 +54,11 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 		// A descriptor executed (fexecve): its file, through the
 		// process's own link, even deleted or a memfd.
 		file = l
+	} else if _, err := os.Stat(file); err != nil {
+		// A program with no name to look at it by (a file deleted since,
+		// no descriptor to read it through): what it is a copy of cannot
+		// be told, and `ls -rf ~` may be rm. Not checked: fails closed.
+		v = higher(v, d.notChecked(fmt.Sprintf("the program run, %s, cannot be looked at to tell what it is: %v", file, err), st))
 	}
 	rest := []string(nil)
 	if len(ev.Argv) > 0 {
@@ -86,6 +98,21 @@ func higher(v, w guard.Verdict) guard.Verdict {
 		v.Findings = append(v.Findings, w.Findings...)
 	}
 	v.Blocked = blocked
+	return v
+}
+
+// notChecked is the verdict of what could not be checked (too_long's),
+// with reason.
+func (d *decider) notChecked(reason string, st guard.State) guard.Verdict {
+	if d.tooLong == nil {
+		v := d.g.Classify(strings.Repeat("\n", guard.DefaultMaxBytes+1), st)
+		d.tooLong = &v
+	}
+	v := *d.tooLong
+	v.Findings = append([]guard.Finding(nil), v.Findings...)
+	for i := range v.Findings {
+		v.Findings[i].Reason = reason
+	}
 	return v
 }
 

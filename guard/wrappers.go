@@ -112,6 +112,9 @@ func (w *walker) inners(c *Command) []inner {
 	if argv.IsShell(name) {
 		return w.shellInner(c, name, args[1:])
 	}
+	if argv.IsDynamicLoader(name) {
+		return wrapped(name, args[1:], true)
+	}
 	if argv.IsLauncher(name) {
 		if ins, ok := launcherInners(name, args[1:]); ok {
 			return ins

@@ -1,5 +1,7 @@
 package argv
 
+import "strings"
+
 // The option grammars of the wrappers: programs that take options and then
 // run a command given as their remaining words. Each was read from the
 // program's manual page (GNU coreutils, util-linux, sudo, OpenSSH, docker).
@@ -175,9 +177,37 @@ var wrappers = map[string]*Spec{
 	"dbus-launch": &misc, "dbus-run-session": &misc, "schedtool": &misc, "rlwrap": {Flags: "AcehiInNorRUvW", Valued: "bCDefgHlMOPqsStwz", Optional: "amp", Stop: "hv"},
 }
 
+// ldsoSpec is the dynamic loader's (glibc's ld.so(8), musl's): run as a
+// program, it runs the program its first operand names, with the rest
+// (`/lib64/ld-linux-x86-64.so.2 /bin/rm -rf ~` is rm -rf ~).
+var ldsoSpec = Spec{
+	LongFlags:  []string{"inhibit-cache"},
+	LongValued: []string{"library-path", "inhibit-rpath", "audit", "preload", "argv0", "glibc-hwcaps-prepend", "glibc-hwcaps-mask"},
+	LongStop:   []string{"list", "verify", "list-tunables", "list-diagnostics", "help", "version"},
+}
+
+// IsDynamicLoader reports a name of the dynamic loader: ld.so,
+// ld-linux-x86-64.so.2, ld-linux.so.2, ld-musl-x86_64.so.1, ...
+func IsDynamicLoader(name string) bool {
+	if name == "ld.so" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(name, "ld-")
+	if !ok {
+		return false
+	}
+	i := strings.Index(rest, ".so")
+	return i > 0 && (i+3 == len(rest) || rest[i+3] == '.')
+}
+
 // Wrapper returns the grammar of a wrapper by its name, or nil when name
 // is not a wrapper this package knows.
-func Wrapper(name string) *Spec { return wrappers[name] }
+func Wrapper(name string) *Spec {
+	if IsDynamicLoader(name) {
+		return &ldsoSpec
+	}
+	return wrappers[name]
+}
 
 // CommandNext reports a wrapper whose next word, when it has no options,
 // is the command it runs: sudo, env, nice, time, xargs, watch, exec, ...

@@ -212,16 +212,39 @@ func (p *proc) resolve(dirfd int32, path string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		path = filepath.Join(d, path)
+		path = d + "/" + path
 	}
 	root, err := p.link("root")
 	if err != nil {
 		return "", err
 	}
 	if root != "/" {
-		path = filepath.Join(root, path)
+		return filepath.Join(root, path), nil
 	}
-	return filepath.Clean(path), nil
+	return dotDot(path, p.pid), nil
+}
+
+// dotDot cleans an absolute path as the kernel resolves it: a ".." goes
+// up from where the links before it lead (l/../x, with l a link to
+// /etc/ssh, is /etc/x), not from the link's own directory, as a lexical
+// clean would have it. The part up to the last ".." is resolved with its
+// links followed (the process's /proc/self is its own); when it cannot
+// be (it is not there, and the call will fail), the path is cleaned
+// lexically.
+func dotDot(path string, pid int) string {
+	end := -1
+	for i := 0; i+2 <= len(path); i++ {
+		if path[i:i+2] == ".." && (i == 0 || path[i-1] == '/') && (i+2 == len(path) || path[i+2] == '/') {
+			end = i + 2
+		}
+	}
+	if end < 0 {
+		return filepath.Clean(path)
+	}
+	if r, err := filepath.EvalSymlinks(procSelf(path[:end], pid)); err == nil {
+		return filepath.Clean(r + "/" + path[end:])
+	}
+	return filepath.Clean(path)
 }
 
 // pathArg reads the path argument at addr and resolves it against dirfd.
