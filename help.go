@@ -9,7 +9,8 @@ answer, runs what was approved, and checks each command again as it runs.
 -c, FILE and stdin run in real bash under a kernel-level supervisor that
 checks every exec and destructive call of the whole process tree; where
 bash or the supervisor is missing, in guardsh's own interpreter (said once;
-executor = "interpreter" in the config chooses it).
+executor = "interpreter" in the config chooses it). The interactive shell
+runs its lines in the interpreter unless the config says executor = "bash".
 
 usage: guardsh [options]                   interactive shell
        guardsh [options] -c STRING [NAME [ARGS...]]
@@ -146,7 +147,8 @@ what is above the level the line was approved at is asked about on
 /dev/tty, or refused with "Operation not permitted" in that process alone.
 As a user (not root), a line whose program is sudo, doas, su, pkexec or
 run0 runs outside the supervisor (which keeps them from gaining
-privileges), checked as written only; its preview says so. In guardsh's
+privileges), checked as written only; its preview says so (in the
+interactive shell with executor = "bash", sudo fails). In guardsh's
 interpreter, commands that programs start on their own are checked only
 as far as their command line shows.
 
