@@ -102,20 +102,7 @@ func TestInteractiveNestedYesOff(t *testing.T) {
 	}
 	slave.Close()
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	out := make(chan string, 64)
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			if n > 0 {
-				out <- string(buf[:n])
-			}
-			if err != nil {
-				close(out)
-				return
-			}
-		}
-	}()
+	out := ptyOutput(master)
 	var seen strings.Builder
 	deadline := time.After(20 * time.Second)
 	for !strings.Contains(seen.String(), "-y is off: the guardsh this one runs under approved only up to medium") {

@@ -58,20 +58,7 @@ func (s *sandbox) interactive(t *testing.T, steps []string) {
 	}
 	slave.Close()
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	out := make(chan string, 64)
-	go func() {
-		defer close(out)
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			if n > 0 {
-				out <- string(buf[:n])
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	out := ptyOutput(master)
 	var seen strings.Builder
 	from := 0 // the output after the last match
 	deadline := time.After(20 * time.Second)

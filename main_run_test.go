@@ -137,20 +137,7 @@ func (s *sandbox) ttySession(answers []string, args ...string) (status int, stdo
 		s.t.Fatal(err)
 	}
 	slave.Close()
-	screenc := make(chan string, 64)
-	go func() {
-		defer close(screenc)
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			if n > 0 {
-				screenc <- string(buf[:n])
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
+	screenc := ptyOutput(master)
 	var seen strings.Builder
 	consumed := 0
 	deadline := time.After(10 * time.Second)

@@ -23,27 +23,33 @@ import (
 // deadline.
 type screen struct {
 	t    *testing.T
-	c    chan string
+	c    <-chan string
 	seen strings.Builder
 	used int
 }
 
-func newScreen(t *testing.T, master *os.File) *screen {
-	s := &screen{t: t, c: make(chan string, 64)}
+// ptyOutput sends what is written on the pty whose master is master, as
+// it comes, and is closed when the pty is.
+func ptyOutput(master *os.File) <-chan string {
+	c := make(chan string, 64)
 	go func() {
-		defer close(s.c)
+		defer close(c)
 		buf := make([]byte, 4096)
 		for {
 			n, err := master.Read(buf)
 			if n > 0 {
-				s.c <- string(buf[:n])
+				c <- string(buf[:n])
 			}
 			if err != nil {
 				return
 			}
 		}
 	}()
-	return s
+	return c
+}
+
+func newScreen(t *testing.T, master *os.File) *screen {
+	return &screen{t: t, c: ptyOutput(master)}
 }
 
 // until reads until want shows after what earlier calls returned, and
