@@ -105,21 +105,16 @@ func runBash(b bashRun, fallback func() int) int {
 	// What the tree inherits from guardsh is not the line's doing
 	// (decider.lineEnv): the environment bash gets, with the $BASH_ENV
 	// the prelude gives back.
-	base := slices.Clone(env)
-	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
-		base = setEnv(base, "BASH_ENV", v)
-	}
+	base := inheritedEnv(env, userEnv)
 	var extra []*os.File
-	if prelude != "" {
-		f, err := preludeFile(prelude)
-		if err != nil {
-			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
-			return 126
-		}
+	f, env, err := withPrelude(prelude, env, &o)
+	if err != nil {
+		fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		return 126
+	}
+	if f != nil {
 		defer f.Close()
 		extra = []*os.File{f}
-		env = setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD))
-		o.posix = false // bash reads no $BASH_ENV in POSIX mode: the prelude turns it on
 	}
 	cmd := exec.Command(bash, bashArgs(o, line, b.name, b.params)...)
 	cmd.Env = env

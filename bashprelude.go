@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -89,6 +90,33 @@ func preludeFile(text string) (*os.File, error) {
 		return nil, fmt.Errorf("the startup files: %w", err)
 	}
 	return f, nil
+}
+
+// inheritedEnv is what a supervised tree inherits from guardsh, which is
+// not the line's doing (decider.lineEnv): env, the environment bash gets,
+// with the user's $BASH_ENV that the prelude gives back.
+func inheritedEnv(env, userEnv []string) []string {
+	base := slices.Clone(env)
+	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
+		base = setEnv(base, "BASH_ENV", v)
+	}
+	return base
+}
+
+// withPrelude hands bash the approved prelude (none when it is ""): the
+// file it is read from, to pass as descriptor preludeFD, and env with
+// $BASH_ENV naming it. POSIX mode is turned on by the prelude, not by
+// bash's option: bash reads no $BASH_ENV in POSIX mode.
+func withPrelude(prelude string, env []string, o *options) (*os.File, []string, error) {
+	if prelude == "" {
+		return nil, env, nil
+	}
+	f, err := preludeFile(prelude)
+	if err != nil {
+		return nil, env, err
+	}
+	o.posix = false
+	return f, setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD)), nil
 }
 
 // lookupEnv is name's value in env and whether it is set there.

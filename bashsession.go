@@ -115,23 +115,18 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	userEnv := os.Environ()
 	env := bashEnv(userEnv)
 	prelude := bashPrelude(b.o, b.r, userEnv, b.stderr)
-	base := append([]string(nil), env...)
-	if v, ok := lookupEnv(userEnv, "BASH_ENV"); ok {
-		base = setEnv(base, "BASH_ENV", v)
-	}
+	base := inheritedEnv(env, userEnv)
 	env = setEnv(env, parentVar, b.settings.childVar(b.o.yes)(guard.Safe))
 	o := b.o
 	extra := make([]*os.File, 3)
-	if prelude != "" {
-		f, err := preludeFile(prelude)
-		if err != nil {
-			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
-			return 126
-		}
+	f, env, err := withPrelude(prelude, env, &o)
+	if err != nil {
+		fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
+		return 126
+	}
+	if f != nil {
 		defer f.Close()
 		extra[0] = f
-		env = setEnv(env, "BASH_ENV", fmt.Sprintf("/dev/fd/%d", preludeFD))
-		o.posix = false
 	}
 	cmdOurs, cmdTheirs, err := socketPair()
 	if err != nil {
