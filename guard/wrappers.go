@@ -63,7 +63,7 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 		if len(in.args) == 0 {
 			continue
 		}
-		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, hooks: c.hooks, Via: via}
+		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, HookSet: c.HookSet, Via: via}
 		if in.stdin {
 			ic.Stdin, ic.StdinPiped, ic.PipedFrom = c.Stdin, c.StdinPiped, c.PipedFrom
 		}
@@ -183,7 +183,7 @@ func (w *walker) inners(c *Command) []inner {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
 	case "eval":
-		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
+		if c.EvalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.EvalTrusted {
 			code := joinWords(args[1:])
 			return []inner{{label: "eval", code: &code}}
 		}
