@@ -10,13 +10,6 @@ import (
 // agents read their hooks from.
 const ruleAgentHooks = "agent_hooks"
 
-// WithAgentHooks names the places coding agents read their hooks from;
-// rule agent_hooks protects them from being written, emptied, deleted,
-// renamed or having their mode changed.
-func WithAgentHooks(files ...HookFile) Option {
-	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
-}
-
 // SelfProtecting reports the rules that keep guardsh in place: its own
 // files (guardsh_self), the agents' hooks (agent_hooks) and approvals a
 // command would give itself (guardsh_approve). A hook that cannot ask
