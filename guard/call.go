@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -103,7 +104,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		n := len(args)
 		args = sc.appendFields(args, wd)
 		if w.fields += len(args) - n; w.fields > maxFields {
-			w.g.emit(w.v, ruleTooLong, "the line expands to more words than guardsh classifies", text)
+			w.g.emit(w.v, rules.RuleTooLong, "the line expands to more words than guardsh classifies", text)
 		}
 	}
 	if code, ok := w.decodedEval(x); ok && len(args) == 2 {
@@ -144,7 +145,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			if from := substSources(wd, sc); from != nil {
 				c.StdinPiped, c.PipedFrom = true, from
 				if isProcSubstWord(wd) {
-					w.g.emit(w.v, rulePipeToShell, "runs the output of "+strings.Join(from, ", ")+" as code in "+name, text)
+					w.g.emit(w.v, rules.RulePipeToShell, "runs the output of "+strings.Join(from, ", ")+" as code in "+name, text)
 				}
 			}
 		}
@@ -433,7 +434,7 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 		// `"$@"` in a function's body where it is defined runs what each
 		// call passes: a call on the line is classified with its words,
 		// a call made later is checked with them at run time.
-		w.g.emit(w.v, ruleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
+		w.g.emit(w.v, rules.RuleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
 	}
 	w.rules(c)
 	w.noteOwn(c, sc)
@@ -451,7 +452,7 @@ func (w *walker) rules(c *Command) {
 		if c.OwnJobs && b.Name == "kill" || c.OwnFiles && ownRules[b.Name] {
 			continue // the line's own jobs or files only
 		}
-		for _, h := range b.check(c) {
+		for _, h := range b.Check(c) {
 			t := h.Text
 			if t == "" {
 				t = c.Text

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"guardsh/guard/internal/rules"
 )
 
 // Config is what a config file or the system policy says, parsed and
@@ -148,7 +150,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // BuiltinRules returns the built-in rules, each with its own level, as a
 // Guard made without options has them.
 func BuiltinRules() []Rule {
-	bs := builtinRules()
+	bs := rules.BuiltinRules()
 	out := make([]Rule, len(bs))
 	for i, b := range bs {
 		out[i] = b.Rule
@@ -161,7 +163,7 @@ func BuiltinRules() []Rule {
 func FailClosedRules() []string { return slices.Clone(failClosedRules) }
 
 // failClosedRules are the rules FailClosedRules names.
-var failClosedRules = []string{ruleTooLong}
+var failClosedRules = []string{rules.RuleTooLong}
 
 // PlainCommand reports a trusted_eval entry WithTrustedEval accepts: one
 // or more words of characters no shell treats specially.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"guardsh/guard/internal/rules"
 )
 
 // dispatch says which rules (indexes in Guard.rules) the walker calls on a
@@ -29,7 +31,7 @@ type dispatch struct {
 
 // progLists are the lists of rules of the program names met so far.
 type progLists struct {
-	rules []builtin // the rules dispatched, nil when every rule sees every command
+	rules []rules.Builtin // the rules dispatched, nil when every rule sees every command
 	mu    sync.Mutex
 	lists map[string]progList
 }
@@ -86,11 +88,11 @@ func (d *dispatch) listOf(name string) progList {
 	inLast := false
 	for i := range rules {
 		b := &rules[i]
-		if b.check == nil || b.everyCommand() {
+		if b.Check == nil || b.EveryCommand() {
 			continue
 		}
-		if !sameList(last, b.progs) {
-			last, inLast = b.progs, slices.Contains(b.progs, name)
+		if !sameList(last, b.Progs) {
+			last, inLast = b.Progs, slices.Contains(b.Progs, name)
 		}
 		if inLast {
 			known = true
@@ -104,14 +106,14 @@ func (d *dispatch) listOf(name string) progList {
 	last, inLast = nil, false
 	for i := range rules {
 		b := &rules[i]
-		if b.check == nil {
+		if b.Check == nil {
 			continue
 		}
-		if !sameList(last, b.progs) {
-			last, inLast = b.progs, slices.Contains(b.progs, name)
+		if !sameList(last, b.Progs) {
+			last, inLast = b.Progs, slices.Contains(b.Progs, name)
 		}
-		has := b.everyCommand() || inLast
-		for _, p := range b.prefixes {
+		has := b.EveryCommand() || inLast
+		for _, p := range b.Prefixes {
 			has = has || strings.HasPrefix(name, p)
 		}
 		if has {
@@ -124,14 +126,14 @@ func (d *dispatch) listOf(name string) progList {
 // newDispatch builds the dispatch of rules; all sends every rule to every
 // command. It runs at every start of guardsh: the lists by program name
 // are made when first needed.
-func newDispatch(rules []builtin, all bool) dispatch {
+func newDispatch(rules []rules.Builtin, all bool) dispatch {
 	var d dispatch
 	nprefixes, nredirects, nassigns := 0, 0, 0
 	for i := range rules {
 		b := &rules[i]
-		nprefixes += len(b.prefixes)
-		nredirects += btoi(b.redirects)
-		nassigns += btoi(b.assigns)
+		nprefixes += len(b.Prefixes)
+		nredirects += btoi(b.Redirects)
+		nassigns += btoi(b.Assigns)
 	}
 	d.byPrefix = make([]prefixRule, 0, nprefixes)
 	d.onRedirect = make([]int, 0, nredirects)
@@ -142,20 +144,20 @@ func newDispatch(rules []builtin, all bool) dispatch {
 	}
 	for i := range rules {
 		b := &rules[i]
-		if b.check == nil {
+		if b.Check == nil {
 			continue
 		}
-		if all || b.everyCommand() {
+		if all || b.EveryCommand() {
 			d.anyProg = append(d.anyProg, i)
 			continue
 		}
-		for _, p := range b.prefixes {
+		for _, p := range b.Prefixes {
 			d.byPrefix = append(d.byPrefix, prefixRule{p, i})
 		}
-		if b.redirects {
+		if b.Redirects {
 			d.onRedirect = append(d.onRedirect, i)
 		}
-		if b.assigns {
+		if b.Assigns {
 			d.onAssign = append(d.onAssign, i)
 		}
 	}

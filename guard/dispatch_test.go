@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // withoutDispatch makes a Guard call every rule on every command.
@@ -50,23 +52,23 @@ func TestDispatchChangesNothing(t *testing.T) {
 // command and those of the name's prefixes, in rule order; a name no rule
 // lists is not known. Each name is asked twice: made, then remembered.
 func TestDispatchLists(t *testing.T) {
-	rules := builtinRules()
+	rules := rules.BuiltinRules()
 	d := newDispatch(rules, false)
 	names := []string{"no-such-program", "mkfs.ext4", "python3.12", ""}
 	for _, b := range rules {
-		names = append(names, b.progs...)
+		names = append(names, b.Progs...)
 	}
 	nknown := 0
 	for _, name := range names {
 		var want []int
 		known := false
 		for i, b := range rules {
-			if b.check == nil {
+			if b.Check == nil {
 				continue
 			}
-			known = known || !b.everyCommand() && slices.Contains(b.progs, name)
-			has := b.everyCommand() || slices.Contains(b.progs, name)
-			for _, p := range b.prefixes {
+			known = known || !b.EveryCommand() && slices.Contains(b.Progs, name)
+			has := b.EveryCommand() || slices.Contains(b.Progs, name)
+			for _, p := range b.Prefixes {
 				has = has || strings.HasPrefix(name, p)
 			}
 			if has {
@@ -96,16 +98,16 @@ func TestDispatchLists(t *testing.T) {
 func TestDispatchListsSmall(t *testing.T) {
 	chk := func(*Command) []Hit { return nil }
 	shared := []string{"a", "pa"}
-	rules := []builtin{
-		{check: chk},
-		{check: chk, progs: shared},
-		{check: chk, progs: shared},
+	rules := []rules.Builtin{
+		{Check: chk},
+		{Check: chk, Progs: shared},
+		{Check: chk, Progs: shared},
 		{},
-		{check: chk},
-		{check: chk, progs: []string{"b", "pa"}, prefixes: []string{"p"}},
-		{check: chk, prefixes: []string{"pa", "p"}},
-		{check: chk, progs: []string{"px"}},
-		{check: chk},
+		{Check: chk},
+		{Check: chk, Progs: []string{"b", "pa"}, Prefixes: []string{"p"}},
+		{Check: chk, Prefixes: []string{"pa", "p"}},
+		{Check: chk, Progs: []string{"px"}},
+		{Check: chk},
 	}
 	d := newDispatch(rules, false)
 	want := map[string][]int{

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/guard/plan"
 )
 
@@ -70,7 +71,7 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 	var code []string
 	for _, kv := range env {
 		if name, _, ok := strings.Cut(kv, "="); ok {
-			if _, ok := envCodeRowOf(name); ok {
+			if _, ok := rules.EnvCodeRowOf(name); ok {
 				code = append(code, kv)
 			}
 		}

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 func effectState() State {
 	return State{Dir: testDir, Var: MapVars(map[string]string{"HOME": testHome, "PATH": "/usr/bin:/bin"})}

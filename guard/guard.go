@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sync"
 
+	"guardsh/guard/internal/rules"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -96,15 +97,15 @@ func MapVars(m map[string]string) func(string) (string, bool) {
 // Guard classifies lines and commands. Build one with New; it is safe for
 // concurrent use once built.
 type Guard struct {
-	rules      []builtin // built-in rules in force, with levels applied
-	info       []Rule    // every rule, for listing, disabled ones included
+	rules      []rules.Builtin // built-in rules in force, with levels applied
+	info       []Rule          // every rule, for listing, disabled ones included
 	patterns   []Pattern
 	blockLevel Level
 	maxDepth   int
 	maxBytes   int
 	protected  []string
 	agentHooks []HookFile
-	hooks      *protSet // made of agentHooks, once
+	hooks      *rules.ProtSet // made of agentHooks, once
 	parsers    sync.Pool
 	walkers    sync.Pool
 	auto       func(*syntax.File) bool
@@ -213,10 +214,10 @@ func New(opts ...Option) (*Guard, error) {
 	}
 	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}
 	if len(c.agentHooks) > 0 {
-		g.hooks = hookSet(c.agentHooks)
+		g.hooks = rules.HookSet(c.agentHooks)
 	}
 	g.trustedEval = c.trustedEval
-	rules := builtinRules()
+	rules := rules.BuiltinRules()
 	g.info = make([]Rule, 0, len(rules)+len(c.patterns))
 	// The rules in force are compacted in place: builtinRules' slice is
 	// this guard's own.
@@ -332,7 +333,7 @@ func (g *Guard) failClosed(v *Verdict, command string) {
 		return
 	}
 	*v = Verdict{Command: command, Findings: []Finding{}}
-	g.emit(v, ruleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
+	g.emit(v, rules.RuleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
 	v.Blocked = v.Level >= g.blockLevel
 }
 
@@ -342,3 +343,10 @@ func (g *Guard) failClosed(v *Verdict, command string) {
 func WithAgentHooks(files ...HookFile) Option {
 	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
 }
+
+// SelfProtecting reports the rules that keep guardsh in place: its own
+// files (guardsh_self), the agents' hooks (agent_hooks) and approvals a
+// command would give itself (guardsh_approve). A hook that cannot ask
+// does not advise allowing their level (--hook-allow): that would let
+// the agent turn guardsh off.
+func SelfProtecting(rule string) bool { return rules.SelfProtecting(rule) }

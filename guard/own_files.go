@@ -3,6 +3,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/guard/internal/rules"
 )
 
 // The line's own files. A script that makes a file and then deletes it,
@@ -23,7 +25,7 @@ import (
 // nothing stays the line's own.
 
 // ownRules are the rules an operation on the line's own paths leaves out.
-var ownRules = map[string]bool{ruleRm: true, ruleRmRf: true, "chmod": true, ruleTruncateFile: true}
+var ownRules = map[string]bool{rules.RuleRm: true, rules.RuleRmRf: true, "chmod": true, rules.RuleTruncateFile: true}
 
 // ownKeeping are the programs that cannot turn a path into a link to
 // another file: after them, the line's own paths stay its own. (Not sed:

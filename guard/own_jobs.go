@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -20,7 +21,7 @@ func ownKill(c *Command, st State, sc *scope, words []*syntax.Word, bg bool) boo
 	if c.Name() != "kill" {
 		return false
 	}
-	_, pids, list := sysKillArgs(c.Args[1:])
+	_, pids, list := rules.SysKillArgs(c.Args[1:])
 	if list || len(pids) == 0 {
 		return false
 	}

@@ -1,6 +1,8 @@
 package guard
 
-import "guardsh/guard/plan"
+import (
+	"guardsh/guard/plan"
+)
 
 // The vocabulary the walker and the rules share lives in package plan;
 // guard names it too, so that its API is the same.

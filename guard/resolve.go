@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -116,7 +117,7 @@ func (e environ) Get(name string) expand.Variable {
 			return strVar(v)
 		}
 		return strVar(Unknown)
-	case unknownVar, "?", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
+	case rules.UnknownVar, "?", "!", "-", "PPID", "RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "EPOCHSECONDS", "EPOCHREALTIME", "REPLY", "OPTARG", "OPTIND", "BASH_REMATCH", "PIPESTATUS", "FUNCNAME":
 		return strVar(Unknown)
 	case "0":
 		return strVar("guardsh")

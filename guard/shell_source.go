@@ -3,6 +3,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"guardsh/guard/internal/rules"
 )
 
 // What a file the line sources defines (State.Source): a shell snapshot
@@ -19,39 +21,39 @@ import (
 // sourced in the shell that runs the rest of the line. A file is read
 // once for a line: a second source of it, or one from within itself,
 // adds nothing the first did not.
-func (w *walker) sourcedFile(c *Command, args []Word) (inner, bool) {
+func (w *walker) sourcedFile(c *Command, args []Word) (rules.Inner, bool) {
 	st := w.root.st
 	if st.Source == nil || len(args) == 0 || !inThisShell(c.Via) {
-		return inner{}, false
+		return rules.Inner{}, false
 	}
 	f := args[0]
 	if !f.Known || !strings.Contains(f.Value, "/") {
-		return inner{}, false
+		return rules.Inner{}, false
 	}
 	p := f.Value
 	if !path.IsAbs(p) {
 		if c.Dir == "" || !path.IsAbs(c.Dir) {
-			return inner{}, false
+			return rules.Inner{}, false
 		}
 		p = path.Join(c.Dir, p)
 	}
 	p = path.Clean(p)
 	key := "source " + p
 	if w.active[key] {
-		return inner{}, false
+		return rules.Inner{}, false
 	}
 	text, ok := st.Source(p)
 	if !ok {
-		return inner{}, false
+		return rules.Inner{}, false
 	}
 	if w.active == nil {
 		w.funcs, w.active = map[string]funcDef{}, map[string]bool{}
 	}
 	w.active[key] = true
-	in := inner{label: "source", code: &Word{Value: text, Known: true}}
+	in := rules.Inner{Label: "source", Code: &Word{Value: text, Known: true}}
 	if len(args) > 1 {
 		// `. FILE ARGS`: the file's positional parameters.
-		in.params, in.paramsKnown = append([]Word(nil), args[1:]...), true
+		in.Params, in.ParamsKnown = append([]Word(nil), args[1:]...), true
 	}
 	return in, true
 }

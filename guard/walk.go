@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"guardsh/allowlist"
-
+	"guardsh/guard/internal/rules"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -145,13 +145,13 @@ func (p *pooledParser) parse(src string) (*syntax.File, error) {
 func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 	v := Verdict{Command: line, Findings: []Finding{}}
 	if len(line) > g.maxBytes {
-		g.emit(&v, ruleTooLong, "the line is longer than guardsh classifies", "")
+		g.emit(&v, rules.RuleTooLong, "the line is longer than guardsh classifies", "")
 		return v
 	}
 	if len(line) > maxWords && strings.Count(line, " ")+strings.Count(line, "\n") > maxWords {
 		// Parsing alone would take longer than a line may (the parser's
 		// cost grows with the words); fail closed instead.
-		g.emit(&v, ruleTooLong, "the line has more words than guardsh classifies", "")
+		g.emit(&v, rules.RuleTooLong, "the line has more words than guardsh classifies", "")
 		return v
 	}
 	w, sc := g.newWalker(line, st)
@@ -160,7 +160,7 @@ func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 		if f, err = w.parser.parse(line); err != nil {
 			w.release()
 			v.Incomplete = syntax.IsIncomplete(err)
-			g.emit(&v, ruleParseError, err.Error(), line)
+			g.emit(&v, rules.RuleParseError, err.Error(), line)
 			return v
 		}
 	}
@@ -252,10 +252,10 @@ func addFinding(v *Verdict, f Finding) {
 // code in a string (find -exec sh -c 'rm {}' \;) as "…", the way other
 // unknown words are shown, rather than by its internal name.
 func hideUnknownVar(s string) string {
-	if !strings.Contains(s, unknownVar) {
+	if !strings.Contains(s, rules.UnknownVar) {
 		return s
 	}
-	return strings.NewReplacer("${"+unknownVar+"}", "…", "$"+unknownVar, "…").Replace(s)
+	return strings.NewReplacer("${"+rules.UnknownVar+"}", "…", "$"+rules.UnknownVar, "…").Replace(s)
 }
 
 // quoteArgv renders argv as a shell line.
@@ -298,7 +298,7 @@ func (w *walker) scriptString(code, text string, sc *scope, depth int, via []str
 	}
 	f, err := w.g.parse(code)
 	if err != nil {
-		w.g.emit(w.v, ruleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
+		w.g.emit(w.v, rules.RuleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
 		return
 	}
 	w.script(f, code, sc, depth, via)
@@ -309,7 +309,7 @@ func (w *walker) tooDeep(depth int, text string) bool {
 	if depth > w.g.maxDepth || w.nodes > maxNodes {
 		if !w.deep {
 			w.deep = true
-			w.g.emit(w.v, ruleTooDeep, "the line nests commands deeper than guardsh follows", clip(text))
+			w.g.emit(w.v, rules.RuleTooDeep, "the line nests commands deeper than guardsh follows", clip(text))
 		}
 		return true
 	}
@@ -466,7 +466,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		}
 		w.funcs[name] = funcDef{decl: x, src: src, sourced: slices.Contains(via, "source")}
 		if isForkBomb(x) {
-			w.g.emit(w.v, ruleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
+			w.g.emit(w.v, rules.RuleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
 		}
 		// The body is classified where the function is defined, with
 		// arguments that could be anything (it may be called later, from
@@ -690,7 +690,7 @@ func dropShadowed(fs []Finding) []Finding {
 	out := fs[:0]
 	for _, f := range fs {
 		shadowed := false
-		if f.Rule == rulePipeToShell {
+		if f.Rule == rules.RulePipeToShell {
 			for _, g := range fs {
 				if g.Rule != f.Rule && g.Level >= f.Level && strings.Contains(f.Text, g.Text) {
 					shadowed = true

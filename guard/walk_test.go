@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"guardsh/guard/internal/rules"
 )
 
 // testState is the shell state the walker tests classify in.
@@ -236,21 +238,21 @@ func TestStructuralRules(t *testing.T) {
 		rule  string
 		level Level
 	}{
-		{`:(){ :|:& };:`, ruleForkBomb, Blocked},
-		{`bomb() { bomb | bomb & }; bomb`, ruleForkBomb, Blocked},
-		{`f(){ f & f & }; f`, ruleForkBomb, Blocked},
-		{`echo 'unclosed`, ruleParseError, Blocked},
-		{`ls |`, ruleParseError, Blocked},
-		{`if true; then`, ruleParseError, Blocked},
-		{`ls )`, ruleParseError, Blocked},
-		{`some-tool | sh`, rulePipeToShell, High},
-		{`cat x | bash`, rulePipeToShell, High},
-		{`bash <(cat x)`, rulePipeToShell, High},
-		{`$(get) --force`, ruleUnknownCmd, Medium},
-		{`"$1" x`, ruleUnknownCmd, Medium},
-		{`bash -c "$1"`, ruleDynamicCode, Medium},
-		{`eval "$2"`, ruleDynamicCode, Medium},
-		{`bash -c 'echo "unclosed'`, ruleBadCode, Medium},
+		{`:(){ :|:& };:`, rules.RuleForkBomb, Blocked},
+		{`bomb() { bomb | bomb & }; bomb`, rules.RuleForkBomb, Blocked},
+		{`f(){ f & f & }; f`, rules.RuleForkBomb, Blocked},
+		{`echo 'unclosed`, rules.RuleParseError, Blocked},
+		{`ls |`, rules.RuleParseError, Blocked},
+		{`if true; then`, rules.RuleParseError, Blocked},
+		{`ls )`, rules.RuleParseError, Blocked},
+		{`some-tool | sh`, rules.RulePipeToShell, High},
+		{`cat x | bash`, rules.RulePipeToShell, High},
+		{`bash <(cat x)`, rules.RulePipeToShell, High},
+		{`$(get) --force`, rules.RuleUnknownCmd, Medium},
+		{`"$1" x`, rules.RuleUnknownCmd, Medium},
+		{`bash -c "$1"`, rules.RuleDynamicCode, Medium},
+		{`eval "$2"`, rules.RuleDynamicCode, Medium},
+		{`bash -c 'echo "unclosed'`, rules.RuleBadCode, Medium},
 	}
 	g := mustGuard(t)
 	for _, tt := range tests {
@@ -368,8 +370,8 @@ func boundLines() []struct{ name, line string } {
 func TestPanicFailsClosed(t *testing.T) {
 	g := mustGuard(t)
 	for i := range g.rules {
-		if g.rules[i].check != nil {
-			g.rules[i].check = func(*Command) []Hit { panic("boom") }
+		if g.rules[i].Check != nil {
+			g.rules[i].Check = func(*Command) []Hit { panic("boom") }
 		}
 	}
 	for _, v := range []Verdict{
@@ -377,7 +379,7 @@ func TestPanicFailsClosed(t *testing.T) {
 		g.CheckArgv([]string{"ls"}, testState()),
 		g.CheckWrite("f", true, testState()),
 	} {
-		if v.Level != High || len(v.Findings) != 1 || v.Findings[0].Rule != ruleInternal {
+		if v.Level != High || len(v.Findings) != 1 || v.Findings[0].Rule != rules.RuleInternal {
 			t.Errorf("%q: %s %+v, want high internal_error", v.Command, v.Level, v.Findings)
 		}
 	}
@@ -455,7 +457,7 @@ func TestUnknownPartsShown(t *testing.T) {
 			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
 		}
 		for _, f := range v.Findings {
-			if strings.Contains(f.Reason+f.Text, unknownVar) {
+			if strings.Contains(f.Reason+f.Text, rules.UnknownVar) {
 				t.Errorf("%q: finding shows the internal variable: %+v", tt.line, f)
 			}
 			if f.Level == tt.want && !strings.Contains(f.Reason, "…") {

@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 )
 
@@ -11,23 +12,23 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 	ins := w.inners(c)
 	w.readingFindings(c, ins)
 	for _, in := range ins {
-		label := in.label
+		label := in.Label
 		via := append(c.Via[:len(c.Via):len(c.Via)], label)
-		if in.code != nil {
-			code := in.code.Value
-			if !in.code.Known {
+		if in.Code != nil {
+			code := in.Code.Value
+			if !in.Code.Known {
 				if strings.Trim(code, Unknown+" \t\n") == "" {
-					w.g.emit(w.v, ruleDynamicCode, label+" runs code that is only known at run time", c.Text)
+					w.g.emit(w.v, rules.RuleDynamicCode, label+" runs code that is only known at run time", c.Text)
 					continue
 				}
 				// Part of the code is known (`sh -c "gzip {}"` behind find or
 				// xargs, `bash -c "rm -rf $DIR"`): the unknown parts stand as
 				// a variable that could hold anything.
-				code = strings.ReplaceAll(code, Unknown, "${"+unknownVar+"}")
+				code = strings.ReplaceAll(code, Unknown, "${"+rules.UnknownVar+"}")
 			}
 			isc := sc.clone()
-			if in.params != nil || in.paramsKnown {
-				isc.params, isc.paramsKnown = in.params, in.paramsKnown
+			if in.Params != nil || in.ParamsKnown {
+				isc.params, isc.paramsKnown = in.Params, in.ParamsKnown
 			}
 			w.scriptString(code, c.Text, isc, depth+1, via)
 			if label == "source" && inThisShell(via) {
@@ -35,11 +36,11 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 			}
 			continue
 		}
-		if len(in.args) == 0 {
+		if len(in.Args) == 0 {
 			continue
 		}
-		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, HookSet: c.HookSet, Via: via}
-		if in.stdin {
+		ic := &Command{Args: in.Args, Text: renderArgs(in.Args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, HookSet: c.HookSet, Via: via}
+		if in.Stdin {
 			ic.Stdin, ic.StdinPiped, ic.PipedFrom = c.Stdin, c.StdinPiped, c.PipedFrom
 		}
 		w.command(ic, sc, depth+1)
@@ -71,7 +72,7 @@ func renderArgs(ws []Word) string {
 }
 
 // inners returns what c runs behind it, when c is a wrapper.
-func (w *walker) inners(c *Command) []inner {
+func (w *walker) inners(c *Command) []rules.Inner {
 	name := c.Name()
 	args := c.Args
 	if len(args) == 0 {
@@ -82,7 +83,7 @@ func (w *walker) inners(c *Command) []inner {
 	}
 	if isAssign(args[0].Value) {
 		// A bare NAME=VALUE: code it makes later programs run.
-		return envCodeInners(args)
+		return rules.EnvCodeInners(args)
 	}
 	if argv.IsShell(name) {
 		return w.shellInner(c, name, args[1:])
@@ -91,15 +92,15 @@ func (w *walker) inners(c *Command) []inner {
 		return wrapped(name, args[1:], true)
 	}
 	if argv.IsLauncher(name) {
-		if ins, ok := launcherInners(name, args[1:]); ok {
+		if ins, ok := rules.LauncherInners(name, args[1:]); ok {
 			return ins
 		}
 	}
 	switch name {
 	case "rimraf":
-		return rimrafInner(args[1:])
+		return rules.RimrafInner(args[1:])
 	case "export", "declare", "typeset", "readonly", "local":
-		return envCodeInners(args[1:])
+		return rules.EnvCodeInners(args[1:])
 	case "sudo", "run0":
 		return w.sudoInners(c, name, args[1:])
 	case "trap":
@@ -113,7 +114,7 @@ func (w *walker) inners(c *Command) []inner {
 	case "mv", "ln":
 		return moveInner(c, name, args[1:])
 	case "sed", "gsed":
-		return sedInner(c)
+		return rules.SedInner(c)
 	case "doas":
 		return doasInners(args[1:])
 	case "pkexec":
@@ -138,7 +139,7 @@ func (w *walker) inners(c *Command) []inner {
 	case "gdb":
 		for i, a := range args {
 			if a.Known && a.Value == "--args" && i+1 < len(args) {
-				return []inner{{label: "gdb --args", args: args[i+1:]}}
+				return []rules.Inner{{Label: "gdb --args", Args: args[i+1:]}}
 			}
 		}
 	case "command":
@@ -155,12 +156,12 @@ func (w *walker) inners(c *Command) []inner {
 		return watchInner(args[1:])
 	case "busybox", "toybox":
 		if len(args) > 1 {
-			return []inner{{label: name, args: args[1:], stdin: true}}
+			return []rules.Inner{{Label: name, Args: args[1:], Stdin: true}}
 		}
 	case "eval":
 		if c.EvalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.EvalTrusted {
-			code := joinWords(args[1:])
-			return []inner{{label: "eval", code: &code}}
+			code := rules.JoinWords(args[1:])
+			return []rules.Inner{{Label: "eval", Code: &code}}
 		}
 	case "ssh":
 		return sshInner(args[1:])
@@ -179,11 +180,11 @@ func (w *walker) inners(c *Command) []inner {
 	case "script":
 		return scriptInner(args[1:])
 	}
-	if lang := interpProgLang(name); lang != interpNone {
-		var ins []inner
-		for _, s := range interpScripts(stdinProgram(c, lang)) {
+	if lang := rules.InterpProgLang(name); lang != rules.InterpNone {
+		var ins []rules.Inner
+		for _, s := range rules.InterpScripts(stdinProgram(c, lang)) {
 			code := Lit(s)
-			ins = append(ins, inner{label: name, code: &code})
+			ins = append(ins, rules.Inner{Label: name, Code: &code})
 		}
 		return ins
 	}

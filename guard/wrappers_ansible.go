@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"guardsh/guard/internal/rules"
+)
 
 // ansible's ad-hoc mode runs a module on every host a pattern names:
 // `ansible web -m shell -a 'CMD'`. The shell, command and raw modules (and
@@ -12,7 +16,7 @@ var ansibleCodeModules = []string{"shell", "command", "raw", "ansible.builtin.sh
 	"ansible.legacy.shell", "ansible.legacy.command", "ansible.legacy.raw"}
 
 // ansibleInner returns the command line an ansible ad-hoc call runs.
-func ansibleInner(args []Word) []inner {
+func ansibleInner(args []Word) []rules.Inner {
 	module := Lit("command")
 	var code *Word
 	for i := 0; i < len(args); i++ {
@@ -52,7 +56,7 @@ func ansibleInner(args []Word) []inner {
 	if module.Known && !hasString(ansibleCodeModules, module.Value) {
 		return nil
 	}
-	return []inner{{label: "ansible -m " + module.Value, code: code}}
+	return []rules.Inner{{Label: "ansible -m " + module.Value, Code: code}}
 }
 
 func hasString(list []string, s string) bool {

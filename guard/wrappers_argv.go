@@ -3,6 +3,7 @@ package guard
 import (
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 )
 
@@ -13,14 +14,14 @@ import (
 
 // readingInners returns the command each reading runs; a reading that
 // does not understand an option carries its name, even with no command.
-func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []inner {
-	var ins []inner
+func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []rules.Inner {
+	var ins []rules.Inner
 	for _, r := range rs {
-		in := inner{label: label, stdin: stdin, unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+		in := rules.Inner{Label: label, Stdin: stdin, Unknown: rules.FirstUnknown(r.Unknown), Truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
-			in.args = args[r.Cmd:]
+			in.Args = args[r.Cmd:]
 		}
-		if len(in.args) > 0 || in.unknown != "" {
+		if len(in.Args) > 0 || in.Unknown != "" {
 			ins = append(ins, in)
 		}
 	}
@@ -29,18 +30,18 @@ func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []i
 
 // wrapped runs a wrapper's words through its grammar (by name) and returns
 // the command every reading runs.
-func wrapped(name string, args []Word, stdin bool) []inner {
+func wrapped(name string, args []Word, stdin bool) []rules.Inner {
 	sp := argv.Wrapper(name)
 	if sp == nil {
 		return nil
 	}
-	return readingInners(name, args, readings(sp, args), stdin)
+	return readingInners(name, args, rules.Readings(sp, args), stdin)
 }
 
 // sudoInners: `sudo [opts] [NAME=V...] cmd`; with -s or -i and no command,
 // a root shell reading its commands from stdin.
-func (w *walker) sudoInners(c *Command, name string, args []Word) []inner {
-	rs := readings(argv.Wrapper(name), args)
+func (w *walker) sudoInners(c *Command, name string, args []Word) []rules.Inner {
+	rs := rules.Readings(argv.Wrapper(name), args)
 	ins := readingInners(name, args, rs, true)
 	for _, r := range rs {
 		if name == "sudo" && !r.Stopped && r.Cmd >= len(args) && (r.Has("s", "shell") || r.Has("i", "login")) {
@@ -53,8 +54,8 @@ func (w *walker) sudoInners(c *Command, name string, args []Word) []inner {
 
 // doasInners: `doas [-Lns] [-a style] [-C config] [-u user] cmd`; -C only
 // checks the config against the command.
-func doasInners(args []Word) []inner {
-	rs := readings(argv.Wrapper("doas"), args)
+func doasInners(args []Word) []rules.Inner {
+	rs := rules.Readings(argv.Wrapper("doas"), args)
 	var keep []argv.Reading
 	for _, r := range rs {
 		if r.Has("C", "") {
@@ -67,17 +68,17 @@ func doasInners(args []Word) []inner {
 
 // operandInners: a wrapper whose command follows an operand (timeout
 // DURATION cmd, chroot DIR cmd, flock FILE cmd, taskset MASK cmd).
-func operandInners(name string, args []Word) []inner {
+func operandInners(name string, args []Word) []rules.Inner {
 	return wrapped(name, args, true)
 }
 
 // commandInner: `command [-p] cmd`; `command -v/-V` only looks it up.
-func commandInner(args []Word) []inner {
+func commandInner(args []Word) []rules.Inner {
 	return wrapped("command", args, true)
 }
 
 // flockInner: `flock [opts] FILE cmd...` or `flock FILE -c CMD`.
-func flockInner(args []Word) []inner {
+func flockInner(args []Word) []rules.Inner {
 	if in := optionC("flock -c", argv.Wrapper("flock"), args); in != nil {
 		return in
 	}
@@ -86,19 +87,19 @@ func flockInner(args []Word) []inner {
 
 // watchInner: `watch [opts] cmd...`: the words are joined and run by sh -c,
 // unless -x.
-func watchInner(args []Word) []inner {
-	var ins []inner
-	for _, r := range readings(argv.Wrapper("watch"), args) {
-		in := inner{label: "watch", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+func watchInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, r := range rules.Readings(argv.Wrapper("watch"), args) {
+		in := rules.Inner{Label: "watch", Unknown: rules.FirstUnknown(r.Unknown), Truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
 			if r.Has("x", "exec") {
-				in.args = args[r.Cmd:]
+				in.Args = args[r.Cmd:]
 			} else {
-				code := joinWords(args[r.Cmd:])
-				in.code = &code
+				code := rules.JoinWords(args[r.Cmd:])
+				in.Code = &code
 			}
 		}
-		if in.args != nil || in.code != nil || in.unknown != "" {
+		if in.Args != nil || in.Code != nil || in.Unknown != "" {
 			ins = append(ins, in)
 		}
 	}
@@ -107,15 +108,15 @@ func watchInner(args []Word) []inner {
 
 // sshInner: `ssh [opts] HOST [cmd...]`: the words are joined and run by
 // the remote shell. OpenSSH takes options after the host too.
-func sshInner(args []Word) []inner {
-	var ins []inner
-	for _, r := range readings(argv.Wrapper("ssh"), args) {
-		in := inner{label: "ssh", unknown: firstUnknown(r.Unknown), truncated: r.Truncated}
+func sshInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, r := range rules.Readings(argv.Wrapper("ssh"), args) {
+		in := rules.Inner{Label: "ssh", Unknown: rules.FirstUnknown(r.Unknown), Truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) && len(r.Operands) > 0 {
-			code := joinWords(args[r.Cmd:])
-			in.code = &code
+			code := rules.JoinWords(args[r.Cmd:])
+			in.Code = &code
 		}
-		if in.code != nil || in.unknown != "" {
+		if in.Code != nil || in.Unknown != "" {
 			ins = append(ins, in)
 		}
 	}
@@ -124,9 +125,9 @@ func sshInner(args []Word) []inner {
 
 // dockerInner: `docker exec [opts] CONTAINER CMD...`, `docker run [opts]
 // IMAGE [CMD...]`, global options first.
-func dockerInner(name string, args []Word) []inner {
-	var ins []inner
-	for _, g := range readings(argv.DockerGlobal, args) {
+func dockerInner(name string, args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, g := range rules.Readings(argv.DockerGlobal, args) {
 		i := g.Cmd
 		if i >= len(args) || !args[i].Known {
 			continue
@@ -150,12 +151,12 @@ func dockerInner(name string, args []Word) []inner {
 		if isHelp(rest) {
 			continue // docker run --help only prints help
 		}
-		for _, r := range readings(sp, rest) {
-			in := inner{label: name + " " + sub, unknown: firstUnknown(append(g.Unknown, r.Unknown...)), truncated: g.Truncated || r.Truncated}
+		for _, r := range rules.Readings(sp, rest) {
+			in := rules.Inner{Label: name + " " + sub, Unknown: rules.FirstUnknown(append(g.Unknown, r.Unknown...)), Truncated: g.Truncated || r.Truncated}
 			if r.Cmd < len(rest) && len(r.Operands) > 0 {
-				in.args = rest[r.Cmd:]
+				in.Args = rest[r.Cmd:]
 			}
-			if in.args != nil || in.unknown != "" {
+			if in.Args != nil || in.Unknown != "" {
 				ins = append(ins, in)
 			}
 		}
@@ -165,9 +166,9 @@ func dockerInner(name string, args []Word) []inner {
 
 // xargsInner: `xargs [opts] [cmd [args]]`; the command gets more
 // arguments, or its -I/-i/-J/-R string is replaced by them.
-func xargsInner(args []Word) []inner {
-	var ins []inner
-	for _, r := range readings(argv.Wrapper("xargs"), args) {
+func xargsInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, r := range rules.Readings(argv.Wrapper("xargs"), args) {
 		if r.Stopped {
 			continue
 		}
@@ -192,15 +193,15 @@ func xargsInner(args []Word) []inner {
 		} else {
 			cmd = append(append([]Word(nil), cmd...), unknownArg)
 		}
-		ins = append(ins, inner{label: "xargs", args: cmd, unknown: firstUnknown(r.Unknown), truncated: r.Truncated})
+		ins = append(ins, rules.Inner{Label: "xargs", Args: cmd, Unknown: rules.FirstUnknown(r.Unknown), Truncated: r.Truncated})
 	}
 	return ins
 }
 
 // parallelInner: `parallel [opts] cmd ::: args`, or commands as arguments.
-func parallelInner(args []Word) []inner {
-	var ins []inner
-	for _, r := range readings(argv.Wrapper("parallel"), args) {
+func parallelInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, r := range rules.Readings(argv.Wrapper("parallel"), args) {
 		if r.Stopped {
 			continue
 		}
@@ -210,7 +211,7 @@ func parallelInner(args []Word) []inner {
 		}
 		pipe := r.Has("", "pipe") || r.Has("", "pipepart")
 		for _, in := range parallelCmd(args[r.Cmd:], repl, pipe) {
-			in.unknown, in.truncated = firstUnknown(r.Unknown), r.Truncated
+			in.Unknown, in.Truncated = rules.FirstUnknown(r.Unknown), r.Truncated
 			ins = append(ins, in)
 		}
 	}
@@ -219,7 +220,7 @@ func parallelInner(args []Word) []inner {
 
 // parallelCmd reads what follows parallel's options; with --pipe, the
 // input reaches the command's stdin, not its arguments.
-func parallelCmd(args []Word, repl string, pipe bool) []inner {
+func parallelCmd(args []Word, repl string, pipe bool) []rules.Inner {
 	var cmd []Word
 	var values []Word
 	for i := 0; i < len(args); i++ {
@@ -235,13 +236,13 @@ func parallelCmd(args []Word, repl string, pipe bool) []inner {
 		cmd = append(cmd, args[i])
 	}
 	if len(cmd) == 0 {
-		var ins []inner
+		var ins []rules.Inner
 		for _, v := range values {
 			code := v
-			ins = append(ins, inner{label: "parallel", code: &code})
+			ins = append(ins, rules.Inner{Label: "parallel", Code: &code})
 		}
 		if len(ins) == 0 {
-			ins = append(ins, inner{label: "parallel", code: &Word{Value: Unknown}})
+			ins = append(ins, rules.Inner{Label: "parallel", Code: &Word{Value: Unknown}})
 		}
 		return ins
 	}
@@ -260,8 +261,8 @@ func parallelCmd(args []Word, repl string, pipe bool) []inner {
 		// One word: a command line template, run by a shell.
 		code := out[0]
 		if !found && strings.Contains(code.Value, " ") {
-			return []inner{{label: "parallel", code: &code}}
+			return []rules.Inner{{Label: "parallel", Code: &code}}
 		}
 	}
-	return []inner{{label: "parallel", args: out}}
+	return []rules.Inner{{Label: "parallel", Args: out}}
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 )
 
@@ -27,27 +28,27 @@ var (
 // `runuser -u user [--] cmd`, `sg GROUP -c CMD` or `sg GROUP CMD`. Their
 // options are read with internal/argv: a value (su -s/bin/csh) is no
 // bundle of options.
-func suInner(label string, args []Word) []inner {
+func suInner(label string, args []Word) []rules.Inner {
 	if label == "runuser" {
 		// runuser -u USER [--] CMD: the options end at the command.
-		s := argv.Getopt(&runuserSpec, args, wordText)
+		s := argv.Getopt(&runuserSpec, args, rules.WordText)
 		for _, o := range s.Opts {
 			if (o.Name == "u" || o.Name == "user") && len(s.Operands) > 0 {
-				return []inner{{label: label, args: args[s.Operands[0]:], stdin: true}}
+				return []rules.Inner{{Label: label, Args: args[s.Operands[0]:], Stdin: true}}
 			}
 		}
 	}
 	if label != "sg" {
 		// su's form: -c CODE anywhere, the user among the options.
-		s := argv.Getopt(&suSpec, args, wordText)
+		s := argv.Getopt(&suSpec, args, rules.WordText)
 		for _, o := range s.Opts {
 			if (o.Name == "c" || o.Name == "command" || o.Name == "session-command") && o.HasValue {
-				code := optWord(args, o)
-				return []inner{{label: label + " -c", code: &code}}
+				code := rules.OptWord(args, o)
+				return []rules.Inner{{Label: label + " -c", Code: &code}}
 			}
 		}
 		if label == "runuser" && s.DashDash >= 0 && s.DashDash < len(s.Operands) {
-			return []inner{{label: label, args: args[s.Operands[s.DashDash]:], stdin: true}}
+			return []rules.Inner{{Label: label, Args: args[s.Operands[s.DashDash]:], Stdin: true}}
 		}
 		return nil
 	}
@@ -55,22 +56,22 @@ func suInner(label string, args []Word) []inner {
 		// sg GROUP -c CMD: sg takes no other option.
 		if a.Known && a.Value == "-c" && i+1 < len(args) {
 			code := args[i+1]
-			return []inner{{label: label + " -c", code: &code}}
+			return []rules.Inner{{Label: label + " -c", Code: &code}}
 		}
 	}
 	if len(args) >= 2 && args[1].Known && !strings.HasPrefix(args[1].Value, "-") {
-		code := joinWords(args[1:])
-		return []inner{{label: "sg", code: &code}}
+		code := rules.JoinWords(args[1:])
+		return []rules.Inner{{Label: "sg", Code: &code}}
 	}
 	return nil
 }
 
 // envInner: `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=V...] cmd`,
 // every reading of it.
-func envInner(args []Word) []inner {
-	var ins []inner
-	for _, r := range readings(argv.Wrapper("env"), args) {
-		unknown := firstUnknown(r.Unknown)
+func envInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
+	for _, r := range rules.Readings(argv.Wrapper("env"), args) {
+		unknown := rules.FirstUnknown(r.Unknown)
 		if o, ok := r.Last("S", "split-string"); ok {
 			// -S STRING: the string is split into the command line, and
 			// the words after it follow.
@@ -79,32 +80,32 @@ func envInner(args []Word) []inner {
 			if o.ValueIndex >= 0 {
 				code, next = args[o.ValueIndex], o.ValueIndex+1
 			}
-			rest := joinWords(args[min(next, len(args)):])
+			rest := rules.JoinWords(args[min(next, len(args)):])
 			if code.Known {
 				code.Value = code.Value + " " + rest.Value
 				code.Known = rest.Known
 			}
-			ins = append(ins, inner{label: "env -S", code: &code, unknown: unknown, truncated: r.Truncated})
+			ins = append(ins, rules.Inner{Label: "env -S", Code: &code, Unknown: unknown, Truncated: r.Truncated})
 			continue
 		}
 		// GIT_SSH_COMMAND=CMD, PAGER=CMD, BASH_ENV=FILE: code run later
 		// (the env_code table, system_envcode.go).
-		ins = append(ins, envCodeInners(args[:r.Cmd])...)
+		ins = append(ins, rules.EnvCodeInners(args[:r.Cmd])...)
 		for _, a := range args[:r.Cmd] {
 			if v, ok := strings.CutPrefix(a.Value, "LESS="); ok {
 				// LESS='+!cmd': less takes options from it.
-				for _, cmd := range lessEnvCommands(v) {
+				for _, cmd := range rules.LessEnvCommands(v) {
 					code := Word{Value: cmd, Known: a.Known && !strings.Contains(cmd, Unknown), Vars: a.Vars, Subst: a.Subst}
-					ins = append(ins, inner{label: "LESS +!", code: &code})
+					ins = append(ins, rules.Inner{Label: "LESS +!", Code: &code})
 				}
 			}
 		}
-		in := inner{label: "env", stdin: true, unknown: unknown, truncated: r.Truncated}
+		in := rules.Inner{Label: "env", Stdin: true, Unknown: unknown, Truncated: r.Truncated}
 		if !r.Stopped && r.Cmd < len(args) {
-			in.args = args[r.Cmd:]
-			in.nested = nestedEnv(args[:r.Cmd], r, in.args)
+			in.Args = args[r.Cmd:]
+			in.Nested = nestedEnv(args[:r.Cmd], r, in.Args)
 		}
-		if in.args != nil || in.unknown != "" {
+		if in.Args != nil || in.Unknown != "" {
 			ins = append(ins, in)
 		}
 	}
@@ -121,18 +122,18 @@ var scriptSpec = argv.Spec{
 }
 
 // scriptInner: `script -c CMD [file]`.
-func scriptInner(args []Word) []inner {
+func scriptInner(args []Word) []rules.Inner {
 	return optionC("script -c", &scriptSpec, args)
 }
 
 // optionC finds the -c CODE option (-c CODE, -qc CODE, -cCODE, --command
 // CODE, --command=CODE) of a program whose grammar is sp.
-func optionC(label string, sp *argv.Spec, args []Word) []inner {
-	s := argv.Getopt(sp, args, wordText)
+func optionC(label string, sp *argv.Spec, args []Word) []rules.Inner {
+	s := argv.Getopt(sp, args, rules.WordText)
 	for _, o := range s.Opts {
 		if (o.Name == "c" && !o.Long || o.Name == "command" && o.Long) && o.HasValue {
-			code := optWord(args, o)
-			return []inner{{label: label, code: &code}}
+			code := rules.OptWord(args, o)
+			return []rules.Inner{{Label: label, Code: &code}}
 		}
 	}
 	return nil
@@ -159,7 +160,7 @@ var unknownArg = Word{Value: Unknown}
 
 // findInner: every -exec/-execdir/-ok/-okdir CMD ... ; or + in a find
 // expression.
-func findInner(args []Word) []inner {
+func findInner(args []Word) []rules.Inner {
 	// The first path find visits is its start point: with no test before
 	// an action, `find / -exec rm -rf {} \;` runs `rm -rf /` first.
 	start := Word{Value: Unknown}
@@ -167,7 +168,7 @@ func findInner(args []Word) []inner {
 		start = args[0]
 	}
 	tested := false
-	var ins []inner
+	var ins []rules.Inner
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known {
@@ -186,7 +187,7 @@ func findInner(args []Word) []inner {
 				} else {
 					cmd, _ = placeholder(cmd, "{}")
 				}
-				ins = append(ins, inner{label: "find " + a.Value, args: cmd})
+				ins = append(ins, rules.Inner{Label: "find " + a.Value, Args: cmd})
 			}
 			i = j
 		default:
@@ -200,7 +201,7 @@ func findInner(args []Word) []inner {
 
 // ncInner: `nc -e PROG` runs a program, `nc -c CMD` a shell command, on
 // the connection.
-func ncInner(label string, args []Word) []inner {
+func ncInner(label string, args []Word) []rules.Inner {
 	for i, a := range args {
 		if !a.Known || i+1 >= len(args) {
 			continue
@@ -208,16 +209,16 @@ func ncInner(label string, args []Word) []inner {
 		switch a.Value {
 		case "-c", "--sh-exec":
 			code := args[i+1]
-			return []inner{{label: label + " -c", code: &code}}
+			return []rules.Inner{{Label: label + " -c", Code: &code}}
 		case "-e", "--exec":
-			return []inner{{label: label + " -e", args: args[i+1 : i+2]}}
+			return []rules.Inner{{Label: label + " -e", Args: args[i+1 : i+2]}}
 		}
 	}
 	return nil
 }
 
 // trapInner: `trap [-lp] [ACTION] SIGNAL...` runs ACTION as code later.
-func trapInner(args []Word) []inner {
+func trapInner(args []Word) []rules.Inner {
 	i := 0
 	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
 		if args[i].Value == "-l" || args[i].Value == "-p" {
@@ -235,7 +236,7 @@ func trapInner(args []Word) []inner {
 	if code.Known && (code.Value == "" || code.Value == "-") {
 		return nil
 	}
-	return []inner{{label: "trap", code: &code}}
+	return []rules.Inner{{Label: "trap", Code: &code}}
 }
 
 // findOption lists find's options, which are not tests: they do not stop
@@ -255,20 +256,20 @@ func replaceWord(ws []Word, old, new string) []Word {
 
 // sourceInner: `source FILE` reads a file the run-time check reads; a
 // process substitution or standard input is code that arrives at run time.
-func (w *walker) sourceInner(c *Command, args []Word) []inner {
+func (w *walker) sourceInner(c *Command, args []Word) []rules.Inner {
 	if len(args) == 0 {
 		return nil
 	}
 	f := args[0]
 	switch {
-	case isStdinPath(f) && f.Value != "-" && c.Stdin != nil:
+	case rules.IsStdinPath(f) && f.Value != "-" && c.Stdin != nil:
 		code := *c.Stdin
-		return []inner{{label: "source", code: &code}}
-	case isStdinPath(f) && c.StdinPiped:
-		w.g.emit(w.v, rulePipeToShell, "source runs code that is only known at run time", c.Text)
-	case !isStdinPath(f):
+		return []rules.Inner{{Label: "source", Code: &code}}
+	case rules.IsStdinPath(f) && c.StdinPiped:
+		w.g.emit(w.v, rules.RulePipeToShell, "source runs code that is only known at run time", c.Text)
+	case !rules.IsStdinPath(f):
 		if in, ok := w.sourcedFile(c, args); ok {
-			return []inner{in}
+			return []rules.Inner{in}
 		}
 	}
 	return nil
@@ -276,8 +277,8 @@ func (w *walker) sourceInner(c *Command, args []Word) []inner {
 
 // gitCodeInner: `git -c core.pager=CMD ...`, `git -c alias.x='!CMD' x`:
 // commands hidden in git's configuration.
-func gitCodeInner(args []Word) []inner {
-	var ins []inner
+func gitCodeInner(args []Word) []rules.Inner {
+	var ins []rules.Inner
 	for i := 0; i+1 < len(args); i++ {
 		if !args[i].Known {
 			continue
@@ -295,9 +296,9 @@ func gitCodeInner(args []Word) []inner {
 		}
 		k = strings.ToLower(k)
 		isAlias := strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!")
-		if gitCodeVars[k] || strings.HasPrefix(k, "pager.") || isAlias {
+		if rules.GitCodeVars[k] || strings.HasPrefix(k, "pager.") || isAlias {
 			code := Word{Value: strings.TrimPrefix(v, "!"), Known: kv.Known, Vars: kv.Vars, Subst: kv.Subst}
-			ins = append(ins, inner{label: "git -c " + k, code: &code})
+			ins = append(ins, rules.Inner{Label: "git -c " + k, Code: &code})
 		}
 		i++
 	}
@@ -308,11 +309,11 @@ func gitCodeInner(args []Word) []inner {
 // from stdin (`echo CODE | python3`, `python3 - <<EOF`) amounts to, as a
 // one-liner (`python3 -c CODE`) the interpreter rules read; c itself when
 // it names a program or has its code in an option.
-func stdinProgram(c *Command, lang interpLang) *Command {
+func stdinProgram(c *Command, lang rules.InterpLang) *Command {
 	if c.Stdin == nil || !c.Stdin.Known {
 		return c
 	}
-	flag := map[interpLang]string{interpPython: "-c", interpPerl: "-e", interpRuby: "-e", interpJS: "-e", interpPHP: "-r", interpLua: "-e"}[lang]
+	flag := map[rules.InterpLang]string{rules.InterpPython: "-c", rules.InterpPerl: "-e", rules.InterpRuby: "-e", rules.InterpJS: "-e", rules.InterpPHP: "-r", rules.InterpLua: "-e"}[lang]
 	if flag == "" {
 		return c
 	}
@@ -338,7 +339,7 @@ var codeOptions = map[string]map[string]bool{
 }
 
 // optionCodeInner finds commands in codeOptions' values.
-func optionCodeInner(name string, args []Word) []inner {
+func optionCodeInner(name string, args []Word) []rules.Inner {
 	switch name {
 	case "gtar", "bsdtar":
 		name = "tar"
@@ -348,7 +349,7 @@ func optionCodeInner(name string, args []Word) []inner {
 		name = "less" // more is less on many systems
 	}
 	opts := codeOptions[name]
-	var ins []inner
+	var ins []rules.Inner
 	add := func(label string, v Word) {
 		if name == "vim" {
 			// An ex command: only `!cmd` (and `:!cmd`) runs a shell.
@@ -364,7 +365,7 @@ func optionCodeInner(name string, args []Word) []inner {
 			return // dot, echo, ttyout... print; only exec= runs
 		}
 		code := v
-		ins = append(ins, inner{label: name + " " + label, code: &code})
+		ins = append(ins, rules.Inner{Label: name + " " + label, Code: &code})
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -391,10 +392,10 @@ func optionCodeInner(name string, args []Word) []inner {
 			break // file names follow
 		}
 		if name == "less" && strings.HasPrefix(a.Value, "+") {
-			if cmd, ok := lessShellCommand(a.Value); ok {
+			if cmd, ok := rules.LessShellCommand(a.Value); ok {
 				code := a
 				code.Value, code.Known = cmd, a.Known && !strings.Contains(cmd, Unknown)
-				ins = append(ins, inner{label: name + " +!", code: &code})
+				ins = append(ins, rules.Inner{Label: name + " +!", Code: &code})
 			}
 		}
 	}
@@ -405,7 +406,7 @@ func optionCodeInner(name string, args []Word) []inner {
 // /etc/passwd /tmp`), and a link made onto an account file replaces it
 // (`ln -sf /dev/null /etc/shadow`): each is presented to the rules as the
 // rm or the write it amounts to.
-func moveInner(c *Command, name string, args []Word) []inner {
+func moveInner(c *Command, name string, args []Word) []rules.Inner {
 	var ops []Word
 	target := ""
 	for i := 0; i < len(args); i++ {
@@ -437,7 +438,7 @@ func moveInner(c *Command, name string, args []Word) []inner {
 		}
 		return path.Clean(p)
 	}
-	var ins []inner
+	var ins []rules.Inner
 	switch name {
 	case "mv":
 		srcs := ops
@@ -445,8 +446,8 @@ func moveInner(c *Command, name string, args []Word) []inner {
 			srcs = ops[:len(ops)-1]
 		}
 		for _, s := range srcs {
-			if p := abs(s); p != "" && (fileIsAccountDB(p) || fileIsSystem(p)) {
-				ins = append(ins, inner{label: "mv", args: []Word{Lit("rm"), Lit(p)}})
+			if p := abs(s); p != "" && (rules.FileIsAccountDB(p) || rules.FileIsSystem(p)) {
+				ins = append(ins, rules.Inner{Label: "mv", Args: []Word{Lit("rm"), Lit(p)}})
 			}
 		}
 	case "ln":
@@ -454,8 +455,8 @@ func moveInner(c *Command, name string, args []Word) []inner {
 		if target != "" || len(ops) < 2 {
 			return nil
 		}
-		if p := abs(dst); p != "" && fileIsAccountDB(p) {
-			ins = append(ins, inner{label: "ln", args: []Word{Lit("tee"), Lit(p)}})
+		if p := abs(dst); p != "" && rules.FileIsAccountDB(p) {
+			ins = append(ins, rules.Inner{Label: "ln", Args: []Word{Lit("tee"), Lit(p)}})
 		}
 	}
 	return ins

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 )
 
@@ -12,13 +13,13 @@ import (
 // read by the run-time check, not here). The shell's own grammar (in
 // internal/argv) says where each is; every reading of an option the
 // grammar does not know is classified.
-func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
-	vs, known := wordValues(args)
+func (w *walker) shellInner(c *Command, name string, args []Word) []rules.Inner {
+	vs, known := rules.WordValues(args)
 	calls, ok := argv.ParseShell(name, vs, known)
 	if !ok {
 		return nil
 	}
-	var ins []inner
+	var ins []rules.Inner
 	for _, call := range calls {
 		ins = append(ins, w.shellCall(c, name, args, call)...)
 	}
@@ -26,10 +27,10 @@ func (w *walker) shellInner(c *Command, name string, args []Word) []inner {
 }
 
 // shellCall returns what one reading of a shell's command line runs.
-func (w *walker) shellCall(c *Command, name string, args []Word, call argv.ShellCall) []inner {
-	mark := inner{label: name, unknown: firstUnknown(call.Unknown), nested: nestedOpts(name, call), truncated: call.Truncated}
+func (w *walker) shellCall(c *Command, name string, args []Word, call argv.ShellCall) []rules.Inner {
+	mark := rules.Inner{Label: name, Unknown: rules.FirstUnknown(call.Unknown), Nested: nestedOpts(name, call), Truncated: call.Truncated}
 	if call.NoRun {
-		return []inner{mark}
+		return []rules.Inner{mark}
 	}
 	if len(call.Codes) > 0 {
 		// The code, then $0 and the positional parameters.
@@ -37,23 +38,23 @@ func (w *walker) shellCall(c *Command, name string, args []Word, call argv.Shell
 		if call.Params < len(args) {
 			params = append(params, args[call.Params:]...)
 		}
-		ins := []inner{mark}
+		ins := []rules.Inner{mark}
 		for _, cd := range call.Codes {
 			cw := args[cd.Index]
 			if cd.Offset > 0 {
 				cw.Value = cw.Value[cd.Offset:]
 				cw.Known = !strings.Contains(cw.Value, Unknown)
 			}
-			ins = append(ins, inner{label: name + " -c", code: &cw, params: params, paramsKnown: true})
+			ins = append(ins, rules.Inner{Label: name + " -c", Code: &cw, Params: params, ParamsKnown: true})
 		}
 		return ins
 	}
 	if call.Command {
-		return []inner{mark} // -c with its string missing: bash says so
+		return []rules.Inner{mark} // -c with its string missing: bash says so
 	}
-	if call.Script >= 0 && call.Script < len(args) && !isStdinPath(args[call.Script]) {
+	if call.Script >= 0 && call.Script < len(args) && !rules.IsStdinPath(args[call.Script]) {
 		// `bash script.sh`: the run-time check reads the script.
-		return []inner{mark}
+		return []rules.Inner{mark}
 	}
 	if c.Stdin != nil {
 		stdin := *c.Stdin
@@ -61,14 +62,14 @@ func (w *walker) shellCall(c *Command, name string, args []Word, call argv.Shell
 			// `echo CODE | bash`: the code is classified, but it reaches
 			// the shell through a pipe, whose text the run-time check
 			// cannot read: the line is held to what a pipe can carry.
-			w.g.emit(w.v, rulePipeToShell, "feeds text through a pipe to "+name+", which runs it as code; the run-time check cannot read a pipe to confirm it", c.Text)
+			w.g.emit(w.v, rules.RulePipeToShell, "feeds text through a pipe to "+name+", which runs it as code; the run-time check cannot read a pipe to confirm it", c.Text)
 		}
-		return []inner{mark, {label: name + " <<", code: &stdin}}
+		return []rules.Inner{mark, {Label: name + " <<", Code: &stdin}}
 	}
 	if c.StdinPiped {
-		w.g.emit(w.v, rulePipeToShell, "feeds text that is only known at run time to "+name+", which runs it as code", c.Text)
+		w.g.emit(w.v, rules.RulePipeToShell, "feeds text that is only known at run time to "+name+", which runs it as code", c.Text)
 	}
-	return []inner{mark}
+	return []rules.Inner{mark}
 }
 
 // nestedOpts says which of a nested guardsh's options could loosen the
@@ -125,26 +126,26 @@ func nestedEnv(pre []Word, r argv.Reading, cmd []Word) string {
 // readingFindings adds, for a wrapper's inners, the findings about how its
 // words were read: an option its grammar does not know, a nested guardsh
 // started so that it could loosen the outer one.
-func (w *walker) readingFindings(c *Command, ins []inner) {
+func (w *walker) readingFindings(c *Command, ins []rules.Inner) {
 	seen := map[string]bool{}
 	for _, in := range ins {
-		if in.unknown != "" && !seen["u"+in.unknown] {
-			seen["u"+in.unknown] = true
-			w.g.emit(w.v, ruleUnknownOption, c.Name()+": the option "+strings.ReplaceAll(in.unknown, Unknown, "…")+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
+		if in.Unknown != "" && !seen["u"+in.Unknown] {
+			seen["u"+in.Unknown] = true
+			w.g.emit(w.v, rules.RuleUnknownOption, c.Name()+": the option "+strings.ReplaceAll(in.Unknown, Unknown, "…")+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
 		}
-		if in.truncated && !seen["t"] {
+		if in.Truncated && !seen["t"] {
 			seen["t"] = true
-			w.g.emit(w.v, ruleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
+			w.g.emit(w.v, rules.RuleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
 		}
-		if in.nested != "" && !seen["n"+in.nested] {
-			seen["n"+in.nested] = true
-			w.g.emit(w.v, ruleGuardshNested, "a guardsh started inside guardsh (with "+in.nested+") is held to the outer guardsh's rules, block level and approval; its own cannot loosen them", c.Text)
+		if in.Nested != "" && !seen["n"+in.Nested] {
+			seen["n"+in.Nested] = true
+			w.g.emit(w.v, rules.RuleGuardshNested, "a guardsh started inside guardsh (with "+in.Nested+") is held to the outer guardsh's rules, block level and approval; its own cannot loosen them", c.Text)
 		}
 	}
 }
 
 // kubectlInner: `kubectl exec ... -- CMD...`.
-func kubectlInner(name string, args []Word) []inner {
+func kubectlInner(name string, args []Word) []rules.Inner {
 	isExec := false
 	for i, a := range args {
 		if !a.Known {
@@ -154,7 +155,7 @@ func kubectlInner(name string, args []Word) []inner {
 			isExec = true
 		}
 		if a.Value == "--" && isExec && i+1 < len(args) {
-			return []inner{{label: name + " exec", args: args[i+1:]}}
+			return []rules.Inner{{Label: name + " exec", Args: args[i+1:]}}
 		}
 	}
 	return nil
@@ -162,7 +163,7 @@ func kubectlInner(name string, args []Word) []inner {
 
 // atInner: `at TIME` and `batch` read commands from stdin; `at -f FILE`
 // reads a file, which the static check cannot see.
-func atInner(c *Command, name string, args []Word) []inner {
+func atInner(c *Command, name string, args []Word) []rules.Inner {
 	for _, a := range args {
 		if a.Known && (a.Value == "-l" || a.Value == "-r" || a.Value == "-d" || a.Value == "-c" || a.Value == "--help" || a.Value == "-V") {
 			return nil
@@ -170,14 +171,14 @@ func atInner(c *Command, name string, args []Word) []inner {
 	}
 	if c.Stdin != nil {
 		code := *c.Stdin
-		return []inner{{label: name, code: &code}}
+		return []rules.Inner{{Label: name, Code: &code}}
 	}
 	return nil
 }
 
 // crontabInner: `crontab -` installs the crontab on stdin: each entry's
 // command is classified.
-func crontabInner(c *Command, args []Word) []inner {
+func crontabInner(c *Command, args []Word) []rules.Inner {
 	fromStdin := false
 	for _, a := range args {
 		if a.Known && a.Value == "-" {
@@ -188,9 +189,9 @@ func crontabInner(c *Command, args []Word) []inner {
 		return nil
 	}
 	if !c.Stdin.Known {
-		return []inner{{label: "crontab", code: &Word{Value: Unknown}}}
+		return []rules.Inner{{Label: "crontab", Code: &Word{Value: Unknown}}}
 	}
-	var ins []inner
+	var ins []rules.Inner
 	for _, line := range strings.Split(c.Stdin.Value, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
@@ -207,7 +208,7 @@ func crontabInner(c *Command, args []Word) []inner {
 			continue
 		}
 		code := Lit(strings.Join(f[n:], " "))
-		ins = append(ins, inner{label: "crontab", code: &code})
+		ins = append(ins, rules.Inner{Label: "crontab", Code: &code})
 	}
 	return ins
 }
