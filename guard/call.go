@@ -38,7 +38,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	cw := w.newCommand()
 	c := &cw.c // zero: the fields are set one by one, without a copy
-	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.hooks, c.Via = text, sc.dir, sc.home(), w.g.protected, w.g.agentHooks, w.g.hooks, via
+	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.HookSet, c.Via = text, sc.dir, sc.home(), w.g.protected, w.g.agentHooks, w.g.hooks, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -79,7 +79,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			// `out=$(cmd) 2>/dev/null`: the redirects belong to no
 			// program; the words are assignments, not a command name.
 			w.v.Plan = append(w.v.Plan, c)
-			c.ownFiles = w.ownTargets(c, sc)
+			c.OwnFiles = w.ownTargets(c, sc)
 		}
 		if len(c.Args) > 0 || len(c.Redirects) > 0 {
 			w.rules(c)
@@ -182,7 +182,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		// A sourced file's function: the file was read before the line
 		// runs, so the call is classified as written too.
 	}
-	c.ownJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
+	c.OwnJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
 	w.command(c, sc, depth)
 	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -416,7 +416,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		lw.Value = as.Name.Value + "=" + lw.Value
 		args = append(args, lw)
 	}
-	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
 	w.command(c, sc, depth)
 }
 
@@ -427,7 +427,7 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 		return
 	}
 	w.v.Plan = append(w.v.Plan, c)
-	c.ownFiles = w.ownTargets(c, sc)
+	c.OwnFiles = w.ownTargets(c, sc)
 	w.unwrap(c, sc, depth)
 	if len(c.Args) > 0 && !c.Args[0].Known && !(sc.definition && positionalOnly(c.Args[0], sc)) {
 		// `"$@"` in a function's body where it is defined runs what each
@@ -448,7 +448,7 @@ func (w *walker) rules(c *Command) {
 	// findings keep a stable order.
 	for _, i := range w.candidates(c) {
 		b := &w.g.rules[i]
-		if c.ownJobs && b.Name == "kill" || c.ownFiles && ownRules[b.Name] {
+		if c.OwnJobs && b.Name == "kill" || c.OwnFiles && ownRules[b.Name] {
 			continue // the line's own jobs or files only
 		}
 		for _, h := range b.check(c) {
@@ -456,13 +456,13 @@ func (w *walker) rules(c *Command) {
 			if t == "" {
 				t = c.Text
 			}
-			w.v.add(Finding{Rule: b.Name, Level: b.Level, Reason: h.Reason, Text: t})
+			addFinding(w.v, Finding{Rule: b.Name, Level: b.Level, Reason: h.Reason, Text: t})
 		}
 	}
 	for i := range w.g.patterns {
 		p := &w.g.patterns[i]
 		if p.Matches(c.Text) {
-			w.v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: c.Text})
+			addFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: c.Text})
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"guardsh/guard/plan"
 )
 
 // The checks of what a running program really does, one call at a time,
@@ -94,7 +96,7 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 			v = w
 		} else {
 			for _, f := range w.Findings {
-				v.add(f)
+				addFinding(&v, f)
 			}
 		}
 	}
@@ -135,7 +137,7 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	add := func(w, base Verdict) {
 		for _, f := range w.Findings {
 			if f.Level >= base.Level && !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
-				v.add(f)
+				addFinding(&v, f)
 			}
 		}
 	}
@@ -203,36 +205,9 @@ func nonEmpty(ss ...string) []string {
 	return out
 }
 
-// ChangesUser reports whether a line, as classified into v, is one
-// command that runs a program as another user (sudo, sudoedit, doas,
-// pkexec, run0, su), directly or behind wrappers (`nice sudo make
-// install`), and nothing else: a kernel-level supervisor, which forbids
-// gaining privileges, runs such a line outside, checked statically only.
-func (v Verdict) ChangesUser() bool {
-	if len(v.Plan) == 0 {
-		return false
-	}
-	depth := -1 // the depth of wrappers of the program found, once found
-	for i, c := range v.Plan {
-		switch {
-		case i > 0 && len(c.Via) == 0:
-			return false // a second command of its own
-		case depth >= 0:
-			if len(c.Via) <= depth {
-				return false // a command beside it, not run by it
-			}
-		case slices.Contains(sysSudoProgs, c.Name()):
-			depth = len(c.Via)
-		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
-			return false // the next command is not what this one wraps
-		}
-	}
-	return depth >= 0
-}
-
 // UserChangePrograms lists the programs that run a command as another
 // user, which ChangesUser looks for.
-func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
+func UserChangePrograms() []string { return plan.UserChangePrograms() }
 
 // CheckSignal classifies a signal about to be sent by a running program
 // to pid (0 or negative: a process group, -1 every process), as `kill
@@ -279,7 +254,7 @@ func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
 	if call == "open_by_handle_at" {
 		reason = "a program the line started opens a file for writing by its handle, not its path, so no protection can be checked"
 	}
-	v.add(Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
+	addFinding(&v, Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
 	v.Blocked = true
 	return v
 }

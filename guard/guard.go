@@ -335,3 +335,10 @@ func (g *Guard) failClosed(v *Verdict, command string) {
 	g.emit(v, ruleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
 	v.Blocked = v.Level >= g.blockLevel
 }
+
+// WithAgentHooks names the places coding agents read their hooks from;
+// rule agent_hooks protects them from being written, emptied, deleted,
+// renamed or having their mode changed.
+func WithAgentHooks(files ...HookFile) Option {
+	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
+}

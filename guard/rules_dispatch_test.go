@@ -24,7 +24,8 @@ func dispatchCommands(tb testing.TB, lines []string) []*Command {
 		cp.Redirects = slices.Clone(c.Redirects)
 		cp.Via = slices.Clone(c.Via)
 		cp.PipedFrom = slices.Clone(c.PipedFrom)
-		cp.name, cp.nameOf, cp.family = "", nil, familyMemo{}
+		// Name's cache and the family memo are keyed by &Args[0]: the
+		// cloned Args are new to both.
 		cmds = append(cmds, &cp)
 		return nil
 	}})
@@ -146,7 +147,7 @@ func TestRuleProgs(t *testing.T) {
 				m := *c
 				m.Args = slices.Clone(c.Args)
 				m.Args[0] = Lit(n)
-				m.name, m.nameOf, m.family = "", nil, familyMemo{}
+				// The cloned Args are new to Name's cache and the family memo.
 				if dispatched(&b, &m) {
 					continue
 				}

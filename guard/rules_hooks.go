@@ -10,30 +10,6 @@ import (
 // agents read their hooks from.
 const ruleAgentHooks = "agent_hooks"
 
-// HookFile is a place a coding agent reads its hooks from, guardsh's
-// pre-tool hook among them (a settings file, a directory of hook files
-// or plugins); rule agent_hooks protects it.
-type HookFile struct {
-	// Agent names the agent as a reason shows it ("Claude Code").
-	Agent string
-	// Path is absolute (the user's settings), or relative to a project
-	// directory (".claude/settings.json"): then a path ending in it is
-	// protected wherever it is, in the line's directory, a parent of it,
-	// or another project, since guardsh cannot know where the agent was
-	// started or will be.
-	Path string
-	// Dir reports a directory every file of which the agent reads
-	// (.github/hooks/*.json, OpenCode's plugin directory).
-	Dir bool
-}
-
-// WithAgentHooks names the places coding agents read their hooks from;
-// rule agent_hooks protects them from being written, emptied, deleted,
-// renamed or having their mode changed.
-func WithAgentHooks(files ...HookFile) Option {
-	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
-}
-
 // SelfProtecting reports the rules that keep guardsh in place: its own
 // files (guardsh_self), the agents' hooks (agent_hooks) and approvals a
 // command would give itself (guardsh_approve). A hook that cannot ask
@@ -63,7 +39,7 @@ func checkHooks(c *Command) []Hit {
 	if len(c.AgentHooks) == 0 {
 		return nil
 	}
-	s := c.hooks
+	s, _ := c.HookSet.(*protSet)
 	if s == nil {
 		s = hookSet(c.AgentHooks)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"guardsh/guard/plan"
 	"guardsh/internal/argv"
 )
 
@@ -65,10 +66,7 @@ func rmRules() []builtin {
 // fsNamedHit is a hit together with the rule it belongs to. A family
 // computes all its hits on a command at once and each rule's check keeps
 // its own.
-type fsNamedHit struct {
-	rule string
-	hit  Hit
-}
+type fsNamedHit = plan.NamedHit
 
 // fsFamily builds the builtins of a family whose hits are all computed by
 // one function. progs gives each rule's builtin.progs: the programs hits
@@ -82,8 +80,8 @@ func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule, progs map[string][
 		bs[i] = builtin{Rule: r, progs: progs[name], check: func(c *Command) []Hit {
 			var out []Hit
 			for _, h := range fam.on(c) {
-				if h.rule == name {
-					out = append(out, h.hit)
+				if h.Rule == name {
+					out = append(out, h.Hit)
 				}
 			}
 			return out
@@ -94,27 +92,29 @@ func fsFamily(hits func(*Command) []fsNamedHit, rules []Rule, progs map[string][
 
 // fsFamilyHits computes the hits of a family once per command: its rules
 // are called one after the other on the same command, and each keeps its
-// own hits. The command holds the result (Command.family).
+// own hits. The command holds the result (Command.Memo).
 type fsFamilyHits struct {
 	hits func(*Command) []fsNamedHit
 }
 
 func (f *fsFamilyHits) on(c *Command) []fsNamedHit {
-	if !c.family.holds(f, c) {
-		c.family.remember(f, c, f.hits(c))
+	if hs, ok := c.Memo.Hits(f, c); ok {
+		return hs
 	}
-	return c.family.hits
+	hs := f.hits(c)
+	c.Memo.Remember(f, c, hs)
+	return hs
 }
 
 func fsAdd(hs []fsNamedHit, rule, reason string) []fsNamedHit {
-	return append(hs, fsNamedHit{rule: rule, hit: Hit{Reason: reason}})
+	return append(hs, fsNamedHit{Rule: rule, Hit: Hit{Reason: reason}})
 }
 
 // fsHasLevel reports whether any hit belongs to one of the rules.
 func fsHasRule(hs []fsNamedHit, rules ...string) bool {
 	for _, h := range hs {
 		for _, r := range rules {
-			if h.rule == r {
+			if h.Rule == r {
 				return true
 			}
 		}

@@ -1,10 +1,12 @@
 package guard
 
+import "guardsh/guard/plan"
+
 // Names of the structural rules, which the walker emits itself.
 const (
 	ruleParseError  = "parse_error"
 	ruleTooDeep     = "too_deep"
-	ruleTooLong     = "too_long"
+	ruleTooLong     = plan.RuleTooLong
 	ruleForkBomb    = "fork_bomb"
 	rulePipeToShell = "pipe_to_shell"
 	ruleUnknownCmd  = "unknown_command"

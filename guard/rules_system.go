@@ -1,5 +1,7 @@
 package guard
 
+import "guardsh/guard/plan"
+
 // systemRules returns the built-in rules about the running system: root
 // privileges, eval, packages, processes, power, services, users, firewall,
 // mounts, shell history, cron, the dynamic loader, kernel modules, sysctl.
@@ -59,7 +61,7 @@ var (
 // firewall_off and firewall_change: iptables-nft, ip6tables-legacy).
 var (
 	// sysSudoProgs are the cases of sysSudo's switch.
-	sysSudoProgs = []string{"sudo", "sudoedit", "doas", "pkexec", "run0", "su"}
+	sysSudoProgs = plan.UserChangePrograms()
 	sysEvalProgs = []string{"eval"}
 	// sysKillProgs are the cases of sysKill's switch.
 	sysKillProgs = []string{"kill", "killall", "pkill", "skill", "xkill"}

@@ -88,7 +88,7 @@ func sysAsUser(u Word, ok bool) []Hit {
 }
 
 func sysEval(c *Command) []Hit {
-	if !slices.Contains(sysEvalProgs, c.Name()) || len(c.Args) < 2 || c.evalTrusted {
+	if !slices.Contains(sysEvalProgs, c.Name()) || len(c.Args) < 2 || c.EvalTrusted {
 		return nil
 	}
 	for _, a := range c.Args[1:] {

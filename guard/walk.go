@@ -172,7 +172,7 @@ func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 	for i := range g.patterns {
 		p := &g.patterns[i]
 		if p.Matches(line) {
-			w.v.add(Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
+			addFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
 		}
 	}
 	v = w.done()
@@ -186,8 +186,8 @@ func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
-	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, hooks: g.hooks, StdinPiped: st.StdinPiped}
-	c.ownJobs = ownKill(c, st, nil, nil, false)
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, HookSet: g.hooks, StdinPiped: st.StdinPiped}
+	c.OwnJobs = ownKill(c, st, nil, nil, false)
 	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
 	// commands are checked again with their final words when they run.
 	w.bgJob = true
@@ -213,10 +213,10 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 	// The command the redirect belongs to was checked on its own (and an
 	// emptying `> file` by the static check): here only the target counts,
 	// so the command stands as an unknown one.
-	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, hooks: g.hooks,
+	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, HookSet: g.hooks,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
-	c.ownFiles = w.ownTargets(c, sc)
+	c.OwnFiles = w.ownTargets(c, sc)
 	w.rules(c)
 	return w.done()
 }
@@ -228,10 +228,34 @@ func (g *Guard) emit(v *Verdict, rule, reason, text string) {
 			if r.Disabled {
 				return
 			}
-			v.add(Finding{Rule: rule, Level: r.Level, Reason: reason, Text: text})
+			addFinding(v, Finding{Rule: rule, Level: r.Level, Reason: reason, Text: text})
 			return
 		}
 	}
+}
+
+// addFinding records a finding in v and raises v's level to it.
+func addFinding(v *Verdict, f Finding) {
+	f.Text, f.Reason = hideUnknownVar(f.Text), hideUnknownVar(f.Reason)
+	for _, g := range v.Findings {
+		if g == f {
+			return
+		}
+	}
+	v.Findings = append(v.Findings, f)
+	if f.Level > v.Level {
+		v.Level = f.Level
+	}
+}
+
+// hideUnknownVar shows the variable that stands for the unknown parts of
+// code in a string (find -exec sh -c 'rm {}' \;) as "…", the way other
+// unknown words are shown, rather than by its internal name.
+func hideUnknownVar(s string) string {
+	if !strings.Contains(s, unknownVar) {
+		return s
+	}
+	return strings.NewReplacer("${"+unknownVar+"}", "…", "$"+unknownVar, "…").Replace(s)
 }
 
 // quoteArgv renders argv as a shell line.
@@ -323,7 +347,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 	}
 	if st.Cmd == nil {
 		// A statement that is only redirects: `> file`.
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		return
@@ -339,7 +363,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 	// what it reads on stdin is what the commands inside read.
 	save := w.feed
 	if len(st.Redirs) > 0 {
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, hooks: w.g.hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		if c.Stdin != nil || c.StdinPiped {

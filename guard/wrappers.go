@@ -6,31 +6,6 @@ import (
 	"guardsh/internal/argv"
 )
 
-// unknownVar names the variable that stands for the unknown parts of code
-// in a string; it always expands to Unknown.
-const unknownVar = "__guardsh_unknown__"
-
-// inner is what a wrapper runs: a command (args) or code in a string.
-type inner struct {
-	label string
-	args  []Word
-	code  *Word
-	// params are the positional parameters code gets (bash -c CODE NAME ARGS).
-	params      []Word
-	paramsKnown bool
-	// stdin reports that the inner command reads the wrapper's stdin.
-	stdin bool
-	// unknown is an option of the wrapper its grammar does not know; the
-	// inner is one of the readings of the words after it.
-	unknown string
-	// truncated reports that not every reading was made: too many unknown
-	// options.
-	truncated bool
-	// nested says what a nested guardsh is started with that could loosen
-	// the outer one's rules (-y, --config FILE, XDG_CONFIG_HOME=).
-	nested string
-}
-
 // unwrap finds the commands a wrapper runs and classifies each as itself.
 func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 	ins := w.inners(c)
@@ -63,7 +38,7 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 		if len(in.args) == 0 {
 			continue
 		}
-		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, hooks: c.hooks, Via: via}
+		ic := &Command{Args: in.args, Text: renderArgs(in.args), Dir: c.Dir, Home: c.Home, Protected: c.Protected, AgentHooks: c.AgentHooks, HookSet: c.HookSet, Via: via}
 		if in.stdin {
 			ic.Stdin, ic.StdinPiped, ic.PipedFrom = c.Stdin, c.StdinPiped, c.PipedFrom
 		}
@@ -183,7 +158,7 @@ func (w *walker) inners(c *Command) []inner {
 			return []inner{{label: name, args: args[1:], stdin: true}}
 		}
 	case "eval":
-		if c.evalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.evalTrusted {
+		if c.EvalTrusted = w.g.trustsEval(c); len(args) > 1 && !c.EvalTrusted {
 			code := joinWords(args[1:])
 			return []inner{{label: "eval", code: &code}}
 		}
@@ -218,21 +193,6 @@ func (w *walker) inners(c *Command) []inner {
 // isHelp reports arguments that only ask a program for help or its version.
 func isHelp(args []Word) bool {
 	return len(args) == 1 && args[0].Known && (args[0].Value == "--help" || args[0].Value == "--version")
-}
-
-// joinWords joins words with spaces, as eval does.
-func joinWords(ws []Word) Word {
-	out := Word{Known: true}
-	vs := make([]string, len(ws))
-	for i, wd := range ws {
-		vs[i] = wd.Value
-		if !wd.Known {
-			out.Known = false
-		}
-		out.Vars = append(out.Vars, wd.Vars...)
-	}
-	out.Value = strings.Join(vs, " ")
-	return out
 }
 
 // isAssign reports a NAME=VALUE word.

@@ -11,22 +11,6 @@ import (
 // hides the wrapped command: every reading of the words is an inner, each
 // classified, and the walker adds an unknown_option finding.
 
-// wordValues returns the values of words and a function reporting which
-// are known, as internal/argv takes them.
-func wordValues(ws []Word) ([]string, func(int) bool) {
-	vs := make([]string, len(ws))
-	for i, w := range ws {
-		vs[i] = w.Value
-	}
-	return vs, func(i int) bool { return ws[i].Known }
-}
-
-// readings parses a wrapper's words with its grammar.
-func readings(sp *argv.Spec, args []Word) []argv.Reading {
-	vs, known := wordValues(args)
-	return sp.Parse(vs, known)
-}
-
 // readingInners returns the command each reading runs; a reading that
 // does not understand an option carries its name, even with no command.
 func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []inner {
@@ -41,15 +25,6 @@ func readingInners(label string, args []Word, rs []argv.Reading, stdin bool) []i
 		}
 	}
 	return ins
-}
-
-// firstUnknown returns the first option a reading did not understand:
-// the ones after it are words it read as options on that reading only.
-func firstUnknown(u []string) string {
-	if len(u) == 0 {
-		return ""
-	}
-	return u[0]
 }
 
 // wrapped runs a wrapper's words through its grammar (by name) and returns

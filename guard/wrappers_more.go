@@ -274,10 +274,6 @@ func (w *walker) sourceInner(c *Command, args []Word) []inner {
 	return nil
 }
 
-// gitCodeVars are git settings whose value git runs as a shell command.
-var gitCodeVars = map[string]bool{"core.pager": true, "core.editor": true, "core.sshcommand": true, "core.fsmonitor": true,
-	"sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true, "gpg.program": true}
-
 // gitCodeInner: `git -c core.pager=CMD ...`, `git -c alias.x='!CMD' x`:
 // commands hidden in git's configuration.
 func gitCodeInner(args []Word) []inner {

@@ -211,12 +211,3 @@ func crontabInner(c *Command, args []Word) []inner {
 	}
 	return ins
 }
-
-// isStdinPath reports a script operand that names standard input.
-func isStdinPath(w Word) bool {
-	switch w.Value {
-	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-":
-		return w.Known
-	}
-	return false
-}

@@ -1,4 +1,4 @@
-package guard
+package plan
 
 import "strings"
 
@@ -83,48 +83,64 @@ type Command struct {
 	// ("sudo", "bash -c", "xargs", "$(...)").
 	Via []string
 
-	// hooks is the set AgentHooks make, made once by New; nil makes
-	// agent_hooks make it.
-	hooks *protSet
+	// The fields below are what the walker learned about the command for
+	// the rules, beyond its words; a Command made outside guardsh leaves
+	// them zero.
+
+	// HookSet is the set of paths AgentHooks make, made once by guard.New
+	// (rule agent_hooks' own type); nil makes agent_hooks make it.
+	HookSet any
+	// EvalTrusted reports `eval "$(CMD)"` of a trusted init command
+	// (guard.WithTrustedEval), set as the walker unwraps it.
+	EvalTrusted bool
+	// OwnJobs reports a kill of the line's own jobs only.
+	OwnJobs bool
+	// OwnFiles reports that every path the command deletes, empties or
+	// changes the mode of is the line's own (made by the line itself).
+	OwnFiles bool
+	// Memo holds the hits of the rule family that last looked at the
+	// command, so that its other rules do not compute them again.
+	Memo Memo
 
 	// name caches Name for the Args it was computed from: every rule asks.
 	name   string
 	nameOf *Word
-	// evalTrusted reports `eval "$(CMD)"` of a trusted init command
-	// (WithTrustedEval), set as the walker unwraps it.
-	evalTrusted bool
-	// ownJobs reports a kill of the line's own jobs only (see ownKill).
-	ownJobs bool
-	// ownFiles reports that every path the command deletes, empties or
-	// changes the mode of is the line's own (see ownTargets).
-	ownFiles bool
-	// family caches the hits of the rule family that last looked at the
-	// command (see fsFamilyHits).
-	family familyMemo
 }
 
-// familyMemo holds the hits of a rule family on a command with given Args.
-type familyMemo struct {
-	of    *fsFamilyHits
-	hits  []fsNamedHit
+// NamedHit is a hit together with the rule it belongs to: a family of
+// rules computes the hits of all its rules in one pass.
+type NamedHit struct {
+	Rule string
+	Hit  Hit
+}
+
+// Memo holds the hits one rule family found on a command with given Args;
+// the family is named by a pointer of its own (Owner).
+type Memo struct {
+	owner any
+	hits  []NamedHit
 	args0 *Word // &Args[0], nil for no Args
 	nargs int
 }
 
-// remember records the hits of family f on c.
-func (m *familyMemo) remember(f *fsFamilyHits, c *Command, hits []fsNamedHit) {
-	*m = familyMemo{of: f, hits: hits, nargs: len(c.Args)}
+// Remember records the hits of the family owner on c.
+func (m *Memo) Remember(owner any, c *Command, hits []NamedHit) {
+	*m = Memo{owner: owner, hits: hits, nargs: len(c.Args)}
 	if len(c.Args) > 0 {
 		m.args0 = &c.Args[0]
 	}
 }
 
-// holds reports whether the memo has the hits of f on c's current Args.
-func (m *familyMemo) holds(f *fsFamilyHits, c *Command) bool {
-	if m.of != f || m.nargs != len(c.Args) {
-		return false
+// Hits returns the hits of the family owner on c's current Args, and
+// whether the memo holds them.
+func (m *Memo) Hits(owner any, c *Command) ([]NamedHit, bool) {
+	if m.owner != owner || m.nargs != len(c.Args) {
+		return nil, false
 	}
-	return len(c.Args) == 0 || m.args0 == &c.Args[0]
+	if len(c.Args) > 0 && m.args0 != &c.Args[0] {
+		return nil, false
+	}
+	return m.hits, true
 }
 
 // Name returns the command's program name without its directory, "" when
@@ -162,4 +178,21 @@ func (c *Command) Values() []string {
 		vs[i] = w.Value
 	}
 	return vs
+}
+
+// HookFile is a place a coding agent reads its hooks from, guardsh's
+// pre-tool hook among them (a settings file, a directory of hook files
+// or plugins); rule agent_hooks protects it.
+type HookFile struct {
+	// Agent names the agent as a reason shows it ("Claude Code").
+	Agent string
+	// Path is absolute (the user's settings), or relative to a project
+	// directory (".claude/settings.json"): then a path ending in it is
+	// protected wherever it is, in the line's directory, a parent of it,
+	// or another project, since guardsh cannot know where the agent was
+	// started or will be.
+	Path string
+	// Dir reports a directory every file of which the agent reads
+	// (.github/hooks/*.json, OpenCode's plugin directory).
+	Dir bool
 }

@@ -1,6 +1,6 @@
-package guard
+package plan
 
-import "strings"
+import "slices"
 
 // Finding is one reason a line got its level: the rule that matched, the
 // level it gives, a reason a person understands, and the part of the line it
@@ -47,26 +47,36 @@ func (v Verdict) Top() (f Finding, ok bool) {
 	return Finding{}, false
 }
 
-// add records a finding and raises the level to it.
-func (v *Verdict) add(f Finding) {
-	f.Text, f.Reason = hideUnknownVar(f.Text), hideUnknownVar(f.Reason)
-	for _, g := range v.Findings {
-		if g == f {
-			return
+// ChangesUser reports whether a line, as classified into v, is one
+// command that runs a program as another user (sudo, sudoedit, doas,
+// pkexec, run0, su), directly or behind wrappers (`nice sudo make
+// install`), and nothing else: a kernel-level supervisor, which forbids
+// gaining privileges, runs such a line outside, checked statically only.
+func (v Verdict) ChangesUser() bool {
+	if len(v.Plan) == 0 {
+		return false
+	}
+	depth := -1 // the depth of wrappers of the program found, once found
+	for i, c := range v.Plan {
+		switch {
+		case i > 0 && len(c.Via) == 0:
+			return false // a second command of its own
+		case depth >= 0:
+			if len(c.Via) <= depth {
+				return false // a command beside it, not run by it
+			}
+		case slices.Contains(userChangeProgs, c.Name()):
+			depth = len(c.Via)
+		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
+			return false // the next command is not what this one wraps
 		}
 	}
-	v.Findings = append(v.Findings, f)
-	if f.Level > v.Level {
-		v.Level = f.Level
-	}
+	return depth >= 0
 }
 
-// hideUnknownVar shows the variable that stands for the unknown parts of
-// code in a string (find -exec sh -c 'rm {}' \;) as "…", the way other
-// unknown words are shown, rather than by its internal name.
-func hideUnknownVar(s string) string {
-	if !strings.Contains(s, unknownVar) {
-		return s
-	}
-	return strings.NewReplacer("${"+unknownVar+"}", "…", "$"+unknownVar, "…").Replace(s)
-}
+// userChangeProgs are the programs that run a command as another user.
+var userChangeProgs = []string{"sudo", "sudoedit", "doas", "pkexec", "run0", "su"}
+
+// UserChangePrograms lists the programs that run a command as another
+// user, which ChangesUser looks for.
+func UserChangePrograms() []string { return slices.Clone(userChangeProgs) }
