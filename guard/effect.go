@@ -113,7 +113,23 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 // on an unprotected path is safe, whatever the program doing it: the
 // program was checked when it was executed. An unknown kind is treated as
 // a write to both paths.
+//
+// A change of mode is classified as one to a mode only known at run time
+// (which may lock the owner out of the home directory: chmod_lockout);
+// CheckChmod classifies it with its mode.
 func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
+	return g.checkEffect(kind, p, p2, Unknown, st)
+}
+
+// CheckChmod classifies a change of p's mode to mode (the call's own
+// bits: 0o755), as CheckEffect does with EffectChmod: what the path adds
+// to chmod MODE PATH, so that chmod(~, 0) takes chmod_lockout's level and
+// chmod(~, 0o700) none.
+func (g *Guard) CheckChmod(p string, mode uint32, st State) (v Verdict) {
+	return g.checkEffect(EffectChmod, p, "", strconv.FormatUint(uint64(mode&0o7777), 8), st)
+}
+
+func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	defer g.failClosed(&v, kind+" "+p)
 	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
 	// What the path adds: a finding the neutral path does not get, unless
@@ -157,7 +173,7 @@ func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
 		write(p, true)
 		write(p2, true)
 	case EffectChmod:
-		argv("chmod", "600", p)
+		argv("chmod", mode, p)
 		write(p, false)
 	case EffectChown:
 		argv("chown", "root", p)

@@ -49,6 +49,38 @@ func TestPermRules(t *testing.T) {
 		{"chmod -R go-rwx ~/*", High, rules.RuleChmodRecursiveHome},
 		{"chmod -R 755 ..", High, rules.RuleChmodRecursiveHome},
 
+		// The search permission taken from the home directory (from its
+		// owner), the root or a system directory (from everyone): high.
+		{"chmod 000 ~", High, rules.RuleChmodLockout},
+		{"chmod 0 ~", High, rules.RuleChmodLockout},
+		{"chmod a-rwx ~", High, rules.RuleChmodLockout},
+		{"chmod -x ~", High, rules.RuleChmodLockout},
+		{"chmod u-x $HOME", High, rules.RuleChmodLockout},
+		{"chmod 600 ~", High, rules.RuleChmodLockout},
+		{"chmod = ~", High, rules.RuleChmodLockout},
+		{"chmod u=rw ~", High, rules.RuleChmodLockout},
+		{"chmod u=g ~", High, rules.RuleChmodLockout},
+		{"chmod 000 /home/u", High, rules.RuleChmodLockout},
+		{"chmod \"$MODE\" ~", High, rules.RuleChmodLockout},
+		{"chmod 000 /", High, rules.RuleChmodLockout},
+		{"chmod 700 /usr", High, rules.RuleChmodLockout},
+		{"chmod o-x /etc", High, rules.RuleChmodLockout},
+		{"chmod 600 /root", High, rules.RuleChmodLockout},
+		{"chmod -R 000 ~", High, rules.RuleChmodLockout},
+		{"chmod -R a-rwx ~", High, rules.RuleChmodLockout},
+		{"cd ~ && chmod 000 .", High, rules.RuleChmodLockout},
+		{"chmod 700 ~", Medium, rules.RuleChmod},
+		{"chmod 711 ~", Medium, rules.RuleChmod},
+		{"chmod 755 $HOME", Medium, rules.RuleChmod},
+		{"chmod go-rwx ~", Medium, rules.RuleChmod},
+		{"chmod u+rwx,go= ~", Medium, rules.RuleChmod},
+		{"chmod a-x,u+x ~", Medium, rules.RuleChmod},
+		{"chmod 000 ~/proj", Medium, rules.RuleChmod},
+		{"chmod 600 ~/*", Medium, rules.RuleChmod},
+		{"chmod 700 /root", Medium, rules.RuleChmod},
+		{"chmod 711 /usr", Medium, rules.RuleChmod},
+		{"chmod -R 000 /", Blocked, rules.RuleChmodRecursiveRoot},
+
 		// Recursive and world-writable: high.
 		{"chmod -R 777 ./site", High, rules.RuleChmodRecursivePermissive},
 		{"chmod -R 777 /tmp/x", High, rules.RuleChmodRecursivePermissive},
@@ -175,10 +207,10 @@ func TestChmodModes(t *testing.T) {
 		{"", false, false},
 	} {
 		if got := rules.ChmodWorldWritable(tc.mode); got != tc.writable {
-			t.Errorf("chmodWorldWritable(%q) = %v", tc.mode, got)
+			t.Errorf("rules.ChmodWorldWritable(%q) = %v", tc.mode, got)
 		}
 		if got := rules.ChmodSetuid(tc.mode); got != tc.suid {
-			t.Errorf("chmodSetuid(%q) = %v", tc.mode, got)
+			t.Errorf("rules.ChmodSetuid(%q) = %v", tc.mode, got)
 		}
 	}
 }

@@ -8,14 +8,17 @@ import (
 
 // The perm family: chmod, chown, chgrp and setfacl. Recursive changes on
 // the filesystem root or a system directory are blocked, on the home
-// directory high; making a tree writable by everyone is high; everything
-// else medium.
+// directory high; taking the search permission away from the home
+// directory, the root or a system directory (chmod 000 ~) is high, as it
+// locks its owner or every user out of everything under it; making a tree
+// writable by everyone is high; everything else medium.
 
 // Rule names of the perm family.
 const (
 	RuleChmodRecursiveRoot       = "chmod_recursive_root"
 	RuleChmodRecursiveHome       = "chmod_recursive_home"
 	RuleChmodRecursivePermissive = "chmod_recursive_permissive"
+	RuleChmodLockout             = "chmod_lockout"
 	RuleChmod777                 = "chmod_777"
 	RuleChmodSetuid              = "chmod_setuid"
 	RuleChmod                    = "chmod"
@@ -26,6 +29,7 @@ func PermRules() []Builtin {
 	return fsFamily(permFamilyHits, []Rule{
 		{Name: RuleChmodRecursiveRoot, Level: Blocked, Description: "recursively changes the mode, owner, group or ACL of the filesystem root or a system directory (/usr, /etc, /var, ...), with any mode", Example: "chmod -R 777 /"},
 		{Name: RuleChmodRecursiveHome, Level: High, Description: "recursively changes the mode, owner, group or ACL of the whole home directory or a directory that holds it", Example: "chmod -R 700 ~"},
+		{Name: RuleChmodLockout, Level: High, Description: "takes the search (x) permission away from the home directory (from its owner) or from the filesystem root or a system directory (from everyone), or gives one a mode only known at run time: no program of the user (or of anyone) can then reach a file under it", Example: "chmod 000 ~"},
 		{Name: RuleChmodRecursivePermissive, Level: High, Description: "recursively makes files writable by everyone (chmod -R 777, a+rwx, o+w), or with a mode only known at run time", Example: "chmod -R 777 ./site"},
 		{Name: RuleChmod777, Level: Medium, Description: "makes files writable by everyone (chmod 777, 666, a+rwx, o+w)", Example: "chmod 777 script.sh"},
 		{Name: RuleChmodSetuid, Level: Medium, Description: "sets the setuid or setgid bit (u+s, g+s, 4755, 2755), so the program runs with its owner's rights", Example: "chmod u+s ./tool"},
@@ -35,6 +39,7 @@ func PermRules() []Builtin {
 		RuleChmodRecursiveRoot:       permProgs,
 		RuleChmodRecursiveHome:       permProgs,
 		RuleChmodRecursivePermissive: {"chmod"},
+		RuleChmodLockout:             {"chmod"},
 		RuleChmod777:                 {"chmod"},
 		RuleChmodSetuid:              {"chmod"},
 		RuleChmod:                    permProgs,
@@ -108,6 +113,20 @@ func permFamilyHits(c *Command) []fsNamedHit {
 	}
 	list := fsShowList(targets)
 	special := false
+	if name == "chmod" && hasMode {
+		for _, w := range targets {
+			k, what, content := fsClassifyContent(FsResolve(c, w), home)
+			// Each directory itself, not everything in it (chmod 600 ~/*).
+			if content || (k != fsRoot && k != fsSystem && k != fsHomeDir) {
+				continue
+			}
+			abs := FsResolve(c, w).Abs
+			if why, ok := chmodLocksOut(mode.Value, k, abs, home); ok {
+				hs = fsAdd(hs, RuleChmodLockout, why+" "+what+" ("+fsShow(mode)+"): "+chmodLockoutWho(k, abs, home)+" can no longer reach a file under it")
+				special = true
+			}
+		}
+	}
 	if name == "chmod" && hasMode {
 		m := mode.Value
 		switch {
@@ -197,4 +216,78 @@ func ChmodSetuid(m string) bool {
 
 func chmodOctal(m string) bool {
 	return m != "" && len(m) <= 5 && strings.Trim(m, "01234567") == ""
+}
+
+// chmodLocksOut reports whether giving the directory abs (the root, a
+// system directory or the home directory, of kind k) mode m takes its
+// search permission from those who need it: the owner of the home
+// directory and of /root, everyone else for the root and the system
+// directories. A mode only known at run time may; it fails closed.
+func chmodLocksOut(m string, k fsKind, abs, home string) (string, bool) {
+	if strings.Contains(m, Unknown) {
+		return "changes to a mode only known at run time the mode of", true
+	}
+	class := byte('o')
+	if k == fsHomeDir && abs == home || abs == "/root" {
+		class = 'u'
+	}
+	if !chmodDropsSearch(m, class) {
+		return "", false
+	}
+	return "takes the search permission away from", true
+}
+
+// chmodLockoutWho names who a lockout shuts out.
+func chmodLockoutWho(k fsKind, abs, home string) string {
+	if k == fsHomeDir && abs == home || abs == "/root" {
+		return "its owner"
+	}
+	return "no one but its owner"
+}
+
+// chmodDropsSearch reports whether mode m, applied to a directory that
+// has every permission, leaves class ('u' or 'o') without the search (x)
+// permission. A clause it cannot read (u=g copies another class) is
+// taken to drop it.
+func chmodDropsSearch(m string, class byte) bool {
+	if chmodOctal(m) {
+		i := len(m) - 1
+		if class == 'u' {
+			i = len(m) - 3
+		}
+		return i < 0 || (m[i]-'0')&1 == 0
+	}
+	search := true
+	for _, clause := range strings.Split(m, ",") {
+		ops := strings.TrimLeft(clause, "ugoa")
+		who := clause[:len(clause)-len(ops)]
+		if who != "" && !strings.ContainsAny(who, string(class)+"a") {
+			continue
+		}
+		if ops == "" {
+			return true // not a mode chmod takes: it fails, but fail closed
+		}
+		for ops != "" {
+			op := ops[0]
+			perms := ops[1:]
+			if j := strings.IndexAny(perms, "+-="); j >= 0 {
+				perms, ops = perms[:j], perms[j:]
+			} else {
+				ops = ""
+			}
+			x := strings.ContainsAny(perms, "xX")
+			copies := strings.ContainsAny(perms, "ugo")
+			switch op {
+			case '+':
+				search = search || x
+			case '-':
+				search = search && !x && !copies
+			case '=':
+				search = x && !copies
+			default:
+				return true
+			}
+		}
+	}
+	return !search
 }
