@@ -5,27 +5,8 @@ import (
 	"strings"
 )
 
-// WithTrustedEval trusts `eval "$(CMD ...)"` (or `eval $(CMD)`, or with
-// backquotes) when CMD's words begin with one of commands' words: the init
-// commands whose output a shell's startup files run, such as "dircolors",
-// "ssh-agent" or "direnv hook". Such an eval is not a finding; the
-// command substitution is classified as usual, and what the output runs
-// is checked as it runs. Any other eval of a command's output stays
-// medium. An entry of words that are not plain (quotes, $, ;) never
-// matches.
-func WithTrustedEval(commands ...string) Option {
-	return func(c *config) error {
-		for _, cmd := range commands {
-			if ws := strings.Fields(cmd); len(ws) > 0 && plainWords(ws) {
-				c.trustedEval = append(c.trustedEval, ws)
-			}
-		}
-		return nil
-	}
-}
-
 // trustsEval reports whether c is `eval "$(CMD)"` of a trusted command.
-func (g *Guard) trustsEval(c *Command) bool {
+func (g *engine) trustsEval(c *Command) bool {
 	if len(g.trustedEval) == 0 || len(c.Args) != 2 {
 		return false
 	}

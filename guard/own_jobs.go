@@ -31,7 +31,7 @@ func ownKill(c *Command, st State, sc *scope, words []*syntax.Word, bg bool) boo
 			jobsOnly = false
 		}
 	}
-	self, _ := st.lookup("$")
+	self, _ := lookupVar(st, "$")
 	for _, p := range pids {
 		switch {
 		case p.Known && self != "" && p.Value == self:

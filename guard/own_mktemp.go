@@ -36,7 +36,7 @@ func mktempValue(wd *syntax.Word, sc *scope) (name string, dir, ok bool) {
 			return "", false, false // only 2>/dev/null and the like
 		}
 	}
-	tmpdir, _ := sc.st.lookup("TMPDIR")
+	tmpdir, _ := lookupVar(sc.st, "TMPDIR")
 	if tmpdir == "" {
 		tmpdir = "/tmp"
 	}

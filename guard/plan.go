@@ -29,6 +29,9 @@ type (
 	Rule = plan.Rule
 	// Hit is one match of a rule on a command (see plan.Hit).
 	Hit = plan.Hit
+	// State is what the shell knows when a line is classified (see
+	// plan.State).
+	State = plan.State
 )
 
 // Unknown stands in a Word's Value for a part the static check cannot

@@ -79,7 +79,7 @@ func (s *scope) home() string {
 			h = v.s
 		}
 	} else {
-		h, _ = s.st.lookup("HOME")
+		h, _ = lookupVar(s.st, "HOME")
 	}
 	s.homeVal, s.homeOK = h, true
 	return h
@@ -113,7 +113,7 @@ func (e environ) Get(name string) expand.Variable {
 	case "$":
 		// The shell's process id, where the state knows it (the run-time
 		// check, guardsh -c): digits, nothing else.
-		if v, ok := s.st.lookup("$"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
+		if v, ok := lookupVar(s.st, "$"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
 			return strVar(v)
 		}
 		return strVar(Unknown)
@@ -149,7 +149,7 @@ func (e environ) Get(name string) expand.Variable {
 		}
 		return strVar(v.s)
 	}
-	if v, ok := s.st.lookup(name); ok {
+	if v, ok := lookupVar(s.st, name); ok {
 		return strVar(v)
 	}
 	return expand.Variable{}

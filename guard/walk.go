@@ -13,7 +13,7 @@ import (
 // walker walks one line's syntax tree, builds the plan and collects the
 // findings into a verdict.
 type walker struct {
-	g     *Guard
+	g     *engine
 	v     *Verdict
 	funcs map[string]funcDef
 	// aliases are the aliases the line (or a file it sources) defines
@@ -68,7 +68,7 @@ const maxNodes = 100000
 
 // newWalker returns a walker from the guard's pool, with its root scope
 // set up for st; release puts it back.
-func (g *Guard) newWalker(command string, st State) (*walker, *scope) {
+func (g *engine) newWalker(command string, st State) (*walker, *scope) {
 	w, _ := g.walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
@@ -115,7 +115,7 @@ type funcDef struct {
 }
 
 // parse parses a line as bash, with a parser from the guard's pool.
-func (g *Guard) parse(src string) (*syntax.File, error) {
+func (g *engine) parse(src string) (*syntax.File, error) {
 	p, _ := g.parsers.Get().(*pooledParser)
 	if p == nil {
 		p = &pooledParser{}
@@ -142,7 +142,7 @@ func (p *pooledParser) parse(src string) (*syntax.File, error) {
 }
 
 // classifyLine classifies line; f is its parse, or nil to parse it here.
-func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
+func (g *engine) classifyLine(f *syntax.File, line string, st State) Verdict {
 	v := Verdict{Command: line, Findings: []Finding{}}
 	if len(line) > g.maxBytes {
 		g.emit(&v, rules.RuleTooLong, "the line is longer than guardsh classifies", "")
@@ -183,7 +183,7 @@ func (g *Guard) classifyLine(f *syntax.File, line string, st State) Verdict {
 	return v
 }
 
-func (g *Guard) classifyArgv(argv []string, st State) Verdict {
+func (g *engine) classifyArgv(argv []string, st State) Verdict {
 	text := quoteArgv(argv)
 	w, sc := g.newWalker(text, st)
 	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, HookSet: g.hooks, StdinPiped: st.StdinPiped}
@@ -199,7 +199,7 @@ func (g *Guard) classifyArgv(argv []string, st State) Verdict {
 	return w.done()
 }
 
-func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
+func (g *engine) classifyWrite(p string, truncate bool, st State) Verdict {
 	op := ">>"
 	if truncate {
 		op = ">"
@@ -222,7 +222,7 @@ func (g *Guard) classifyWrite(p string, truncate bool, st State) Verdict {
 }
 
 // emit records a finding of a structural rule, unless it is disabled.
-func (g *Guard) emit(v *Verdict, rule, reason, text string) {
+func (g *engine) emit(v *Verdict, rule, reason, text string) {
 	for _, r := range g.info {
 		if r.Name == rule {
 			if r.Disabled {
@@ -232,6 +232,14 @@ func (g *Guard) emit(v *Verdict, rule, reason, text string) {
 			return
 		}
 	}
+}
+
+// lookupVar returns a variable's value in st and whether it is set.
+func lookupVar(st State, name string) (string, bool) {
+	if st.Var == nil {
+		return "", false
+	}
+	return st.Var(name)
 }
 
 // addFinding records a finding in v and raises v's level to it.
