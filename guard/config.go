@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // Config is what a config file or the system policy says, parsed and
@@ -169,5 +170,5 @@ var failClosedRules = []string{rules.RuleTooLong}
 // or more words of characters no shell treats specially.
 func PlainCommand(cmd string) bool {
 	ws := strings.Fields(cmd)
-	return len(ws) > 0 && plainWords(ws)
+	return len(ws) > 0 && walk.PlainWords(ws)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 	"guardsh/guard/plan"
 )
 
@@ -67,7 +68,7 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 	if len(argv) == 0 {
 		argv = []string{file}
 	}
-	defer g.failClosed(&v, quoteArgv(argv))
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
 	var code []string
 	for _, kv := range env {
 		if name, _, ok := strings.Cut(kv, "="); ok {
@@ -90,14 +91,14 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 		if len(code) > 0 {
 			a = append(append([]string{"env"}, code...), a...)
 		}
-		w := g.classifyArgv(a, st)
-		w.Command = quoteArgv(argv)
+		w := g.engine.ClassifyArgv(a, st)
+		w.Command = walk.QuoteArgv(argv)
 		if i == 0 || w.Level > v.Level {
 			w.Findings = append(v.Findings, w.Findings...)
 			v = w
 		} else {
 			for _, f := range w.Findings {
-				addFinding(&v, f)
+				walk.AddFinding(&v, f)
 			}
 		}
 	}
@@ -131,14 +132,14 @@ func (g *Guard) CheckChmod(p string, mode uint32, st State) (v Verdict) {
 
 func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	defer g.failClosed(&v, kind+" "+p)
-	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
+	v = Verdict{Command: strings.TrimSpace(kind + " " + walk.QuoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
 	// What the path adds: a finding the neutral path does not get, unless
 	// it is below what the neutral path gets (the path made the command
 	// gentler, as the temporary directory does for rm -rf).
 	add := func(w, base Verdict) {
 		for _, f := range w.Findings {
 			if f.Level >= base.Level && !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
-				addFinding(&v, f)
+				walk.AddFinding(&v, f)
 			}
 		}
 	}
@@ -153,11 +154,11 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 				base[i] = neutralFor(p2)
 			}
 		}
-		add(g.classifyArgv(append([]string{prog}, args...), st), g.classifyArgv(append([]string{prog}, base...), st))
+		add(g.engine.ClassifyArgv(append([]string{prog}, args...), st), g.engine.ClassifyArgv(append([]string{prog}, base...), st))
 	}
 	write := func(p string, truncate bool) {
 		if p != "" {
-			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralFor(p), truncate, st))
+			add(g.engine.ClassifyWrite(p, truncate, st), g.engine.ClassifyWrite(neutralFor(p), truncate, st))
 		}
 	}
 	switch kind {
@@ -216,14 +217,14 @@ func UserChangePrograms() []string { return plan.UserChangePrograms() }
 // kill_all_processes' level. Signal 0 only checks that the process exists.
 func (g *Guard) CheckSignal(pid, sig int, st State) (v Verdict) {
 	argv := []string{"kill", "-" + strconv.Itoa(sig), strconv.Itoa(pid)}
-	defer g.failClosed(&v, quoteArgv(argv))
-	v = g.classifyArgv(argv, st)
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
+	v = g.engine.ClassifyArgv(argv, st)
 	if sig != 0 && (pid <= 0 || pid == 1) && !slices.ContainsFunc(v.Findings, func(f Finding) bool { return f.Rule == "kill_all_processes" }) {
 		what := "every process of a process group, guardsh's own among them"
 		if pid == 1 {
 			what = "init"
 		}
-		g.emit(&v, "kill_all_processes", "a program the line started signals "+what, quoteArgv(argv))
+		g.engine.Emit(&v, "kill_all_processes", "a program the line started signals "+what, walk.QuoteArgv(argv))
 	}
 	v.Blocked = v.Level >= g.blockLevel
 	return v
@@ -255,7 +256,7 @@ func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
 	if call == "open_by_handle_at" {
 		reason = "a program the line started opens a file for writing by its handle, not its path, so no protection can be checked"
 	}
-	addFinding(&v, Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
+	walk.AddFinding(&v, Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
 	v.Blocked = true
 	return v
 }

@@ -46,7 +46,7 @@ func FuzzClassify(f *testing.F) {
 		if v.Level == Blocked || strings.HasSuffix(line, "\\") || v.Incomplete {
 			return
 		}
-		if _, err := g.parse(more); err != nil {
+		if _, err := g.engine.Parse(more); err != nil {
 			return
 		}
 		both := line + "\n" + more

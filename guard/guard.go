@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -24,7 +25,7 @@ func MapVars(m map[string]string) func(string) (string, bool) {
 type Guard struct {
 	// engine is what the walker reads: the rules in force, the patterns,
 	// the limits and the places guardsh protects.
-	engine
+	engine     walk.Engine
 	blockLevel Level
 }
 
@@ -124,16 +125,16 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, engine: engine{maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}}
+	g := &Guard{blockLevel: c.blockLevel, engine: walk.Engine{MaxDepth: c.maxDepth, MaxBytes: c.maxBytes, Protected: c.protected, AgentHooks: c.agentHooks, Auto: c.auto}}
 	if len(c.agentHooks) > 0 {
-		g.hooks = rules.HookSet(c.agentHooks)
+		g.engine.Hooks = rules.HookSet(c.agentHooks)
 	}
-	g.trustedEval = c.trustedEval
+	g.engine.TrustedEval = c.trustedEval
 	rules := rules.BuiltinRules()
-	g.info = make([]Rule, 0, len(rules)+len(c.patterns))
+	g.engine.Info = make([]Rule, 0, len(rules)+len(c.patterns))
 	// The rules in force are compacted in place: builtinRules' slice is
 	// this guard's own.
-	g.rules = rules[:0]
+	g.engine.Rules = rules[:0]
 	for _, b := range rules {
 		b.Origin = "built-in"
 		b.DefaultLevel = b.Level
@@ -143,12 +144,12 @@ func New(opts ...Option) (*Guard, error) {
 		if _, ok := c.disabled[b.Name]; ok {
 			b.Disabled = true
 		}
-		g.info = append(g.info, b.Rule)
+		g.engine.Info = append(g.engine.Info, b.Rule)
 		if !b.Disabled {
-			g.rules = append(g.rules, b)
+			g.engine.Rules = append(g.engine.Rules, b)
 		}
 	}
-	g.dispatch = newDispatch(g.rules, c.noDispatch)
+	g.engine.Dispatch = walk.NewDispatch(g.engine.Rules, c.noDispatch)
 	for _, p := range c.patterns {
 		origin := p.Origin
 		if origin == "" {
@@ -162,9 +163,9 @@ func New(opts ...Option) (*Guard, error) {
 		if _, ok := c.disabled[p.Name]; ok {
 			r.Disabled = true
 		}
-		g.info = append(g.info, r)
+		g.engine.Info = append(g.engine.Info, r)
 		if !r.Disabled {
-			g.patterns = append(g.patterns, pattern{Name: p.Name, Level: p.Level, Description: p.Description, Matches: p.Matches})
+			g.engine.Patterns = append(g.engine.Patterns, walk.Pattern{Name: p.Name, Level: p.Level, Description: p.Description, Matches: p.Matches})
 		}
 	}
 	for n := range c.disabled {
@@ -182,8 +183,8 @@ func New(opts ...Option) (*Guard, error) {
 
 // hasRule reports whether a rule of that name exists, disabled or not.
 func (g *Guard) hasRule(name string) bool {
-	for i := range g.info {
-		if g.info[i].Name == name {
+	for i := range g.engine.Info {
+		if g.engine.Info[i].Name == name {
 			return true
 		}
 	}
@@ -191,7 +192,7 @@ func (g *Guard) hasRule(name string) bool {
 }
 
 // Rules lists every rule, built-in ones first, disabled ones included.
-func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.info...) }
+func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.engine.Info...) }
 
 // BlockLevel returns the level at and above which lines are blocked.
 func (g *Guard) BlockLevel() Level { return g.blockLevel }
@@ -199,7 +200,7 @@ func (g *Guard) BlockLevel() Level { return g.blockLevel }
 // Classify parses a line and classifies everything it would run.
 func (g *Guard) Classify(line string, st State) (v Verdict) {
 	defer g.failClosed(&v, line)
-	v = g.classifyLine(nil, line, st)
+	v = g.engine.ClassifyLine(nil, line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -213,7 +214,7 @@ func (g *Guard) ClassifyParsed(f *syntax.File, line string, st State) (v Verdict
 		return g.Classify(line, st)
 	}
 	defer g.failClosed(&v, line)
-	v = g.classifyLine(f, line, st)
+	v = g.engine.ClassifyLine(f, line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -222,8 +223,8 @@ func (g *Guard) ClassifyParsed(f *syntax.File, line string, st State) (v Verdict
 // argv, as the run-time check does: wrappers are still taken off (`bash -c
 // STRING` has its string classified), and dir is the working directory.
 func (g *Guard) CheckArgv(argv []string, st State) (v Verdict) {
-	defer g.failClosed(&v, quoteArgv(argv))
-	v = g.classifyArgv(argv, st)
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
+	v = g.engine.ClassifyArgv(argv, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -232,7 +233,7 @@ func (g *Guard) CheckArgv(argv []string, st State) (v Verdict) {
 // happen); truncate reports that the file is emptied first.
 func (g *Guard) CheckWrite(path string, truncate bool, st State) (v Verdict) {
 	defer g.failClosed(&v, path)
-	v = g.classifyWrite(path, truncate, st)
+	v = g.engine.ClassifyWrite(path, truncate, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -245,7 +246,7 @@ func (g *Guard) failClosed(v *Verdict, command string) {
 		return
 	}
 	*v = Verdict{Command: command, Findings: []Finding{}}
-	g.emit(v, rules.RuleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
+	g.engine.Emit(v, rules.RuleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
 	v.Blocked = v.Level >= g.blockLevel
 }
 
@@ -274,7 +275,7 @@ func SelfProtecting(rule string) bool { return rules.SelfProtecting(rule) }
 func WithTrustedEval(commands ...string) Option {
 	return func(c *config) error {
 		for _, cmd := range commands {
-			if ws := strings.Fields(cmd); len(ws) > 0 && plainWords(ws) {
+			if ws := strings.Fields(cmd); len(ws) > 0 && walk.PlainWords(ws) {
 				c.trustedEval = append(c.trustedEval, ws)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // dispatchCommands returns every command the walker hands the rules while
@@ -20,7 +21,7 @@ func dispatchCommands(tb testing.TB, lines []string) []*Command {
 	tb.Helper()
 	g := mustGuard(tb, withoutDispatch())
 	var cmds []*Command
-	g.rules = append(g.rules, rules.Builtin{Rule: Rule{Name: "capture"}, Check: func(c *Command) []Hit {
+	g.engine.Rules = append(g.engine.Rules, rules.Builtin{Rule: Rule{Name: "capture"}, Check: func(c *Command) []Hit {
 		cp := *c
 		cp.Args = slices.Clone(c.Args)
 		cp.Redirects = slices.Clone(c.Redirects)
@@ -31,7 +32,7 @@ func dispatchCommands(tb testing.TB, lines []string) []*Command {
 		cmds = append(cmds, &cp)
 		return nil
 	}})
-	g.anyProg = append(g.anyProg, len(g.rules)-1)
+	g.engine.Dispatch.AnyProg = append(g.engine.Dispatch.AnyProg, len(g.engine.Rules)-1)
 	st := testState()
 	for _, l := range lines {
 		g.Classify(l, st)
@@ -175,5 +176,5 @@ func dispatched(b *rules.Builtin, c *Command) bool {
 	if b.Redirects && len(c.Redirects) > 0 {
 		return true
 	}
-	return b.Assigns && len(c.Args) > 0 && isAssign(c.Args[0].Value)
+	return b.Assigns && len(c.Args) > 0 && walk.IsAssign(c.Args[0].Value)
 }

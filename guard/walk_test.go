@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // testState is the shell state the walker tests classify in.
@@ -301,7 +302,7 @@ func TestBounds(t *testing.T) {
 	if v := g.Classify(nestEval(200), testState()); v.Level < High {
 		t.Errorf("nesting past the bound is %s, want high", v.Level)
 	}
-	if v := g.Classify("echo "+strings.Repeat("a ", maxWords+1), testState()); v.Level < High {
+	if v := g.Classify("echo "+strings.Repeat("a ", walk.MaxWords+1), testState()); v.Level < High {
 		t.Errorf("a line over the word cap is %s, want high", v.Level)
 	}
 	if v := g.Classify(strings.Repeat("x", DefaultMaxBytes+1), testState()); v.Level < High {
@@ -355,7 +356,7 @@ func boundLines() []struct{ name, line string } {
 	return []struct{ name, line string }{
 		{"1MiB line", "echo " + strings.Repeat("a", 1<<20-5)},
 		{"1MiB of words", "echo " + strings.Repeat("a ", 1<<19-3)},
-		{"words just under the cap", "echo " + strings.Repeat("a ", maxWords-10)},
+		{"words just under the cap", "echo " + strings.Repeat("a ", walk.MaxWords-10)},
 		{"10000 nested $(", strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000)},
 		{"5000 nested subshells", strings.Repeat("( ", 5000) + "ls" + strings.Repeat(" )", 5000)},
 		{"3000 nested braces", strings.Repeat("{ ", 3000) + "ls" + strings.Repeat("; }", 3000)},
@@ -369,9 +370,9 @@ func boundLines() []struct{ name, line string } {
 // (rule internal_error) instead of crashing or letting it through.
 func TestPanicFailsClosed(t *testing.T) {
 	g := mustGuard(t)
-	for i := range g.rules {
-		if g.rules[i].Check != nil {
-			g.rules[i].Check = func(*Command) []Hit { panic("boom") }
+	for i := range g.engine.Rules {
+		if g.engine.Rules[i].Check != nil {
+			g.engine.Rules[i].Check = func(*Command) []Hit { panic("boom") }
 		}
 	}
 	for _, v := range []Verdict{

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -266,7 +266,7 @@ func (w *walker) sourceInner(c *Command, args []Word) []rules.Inner {
 		code := *c.Stdin
 		return []rules.Inner{{Label: "source", Code: &code}}
 	case rules.IsStdinPath(f) && c.StdinPiped:
-		w.g.emit(w.v, rules.RulePipeToShell, "source runs code that is only known at run time", c.Text)
+		w.g.Emit(w.v, rules.RulePipeToShell, "source runs code that is only known at run time", c.Text)
 	case !rules.IsStdinPath(f):
 		if in, ok := w.sourcedFile(c, args); ok {
 			return []rules.Inner{in}

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -22,7 +22,7 @@ import (
 // once for a line: a second source of it, or one from within itself,
 // adds nothing the first did not.
 func (w *walker) sourcedFile(c *Command, args []Word) (rules.Inner, bool) {
-	st := w.root.st
+	st := w.root.St
 	if st.Source == nil || len(args) == 0 || !inThisShell(c.Via) {
 		return rules.Inner{}, false
 	}
@@ -85,11 +85,11 @@ func (w *walker) noteAliases(args []Word, via []string) {
 // sourced carries into s what the walk of a file sourced in its shell
 // (in, a clone of s) left: the variables it set and its directory, as the
 // file sets them for the commands that follow.
-func (s *scope) sourced(in *scope) {
+func (s *Scope) sourced(in *Scope) {
 	for k, v := range in.vars {
 		if old, ok := s.vars[k]; !ok || old != v {
 			s.set(k, v)
 		}
 	}
-	s.dir = in.dir
+	s.Dir = in.Dir
 }

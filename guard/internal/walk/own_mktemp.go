@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -7,10 +7,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// mktempValue returns the name `$(mktemp ...)` stands for: a new file (a
+// MktempValue returns the name `$(mktemp ...)` stands for: a new file (a
 // directory with -d) under its template's directory, the random part
 // left as the template's X's. ok is false for any other word.
-func mktempValue(wd *syntax.Word, sc *scope) (name string, dir, ok bool) {
+func MktempValue(wd *syntax.Word, sc *Scope) (name string, dir, ok bool) {
 	if wd == nil {
 		return "", false, false
 	}
@@ -36,7 +36,7 @@ func mktempValue(wd *syntax.Word, sc *scope) (name string, dir, ok bool) {
 			return "", false, false // only 2>/dev/null and the like
 		}
 	}
-	tmpdir, _ := lookupVar(sc.st, "TMPDIR")
+	tmpdir, _ := lookupVar(sc.St, "TMPDIR")
 	if tmpdir == "" {
 		tmpdir = "/tmp"
 	}
@@ -112,8 +112,8 @@ func mktempValue(wd *syntax.Word, sc *scope) (name string, dir, ok bool) {
 		}
 	}
 	name += suffix
-	if !path.IsAbs(name) && sc.dir != "" {
-		name = path.Join(sc.dir, name)
+	if !path.IsAbs(name) && sc.Dir != "" {
+		name = path.Join(sc.Dir, name)
 	}
 	return name, dir, true
 }

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -13,7 +13,7 @@ import (
 // walker walks one line's syntax tree, builds the plan and collects the
 // findings into a verdict.
 type walker struct {
-	g     *engine
+	g     *Engine
 	v     *Verdict
 	funcs map[string]funcDef
 	// aliases are the aliases the line (or a file it sources) defines
@@ -46,15 +46,15 @@ type walker struct {
 	marks []bool
 	cand  []int
 	// root is the scope of the line; verdict the verdict being built.
-	root    scope
+	root    Scope
 	verdict Verdict
 	// parser parses the line (pooled with the walker: one pool for both).
 	parser pooledParser
 }
 
-// maxWords bounds the words of a line (counted as its spaces and
+// MaxWords bounds the words of a line (counted as its spaces and
 // newlines); past it the line is high without being parsed.
-const maxWords = 200000
+const MaxWords = 200000
 
 // maxFields bounds the words a line's commands expand to (brace
 // expansions multiply them); past it they stand as unknown and the line is
@@ -68,7 +68,7 @@ const maxNodes = 100000
 
 // newWalker returns a walker from the guard's pool, with its root scope
 // set up for st; release puts it back.
-func (g *engine) newWalker(command string, st State) (*walker, *scope) {
+func (g *Engine) newWalker(command string, st State) (*walker, *Scope) {
 	w, _ := g.walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
@@ -84,7 +84,7 @@ func (g *engine) newWalker(command string, st State) (*walker, *scope) {
 	if len(w.aliases) > 0 {
 		clear(w.aliases)
 	}
-	w.root = scope{st: st, dir: st.Dir}
+	w.root = Scope{St: st, Dir: st.Dir}
 	return w, &w.root
 }
 
@@ -114,8 +114,8 @@ type funcDef struct {
 	sourced bool
 }
 
-// parse parses a line as bash, with a parser from the guard's pool.
-func (g *engine) parse(src string) (*syntax.File, error) {
+// Parse parses a line as bash, with a parser from the guard's pool.
+func (g *Engine) Parse(src string) (*syntax.File, error) {
 	p, _ := g.parsers.Get().(*pooledParser)
 	if p == nil {
 		p = &pooledParser{}
@@ -141,17 +141,17 @@ func (p *pooledParser) parse(src string) (*syntax.File, error) {
 	return f, err
 }
 
-// classifyLine classifies line; f is its parse, or nil to parse it here.
-func (g *engine) classifyLine(f *syntax.File, line string, st State) Verdict {
+// ClassifyLine classifies line; f is its parse, or nil to parse it here.
+func (g *Engine) ClassifyLine(f *syntax.File, line string, st State) Verdict {
 	v := Verdict{Command: line, Findings: []Finding{}}
-	if len(line) > g.maxBytes {
-		g.emit(&v, rules.RuleTooLong, "the line is longer than guardsh classifies", "")
+	if len(line) > g.MaxBytes {
+		g.Emit(&v, rules.RuleTooLong, "the line is longer than guardsh classifies", "")
 		return v
 	}
-	if len(line) > maxWords && strings.Count(line, " ")+strings.Count(line, "\n") > maxWords {
+	if len(line) > MaxWords && strings.Count(line, " ")+strings.Count(line, "\n") > MaxWords {
 		// Parsing alone would take longer than a line may (the parser's
 		// cost grows with the words); fail closed instead.
-		g.emit(&v, rules.RuleTooLong, "the line has more words than guardsh classifies", "")
+		g.Emit(&v, rules.RuleTooLong, "the line has more words than guardsh classifies", "")
 		return v
 	}
 	w, sc := g.newWalker(line, st)
@@ -160,7 +160,7 @@ func (g *engine) classifyLine(f *syntax.File, line string, st State) Verdict {
 		if f, err = w.parser.parse(line); err != nil {
 			w.release()
 			v.Incomplete = syntax.IsIncomplete(err)
-			g.emit(&v, rules.RuleParseError, err.Error(), line)
+			g.Emit(&v, rules.RuleParseError, err.Error(), line)
 			return v
 		}
 	}
@@ -169,24 +169,24 @@ func (g *engine) classifyLine(f *syntax.File, line string, st State) Verdict {
 	}
 	sc.paramsKnown = st.ParamsKnown
 	w.script(f, line, sc, 0, nil)
-	for i := range g.patterns {
-		p := &g.patterns[i]
+	for i := range g.Patterns {
+		p := &g.Patterns[i]
 		if p.Matches(line) {
-			addFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
+			AddFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: line})
 		}
 	}
 	v = w.done()
 	v.Findings = dropShadowed(v.Findings)
 	// In /dev, /proc or /sys a relative name may be a device: the
 	// allowlist, which judges names by path, cannot tell.
-	v.Auto = v.Level == Safe && g.auto != nil && !allowlist.DeviceDir(st.Dir) && g.auto(f)
+	v.Auto = v.Level == Safe && g.Auto != nil && !allowlist.DeviceDir(st.Dir) && g.Auto(f)
 	return v
 }
 
-func (g *engine) classifyArgv(argv []string, st State) Verdict {
-	text := quoteArgv(argv)
+func (g *Engine) ClassifyArgv(argv []string, st State) Verdict {
+	text := QuoteArgv(argv)
 	w, sc := g.newWalker(text, st)
-	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, HookSet: g.hooks, StdinPiped: st.StdinPiped}
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.Dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks, StdinPiped: st.StdinPiped}
 	c.OwnJobs = ownKill(c, st, nil, nil, false)
 	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
 	// commands are checked again with their final words when they run.
@@ -199,21 +199,21 @@ func (g *engine) classifyArgv(argv []string, st State) Verdict {
 	return w.done()
 }
 
-func (g *engine) classifyWrite(p string, truncate bool, st State) Verdict {
+func (g *Engine) ClassifyWrite(p string, truncate bool, st State) Verdict {
 	op := ">>"
 	if truncate {
 		op = ">"
 	}
-	text := op + " " + quoteArgv([]string{p})
+	text := op + " " + QuoteArgv([]string{p})
 	w, sc := g.newWalker(text, st)
 	target := p
-	if !path.IsAbs(target) && sc.dir != "" {
-		target = path.Join(sc.dir, target)
+	if !path.IsAbs(target) && sc.Dir != "" {
+		target = path.Join(sc.Dir, target)
 	}
 	// The command the redirect belongs to was checked on its own (and an
 	// emptying `> file` by the static check): here only the target counts,
 	// so the command stands as an unknown one.
-	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.protected, AgentHooks: g.agentHooks, HookSet: g.hooks,
+	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.Dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
 	c.OwnFiles = w.ownTargets(c, sc)
@@ -221,14 +221,14 @@ func (g *engine) classifyWrite(p string, truncate bool, st State) Verdict {
 	return w.done()
 }
 
-// emit records a finding of a structural rule, unless it is disabled.
-func (g *engine) emit(v *Verdict, rule, reason, text string) {
-	for _, r := range g.info {
+// Emit records a finding of a structural rule, unless it is disabled.
+func (g *Engine) Emit(v *Verdict, rule, reason, text string) {
+	for _, r := range g.Info {
 		if r.Name == rule {
 			if r.Disabled {
 				return
 			}
-			addFinding(v, Finding{Rule: rule, Level: r.Level, Reason: reason, Text: text})
+			AddFinding(v, Finding{Rule: rule, Level: r.Level, Reason: reason, Text: text})
 			return
 		}
 	}
@@ -242,8 +242,8 @@ func lookupVar(st State, name string) (string, bool) {
 	return st.Var(name)
 }
 
-// addFinding records a finding in v and raises v's level to it.
-func addFinding(v *Verdict, f Finding) {
+// AddFinding records a finding in v and raises v's level to it.
+func AddFinding(v *Verdict, f Finding) {
 	f.Text, f.Reason = hideUnknownVar(f.Text), hideUnknownVar(f.Reason)
 	for _, g := range v.Findings {
 		if g == f {
@@ -266,8 +266,8 @@ func hideUnknownVar(s string) string {
 	return strings.NewReplacer("${"+rules.UnknownVar+"}", "…", "$"+rules.UnknownVar, "…").Replace(s)
 }
 
-// quoteArgv renders argv as a shell line.
-func quoteArgv(argv []string) string {
+// QuoteArgv renders argv as a shell line.
+func QuoteArgv(argv []string) string {
 	var sb strings.Builder
 	for i, a := range argv {
 		if i > 0 {
@@ -289,7 +289,7 @@ func quoteArg(a string) string {
 
 // script walks a parsed script. src is its source text; via the wrappers
 // it runs behind.
-func (w *walker) script(f *syntax.File, src string, sc *scope, depth int, via []string) {
+func (w *walker) script(f *syntax.File, src string, sc *Scope, depth int, via []string) {
 	if w.tooDeep(depth, src) {
 		return
 	}
@@ -300,13 +300,13 @@ func (w *walker) script(f *syntax.File, src string, sc *scope, depth int, via []
 
 // scriptString parses and walks code held in a string: `bash -c`, eval,
 // ssh, watch, here-documents fed to a shell.
-func (w *walker) scriptString(code, text string, sc *scope, depth int, via []string) {
+func (w *walker) scriptString(code, text string, sc *Scope, depth int, via []string) {
 	if w.tooDeep(depth, text) {
 		return
 	}
-	f, err := w.g.parse(code)
+	f, err := w.g.Parse(code)
 	if err != nil {
-		w.g.emit(w.v, rules.RuleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
+		w.g.Emit(w.v, rules.RuleBadCode, "passes code that does not parse to a shell: "+err.Error(), text)
 		return
 	}
 	w.script(f, code, sc, depth, via)
@@ -314,10 +314,10 @@ func (w *walker) scriptString(code, text string, sc *scope, depth int, via []str
 
 func (w *walker) tooDeep(depth int, text string) bool {
 	w.nodes++
-	if depth > w.g.maxDepth || w.nodes > maxNodes {
+	if depth > w.g.MaxDepth || w.nodes > maxNodes {
 		if !w.deep {
 			w.deep = true
-			w.g.emit(w.v, rules.RuleTooDeep, "the line nests commands deeper than guardsh follows", clip(text))
+			w.g.Emit(w.v, rules.RuleTooDeep, "the line nests commands deeper than guardsh follows", clip(text))
 		}
 		return true
 	}
@@ -327,7 +327,7 @@ func (w *walker) tooDeep(depth int, text string) bool {
 // tooDeepAt is tooDeep for a node of src, whose text is only cut out
 // when it is needed.
 func (w *walker) tooDeepAt(depth int, src string, n syntax.Node) bool {
-	if depth > w.g.maxDepth || w.nodes+1 > maxNodes {
+	if depth > w.g.MaxDepth || w.nodes+1 > maxNodes {
 		return w.tooDeep(depth, nodeText(src, n))
 	}
 	w.nodes++
@@ -349,13 +349,13 @@ func nodeText(src string, n syntax.Node) string {
 	return src[a:b]
 }
 
-func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []string) {
+func (w *walker) stmt(st *syntax.Stmt, src string, sc *Scope, depth int, via []string) {
 	if w.tooDeepAt(depth, src, st) {
 		return
 	}
 	if st.Cmd == nil {
 		// A statement that is only redirects: `> file`.
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		return
@@ -371,7 +371,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []s
 	// what it reads on stdin is what the commands inside read.
 	save := w.feed
 	if len(st.Redirs) > 0 {
-		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		if c.Stdin != nil || c.StdinPiped {
@@ -389,7 +389,7 @@ type feed struct {
 	piped bool
 }
 
-func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, via []string) {
+func (w *walker) compound(cmd syntax.Command, src string, sc *Scope, depth int, via []string) {
 	switch x := cmd.(type) {
 	case *syntax.BinaryCmd:
 		switch x.Op {
@@ -474,7 +474,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 		}
 		w.funcs[name] = funcDef{decl: x, src: src, sourced: slices.Contains(via, "source")}
 		if isForkBomb(x) {
-			w.g.emit(w.v, rules.RuleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
+			w.g.Emit(w.v, rules.RuleForkBomb, "the function "+name+" starts itself twice in the background, again and again, until the system stops: a fork bomb", nodeText(src, x))
 		}
 		// The body is classified where the function is defined, with
 		// arguments that could be anything (it may be called later, from
@@ -527,7 +527,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, 
 }
 
 // pipeline walks `a | b | c`, telling each stage what it reads.
-func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int, via []string) {
+func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *Scope, depth int, via []string) {
 	var stages []*syntax.Stmt
 	var flatten func(s *syntax.Stmt)
 	flatten = func(s *syntax.Stmt) {
@@ -575,7 +575,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int,
 }
 
 // stageName returns the program name of a pipeline stage, for PipedFrom.
-func stageName(st *syntax.Stmt, sc *scope) string {
+func stageName(st *syntax.Stmt, sc *Scope) string {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return ""
@@ -597,7 +597,7 @@ func stageName(st *syntax.Stmt, sc *scope) string {
 
 // wordSubst walks the command and process substitutions inside a word
 // (they run when the word is expanded) and arithmetic in it.
-func (w *walker) wordSubst(wd *syntax.Word, src string, sc *scope, depth int) {
+func (w *walker) wordSubst(wd *syntax.Word, src string, sc *Scope, depth int) {
 	if wd == nil || plainWord(wd) {
 		return
 	}
@@ -620,7 +620,7 @@ func (w *walker) wordSubst(wd *syntax.Word, src string, sc *scope, depth int) {
 	})
 }
 
-func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
+func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *Scope, depth int) {
 	if e == nil {
 		return
 	}
@@ -642,7 +642,7 @@ func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
 // A function a file sourced in that shell defines (State.Source) is
 // classified at its calls too: the shell that gave the file's text checks
 // what runs again at run time.
-func checkedCalls(sc *scope, via []string) bool {
+func checkedCalls(sc *Scope, via []string) bool {
 	sourced := false
 	for _, v := range via {
 		if v == "source" {
@@ -653,7 +653,7 @@ func checkedCalls(sc *scope, via []string) bool {
 			return false
 		}
 	}
-	return sc.st.CallsChecked || sourced && sc.st.Source != nil
+	return sc.St.CallsChecked || sourced && sc.St.Source != nil
 }
 
 // isForkBomb reports a function that calls itself in a pipeline or in the
@@ -764,7 +764,7 @@ const maxLoopValues = 16
 
 // loopValues returns the words a for loop goes through when all are
 // known (no glob, no substitution) and few; nil otherwise.
-func loopValues(l *syntax.WordIter, sc *scope) []string {
+func loopValues(l *syntax.WordIter, sc *Scope) []string {
 	if len(l.Items) == 0 || len(l.Items) > maxLoopValues {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -14,7 +14,7 @@ import (
 // construct), in what its stdin reads in a pipeline. It returns the text
 // the command writes on stdout when that is known (echo, printf, cat of a
 // here-document), for the next pipeline stage.
-func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope, depth int, via []string, in *feed) *Word {
+func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope, depth int, via []string, in *feed) *Word {
 	var node syntax.Node = x
 	if st != nil {
 		node = st
@@ -39,7 +39,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	cw := w.newCommand()
 	c := &cw.c // zero: the fields are set one by one, without a copy
-	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.HookSet, c.Via = text, sc.dir, sc.home(), w.g.protected, w.g.agentHooks, w.g.hooks, via
+	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.HookSet, c.Via = text, sc.Dir, sc.home(), w.g.Protected, w.g.AgentHooks, w.g.Hooks, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -56,7 +56,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			}
 			v := value{}
 			if as.Array == nil && as.Index == nil && !as.Append {
-				if p, dir, ok := mktempValue(as.Value, sc); ok {
+				if p, dir, ok := MktempValue(as.Value, sc); ok {
 					// `t=$(mktemp ./x.XXXX)`: a new file of the line's.
 					v = value{s: p, known: true}
 					w.addOwn(p, dir, true, sc)
@@ -104,7 +104,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		n := len(args)
 		args = sc.appendFields(args, wd)
 		if w.fields += len(args) - n; w.fields > maxFields {
-			w.g.emit(w.v, rules.RuleTooLong, "the line expands to more words than guardsh classifies", text)
+			w.g.Emit(w.v, rules.RuleTooLong, "the line expands to more words than guardsh classifies", text)
 		}
 	}
 	if code, ok := w.decodedEval(x); ok && len(args) == 2 {
@@ -145,7 +145,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 			if from := substSources(wd, sc); from != nil {
 				c.StdinPiped, c.PipedFrom = true, from
 				if isProcSubstWord(wd) {
-					w.g.emit(w.v, rules.RulePipeToShell, "runs the output of "+strings.Join(from, ", ")+" as code in "+name, text)
+					w.g.Emit(w.v, rules.RulePipeToShell, "runs the output of "+strings.Join(from, ", ")+" as code in "+name, text)
 				}
 			}
 		}
@@ -183,7 +183,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 		// A sourced file's function: the file was read before the line
 		// runs, so the call is classified as written too.
 	}
-	c.OwnJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
+	c.OwnJobs = len(x.Assigns) == 0 && ownKill(c, sc.St, sc, x.Args, w.bgJob)
 	w.command(c, sc, depth)
 	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -194,16 +194,16 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope
 	}
 	switch own.Name() {
 	case "cd", "pushd":
-		sc.dir = cdTarget(own, sc)
+		sc.Dir = cdTarget(own, sc)
 		if n := len(x.Args); n >= 2 && len(own.Args) == 2 {
-			if p, dir, ok := mktempValue(x.Args[n-1], sc); ok && dir {
+			if p, dir, ok := MktempValue(x.Args[n-1], sc); ok && dir {
 				// `cd "$(mktemp -d)"`: into a new directory of the line's.
-				sc.dir = p
+				sc.Dir = p
 				w.addOwn(p, true, true, sc)
 			}
 		}
 	case "popd":
-		sc.dir = ""
+		sc.Dir = ""
 	case "echo":
 		return echoOutput(own.Args[1:])
 	case "printf":
@@ -225,7 +225,7 @@ func trimStmtEnd(s string) string {
 }
 
 // cdTarget returns the directory `cd` moves to, "" when unknown.
-func cdTarget(c *Command, sc *scope) string {
+func cdTarget(c *Command, sc *Scope) string {
 	var dir *Word
 	for _, a := range c.Args[1:] {
 		if a.Known && (a.Value == "-L" || a.Value == "-P" || a.Value == "-e" || a.Value == "-@") {
@@ -247,10 +247,10 @@ func cdTarget(c *Command, sc *scope) string {
 	if path.IsAbs(dir.Value) {
 		return path.Clean(dir.Value)
 	}
-	if sc.dir == "" {
+	if sc.Dir == "" {
 		return ""
 	}
-	return path.Join(sc.dir, dir.Value)
+	return path.Join(sc.Dir, dir.Value)
 }
 
 func echoOutput(args []Word) *Word {
@@ -299,7 +299,7 @@ func printfOutput(args []Word) *Word {
 
 // redirects resolves a statement's redirects into c, walks the
 // substitutions in them, and takes what they feed on stdin.
-func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *scope, depth int) {
+func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *Scope, depth int) {
 	for _, rd := range rs {
 		w.wordSubst(rd.Word, src, sc, depth)
 		w.wordSubst(rd.Hdoc, src, sc, depth)
@@ -385,7 +385,7 @@ func quotedDelim(w *syntax.Word) bool {
 
 // decl walks declare, local, export, readonly and typeset: their
 // assignments set variables, and the rules see them as a command.
-func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, via []string) {
+func (w *walker) decl(x *syntax.DeclClause, src string, sc *Scope, depth int, via []string) {
 	args := []Word{Lit(x.Variant.Value)}
 	for _, as := range x.Args {
 		w.wordSubst(as.Value, src, sc, depth)
@@ -406,7 +406,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		}
 		v := value{}
 		lw := Word{Value: Unknown}
-		if p, dir, ok := mktempValue(as.Value, sc); ok && as.Array == nil && as.Index == nil && !as.Append {
+		if p, dir, ok := MktempValue(as.Value, sc); ok && as.Array == nil && as.Index == nil && !as.Append {
 			v, lw = value{s: p, known: true}, Lit(p)
 			w.addOwn(p, dir, true, sc)
 		} else if as.Array == nil && as.Index == nil && !as.Append {
@@ -417,13 +417,13 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, vi
 		lw.Value = as.Name.Value + "=" + lw.Value
 		args = append(args, lw)
 	}
-	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.protected, AgentHooks: w.g.agentHooks, HookSet: w.g.hooks, Via: via}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 	w.command(c, sc, depth)
 }
 
 // command classifies one command: first what it runs behind wrappers, then
 // the command itself, then custom patterns.
-func (w *walker) command(c *Command, sc *scope, depth int) {
+func (w *walker) command(c *Command, sc *Scope, depth int) {
 	if w.tooDeep(depth, c.Text) {
 		return
 	}
@@ -434,7 +434,7 @@ func (w *walker) command(c *Command, sc *scope, depth int) {
 		// `"$@"` in a function's body where it is defined runs what each
 		// call passes: a call on the line is classified with its words,
 		// a call made later is checked with them at run time.
-		w.g.emit(w.v, rules.RuleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
+		w.g.Emit(w.v, rules.RuleUnknownCmd, "runs a command whose name is only known at run time", c.Text)
 	}
 	w.rules(c)
 	w.noteOwn(c, sc)
@@ -448,7 +448,7 @@ func (w *walker) rules(c *Command) {
 	// The rules that can match this command, in registry order so that
 	// findings keep a stable order.
 	for _, i := range w.candidates(c) {
-		b := &w.g.rules[i]
+		b := &w.g.Rules[i]
 		if c.OwnJobs && b.Name == "kill" || c.OwnFiles && ownRules[b.Name] {
 			continue // the line's own jobs or files only
 		}
@@ -457,13 +457,13 @@ func (w *walker) rules(c *Command) {
 			if t == "" {
 				t = c.Text
 			}
-			addFinding(w.v, Finding{Rule: b.Name, Level: b.Level, Reason: h.Reason, Text: t})
+			AddFinding(w.v, Finding{Rule: b.Name, Level: b.Level, Reason: h.Reason, Text: t})
 		}
 	}
-	for i := range w.g.patterns {
-		p := &w.g.patterns[i]
+	for i := range w.g.Patterns {
+		p := &w.g.Patterns[i]
 		if p.Matches(c.Text) {
-			addFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: c.Text})
+			AddFinding(w.v, Finding{Rule: p.Name, Level: p.Level, Reason: p.Description, Text: c.Text})
 		}
 	}
 }
@@ -474,7 +474,7 @@ func isShell(name string) bool { return argv.IsShell(name) }
 
 // substSources returns the program names of the pipeline inside a word's
 // command or process substitution, last stage first; nil when there is none.
-func substSources(wd *syntax.Word, sc *scope) []string {
+func substSources(wd *syntax.Word, sc *Scope) []string {
 	var stmts []*syntax.Stmt
 	syntax.Walk(wd, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -585,27 +585,27 @@ func setVars(name string, args []Word) []string {
 func (w *walker) candidates(c *Command) []int {
 	g := w.g
 	name := c.Name()
-	mine, known := g.forProg(name)
+	mine, known := g.ForProg(name)
 	prefixed := false
 	if !known {
-		// forProg has the prefix rules of its names merged in already.
+		// ForProg has the prefix rules of its names merged in already.
 		prefixed = g.prefixCount(name) > 0
 	}
 	redirects := len(c.Redirects) > 0 && len(g.onRedirect) > 0
-	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && isAssign(c.Args[0].Value)
+	assigns := len(g.onAssign) > 0 && len(c.Args) > 0 && IsAssign(c.Args[0].Value)
 	if !prefixed && !redirects && !assigns {
 		// The common case: forProg has anyProg merged in already.
 		if !known {
-			return g.anyProg
+			return g.AnyProg
 		}
 		return mine
 	}
-	if cap(w.marks) < len(g.rules) {
-		w.marks = make([]bool, len(g.rules))
+	if cap(w.marks) < len(g.Rules) {
+		w.marks = make([]bool, len(g.Rules))
 	}
-	marks := w.marks[:len(g.rules)]
+	marks := w.marks[:len(g.Rules)]
 	clear(marks)
-	for _, i := range g.anyProg {
+	for _, i := range g.AnyProg {
 		marks[i] = true
 	}
 	for _, i := range mine {
@@ -675,7 +675,7 @@ func safeFormat(format string, args []string) (s string, err error) {
 
 // positionalOnly reports a word made of positional parameters alone
 // (`"$@"`, `"$1"`, `$*`), with no substitution.
-func positionalOnly(wd Word, sc *scope) bool {
+func positionalOnly(wd Word, sc *Scope) bool {
 	if len(wd.Vars) == 0 || wd.Subst {
 		return false
 	}
@@ -688,7 +688,7 @@ func positionalOnly(wd Word, sc *scope) bool {
 }
 
 // valueOf is what a variable assigned the word holds.
-func (w *walker) valueOf(lw Word, sc *scope) value {
+func (w *walker) valueOf(lw Word, sc *Scope) value {
 	v := value{s: lw.Value, known: lw.Known}
 	if !lw.Known && lw.Value == Unknown && !lw.Subst && len(lw.Vars) == 1 {
 		v.job = lw.Vars[0] == "!" && w.bgJob || sc.vars[lw.Vars[0]].job

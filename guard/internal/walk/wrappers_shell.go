@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"path"
@@ -62,12 +62,12 @@ func (w *walker) shellCall(c *Command, name string, args []Word, call argv.Shell
 			// `echo CODE | bash`: the code is classified, but it reaches
 			// the shell through a pipe, whose text the run-time check
 			// cannot read: the line is held to what a pipe can carry.
-			w.g.emit(w.v, rules.RulePipeToShell, "feeds text through a pipe to "+name+", which runs it as code; the run-time check cannot read a pipe to confirm it", c.Text)
+			w.g.Emit(w.v, rules.RulePipeToShell, "feeds text through a pipe to "+name+", which runs it as code; the run-time check cannot read a pipe to confirm it", c.Text)
 		}
 		return []rules.Inner{mark, {Label: name + " <<", Code: &stdin}}
 	}
 	if c.StdinPiped {
-		w.g.emit(w.v, rules.RulePipeToShell, "feeds text that is only known at run time to "+name+", which runs it as code", c.Text)
+		w.g.Emit(w.v, rules.RulePipeToShell, "feeds text that is only known at run time to "+name+", which runs it as code", c.Text)
 	}
 	return []rules.Inner{mark}
 }
@@ -108,7 +108,7 @@ func nestedEnv(pre []Word, r argv.Reading, cmd []Word) string {
 	}
 	var out []string
 	for _, a := range pre {
-		if k, _, ok := strings.Cut(a.Value, "="); ok && isAssign(a.Value) && guardshEnv(k) {
+		if k, _, ok := strings.Cut(a.Value, "="); ok && IsAssign(a.Value) && guardshEnv(k) {
 			out = append(out, k+"=")
 		}
 	}
@@ -131,15 +131,15 @@ func (w *walker) readingFindings(c *Command, ins []rules.Inner) {
 	for _, in := range ins {
 		if in.Unknown != "" && !seen["u"+in.Unknown] {
 			seen["u"+in.Unknown] = true
-			w.g.emit(w.v, rules.RuleUnknownOption, c.Name()+": the option "+strings.ReplaceAll(in.Unknown, Unknown, "…")+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
+			w.g.Emit(w.v, rules.RuleUnknownOption, c.Name()+": the option "+strings.ReplaceAll(in.Unknown, Unknown, "…")+" is not understood; every reading of the words after it was checked, the highest counts", c.Text)
 		}
 		if in.Truncated && !seen["t"] {
 			seen["t"] = true
-			w.g.emit(w.v, rules.RuleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
+			w.g.Emit(w.v, rules.RuleTooDeep, c.Name()+" has more options guardsh does not know than it reads every way", c.Text)
 		}
 		if in.Nested != "" && !seen["n"+in.Nested] {
 			seen["n"+in.Nested] = true
-			w.g.emit(w.v, rules.RuleGuardshNested, "a guardsh started inside guardsh (with "+in.Nested+") is held to the outer guardsh's rules, block level and approval; its own cannot loosen them", c.Text)
+			w.g.Emit(w.v, rules.RuleGuardshNested, "a guardsh started inside guardsh (with "+in.Nested+") is held to the outer guardsh's rules, block level and approval; its own cannot loosen them", c.Text)
 		}
 	}
 }
@@ -201,7 +201,7 @@ func crontabInner(c *Command, args []Word) []rules.Inner {
 		n := 5
 		if strings.HasPrefix(f[0], "@") {
 			n = 1
-		} else if isAssign(f[0]) {
+		} else if IsAssign(f[0]) {
 			continue
 		}
 		if len(f) <= n {

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"cmp"
@@ -9,13 +9,13 @@ import (
 	"guardsh/guard/internal/rules"
 )
 
-// dispatch says which rules (indexes in Guard.rules) the walker calls on a
+// Dispatch says which rules (indexes in Guard.rules) the walker calls on a
 // command: anyProg on every command, forProg(name) on commands of one
 // program name (merged with anyProg and the rules of the name prefixes
 // the name has), byPrefix on names with a prefix, onRedirect on commands
 // with redirects, onAssign on NAME=VALUE words.
-type dispatch struct {
-	anyProg []int
+type Dispatch struct {
+	AnyProg []int
 	// names holds each program name's list, made the first time a
 	// command of that name is checked: a line names a few programs of
 	// the hundreds the rules list, and guardsh starts for each line.
@@ -54,9 +54,9 @@ type prefixRule struct {
 	rule   int
 }
 
-// forProg returns the rules of a program name, anyProg and prefix rules
+// ForProg returns the rules of a program name, anyProg and prefix rules
 // merged in; known is false for a name no rule lists.
-func (d *dispatch) forProg(name string) (rules []int, known bool) {
+func (d *Dispatch) ForProg(name string) (rules []int, known bool) {
 	n := d.names
 	if n == nil || n.rules == nil {
 		return nil, false
@@ -79,7 +79,7 @@ func (d *dispatch) forProg(name string) (rules []int, known bool) {
 // listOf makes the list of a program name: in rule order, the rules that
 // name it, those that look at every command and those of the name's
 // prefixes.
-func (d *dispatch) listOf(name string) progList {
+func (d *Dispatch) listOf(name string) progList {
 	rules := d.names.rules
 	known := false
 	// Families share one list of programs between their rules: a list
@@ -123,11 +123,11 @@ func (d *dispatch) listOf(name string) progList {
 	return progList{rules: out, known: true}
 }
 
-// newDispatch builds the dispatch of rules; all sends every rule to every
+// NewDispatch builds the dispatch of rules; all sends every rule to every
 // command. It runs at every start of guardsh: the lists by program name
 // are made when first needed.
-func newDispatch(rules []rules.Builtin, all bool) dispatch {
-	var d dispatch
+func NewDispatch(rules []rules.Builtin, all bool) Dispatch {
+	var d Dispatch
 	nprefixes, nredirects, nassigns := 0, 0, 0
 	for i := range rules {
 		b := &rules[i]
@@ -148,7 +148,7 @@ func newDispatch(rules []rules.Builtin, all bool) dispatch {
 			continue
 		}
 		if all || b.EveryCommand() {
-			d.anyProg = append(d.anyProg, i)
+			d.AnyProg = append(d.AnyProg, i)
 			continue
 		}
 		for _, p := range b.Prefixes {
@@ -190,7 +190,7 @@ func sameList(a, b []string) bool {
 }
 
 // prefixCount returns how many prefix rules a name has.
-func (d *dispatch) prefixCount(name string) int {
+func (d *Dispatch) prefixCount(name string) int {
 	n := 0
 	for _, pr := range d.prefixesOf(name) {
 		if strings.HasPrefix(name, pr.prefix) {
@@ -201,7 +201,7 @@ func (d *dispatch) prefixCount(name string) int {
 }
 
 // prefixesOf returns the prefix rules whose prefix starts like name.
-func (d *dispatch) prefixesOf(name string) []prefixRule {
+func (d *Dispatch) prefixesOf(name string) []prefixRule {
 	if name == "" {
 		return nil
 	}

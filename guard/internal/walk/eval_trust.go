@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"slices"
@@ -6,8 +6,8 @@ import (
 )
 
 // trustsEval reports whether c is `eval "$(CMD)"` of a trusted command.
-func (g *engine) trustsEval(c *Command) bool {
-	if len(g.trustedEval) == 0 || len(c.Args) != 2 {
+func (g *Engine) trustsEval(c *Command) bool {
+	if len(g.TrustedEval) == 0 || len(c.Args) != 2 {
 		return false
 	}
 	rest, ok := strings.CutPrefix(c.Text, "eval")
@@ -19,10 +19,10 @@ func (g *engine) trustsEval(c *Command) bool {
 		return false
 	}
 	ws := strings.Fields(inner)
-	if len(ws) == 0 || !plainWords(ws) {
+	if len(ws) == 0 || !PlainWords(ws) {
 		return false
 	}
-	for _, t := range g.trustedEval {
+	for _, t := range g.TrustedEval {
 		if len(ws) >= len(t) && slices.Equal(ws[:len(t)], t) {
 			return true
 		}
@@ -44,9 +44,9 @@ func substitutedCommand(w string) (string, bool) {
 	return "", false
 }
 
-// plainWords reports words made only of characters no shell treats
+// PlainWords reports words made only of characters no shell treats
 // specially.
-func plainWords(ws []string) bool {
+func PlainWords(ws []string) bool {
 	for _, w := range ws {
 		if strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:@%+,") != "" {
 			return false

@@ -1,4 +1,4 @@
-package guard
+package walk
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 )
 
 // unwrap finds the commands a wrapper runs and classifies each as itself.
-func (w *walker) unwrap(c *Command, sc *scope, depth int) {
+func (w *walker) unwrap(c *Command, sc *Scope, depth int) {
 	ins := w.inners(c)
 	w.readingFindings(c, ins)
 	for _, in := range ins {
@@ -18,7 +18,7 @@ func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 			code := in.Code.Value
 			if !in.Code.Known {
 				if strings.Trim(code, Unknown+" \t\n") == "" {
-					w.g.emit(w.v, rules.RuleDynamicCode, label+" runs code that is only known at run time", c.Text)
+					w.g.Emit(w.v, rules.RuleDynamicCode, label+" runs code that is only known at run time", c.Text)
 					continue
 				}
 				// Part of the code is known (`sh -c "gzip {}"` behind find or
@@ -81,7 +81,7 @@ func (w *walker) inners(c *Command) []rules.Inner {
 	if isHelp(args[1:]) {
 		return nil
 	}
-	if isAssign(args[0].Value) {
+	if IsAssign(args[0].Value) {
 		// A bare NAME=VALUE: code it makes later programs run.
 		return rules.EnvCodeInners(args)
 	}
@@ -196,5 +196,5 @@ func isHelp(args []Word) bool {
 	return len(args) == 1 && args[0].Known && (args[0].Value == "--help" || args[0].Value == "--version")
 }
 
-// isAssign reports a NAME=VALUE word.
-func isAssign(s string) bool { return argv.IsAssign(s) }
+// IsAssign reports a NAME=VALUE word.
+func IsAssign(s string) bool { return argv.IsAssign(s) }
