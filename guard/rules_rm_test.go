@@ -420,14 +420,14 @@ func TestRmOnlyMostSpecific(t *testing.T) {
 }
 
 func TestFsScan(t *testing.T) {
-	a := rules.FsScan(Lits("-rfv", "x", "--interactive=never", "--rec", "--", "-y"), &rules.RmSpec)
+	a := rules.ReadOpts(Lits("-rfv", "x", "--interactive=never", "--rec", "--", "-y"), &rules.RmSpec)
 	if !a.Has("r") || !a.Has("f") || !a.Has("v") || !a.Has("recursive") || !a.Has("interactive") {
 		t.Errorf("options %+v", a.Opts)
 	}
 	if len(a.Operands) != 2 || a.Operands[0].Value != "x" || a.Operands[1].Value != "-y" {
 		t.Errorf("operands %+v", a.Operands)
 	}
-	a = rules.FsScan(Lits("-tdir", "a", "-S", ".bak", "b", "--target-directory", "d2"), &rules.MvSpec)
+	a = rules.ReadOpts(Lits("-tdir", "a", "-S", ".bak", "b", "--target-directory", "d2"), &rules.MvSpec)
 	if w, ok := a.Arg("t", "target-directory"); !ok || w.Value != "d2" {
 		t.Errorf("target %v %v", w, ok)
 	}
@@ -438,7 +438,7 @@ func TestFsScan(t *testing.T) {
 		t.Errorf("operands %+v", a.Operands)
 	}
 	// --v is ambiguous between --verbose and --version: not info.
-	if a := rules.FsScan(Lits("--v", "x"), &rules.RmSpec); a.Info {
+	if a := rules.ReadOpts(Lits("--v", "x"), &rules.RmSpec); a.Info {
 		t.Errorf("--v taken for --version")
 	}
 }

@@ -702,34 +702,34 @@ func TestChshLookAlikes(t *testing.T) {
 
 func TestXoptParse(t *testing.T) {
 	sp := &argv.Spec{Valued: "o", LongValued: []string{"repo"}, LongFlags: []string{"force", "force-with-lease", "delete"}, LongStop: []string{"help", "version"}}
-	r := rules.XoptParse(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
-	if !r.Has('f') || !r.Has(0, "delete") || r.Dd != 1 || len(r.Args) != 2 || r.Args[1].Value != "-f" {
+	r := rules.ReadOpts(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
+	if !r.Has("f") || !r.Has("delete") || r.Dd != 1 || len(r.Operands) != 2 || r.Operands[1].Value != "-f" {
 		t.Errorf("parse: %+v", r)
 	}
-	if w, ok := r.Last('o'); !ok || w.Value != "x" {
+	if w, ok := r.Last("o"); !ok || w.Value != "x" {
 		t.Errorf("-o value: %v %v", w, ok)
 	}
-	if w, ok := r.Last(0, "repo"); !ok || w.Value != "r" {
+	if w, ok := r.Last("repo"); !ok || w.Value != "r" {
 		t.Errorf("--repo value: %v %v", w, ok)
 	}
 	// An ambiguous abbreviation matches nothing.
-	r = rules.XoptParse(Lits("--forc"), sp)
-	if r.Has(0, "force", "force-with-lease") {
+	r = rules.ReadOpts(Lits("--forc"), sp)
+	if r.Has("force", "force-with-lease") {
 		t.Errorf("--forc matched: %+v", r)
 	}
 	// posix stops at the first operand.
-	r = rules.XoptParse(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
-	if len(r.Args) != 2 || r.Has('x') {
+	r = rules.ReadOpts(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
+	if len(r.Operands) != 2 || r.Has("x") {
 		t.Errorf("posix: %+v", r)
 	}
 	// One-dash long options and help.
-	r = rules.XoptParse(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
-	if !r.Help || len(r.Args) != 0 {
+	r = rules.ReadOpts(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
+	if !r.Info || len(r.Operands) != 0 {
 		t.Errorf("oneDash: %+v", r)
 	}
 	// Optional attached values.
-	r = rules.XoptParse(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
-	if r.Has('e') || len(r.Args) != 1 {
+	r = rules.ReadOpts(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
+	if r.Has("e") || len(r.Operands) != 1 {
 		t.Errorf("shortOpt: %+v", r)
 	}
 }

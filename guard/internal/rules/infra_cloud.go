@@ -23,11 +23,11 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 	case "aws":
 		return infraAWS(args)
 	case "gcloud":
-		r := XoptParse(args, &argv.Spec{Stop: "h", LongFlags: []string{"quiet", "async", "verbose", "log-http", "user-output-enabled", "no-user-output-enabled", "recursive", "all", "force", "continue-on-error", "delete-disks-all", "keep-disks-all", "no-async", "dry-run"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-		if r.Help || len(r.Args) == 0 || r.Has(0, "dry-run") {
+		r := ReadOpts(args, &argv.Spec{Stop: "h", LongFlags: []string{"quiet", "async", "verbose", "log-http", "user-output-enabled", "no-user-output-enabled", "recursive", "all", "force", "continue-on-error", "delete-disks-all", "keep-disks-all", "no-async", "dry-run"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+		if r.Info || len(r.Operands) == 0 || r.Has("dry-run") {
 			return "", false
 		}
-		ops := r.Args
+		ops := r.Operands
 		for _, w := range ops {
 			if w.Value == "help" {
 				return "", false
@@ -38,7 +38,7 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			return "", false
 		case "storage":
 			if len(ops) > 1 && ops[1].Value == "rm" {
-				if r.Has('r', "recursive") || r.Has('R', "") || infraCloudWildcard(ops[2:]) {
+				if r.Has("r", "recursive") || r.Has("R", "") || infraCloudWildcard(ops[2:]) {
 					return "gcloud storage rm -r deletes every object under " + gitNames(ops[2:], "the given URLs"), true
 				}
 				return "gcloud storage rm deletes " + gitNames(ops[2:], "objects"), false
@@ -66,17 +66,17 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		if i >= len(args) {
 			return "", false
 		}
-		r := XoptParse(args[i+1:], &argv.Spec{Valued: "Iexp", LongStop: []string{"help", "version"}, Exact: true})
+		r := ReadOpts(args[i+1:], &argv.Spec{Valued: "Iexp", LongStop: []string{"help", "version"}, Exact: true})
 		switch args[i].Value {
 		case "rm", "del", "delete", "remove":
-			if r.Has('r', "") || r.Has('R', "") || r.Has('a', "") && infraCloudWildcard(r.Args) || infraCloudWildcard(r.Args) {
-				return "gsutil rm -r deletes every object under " + gitNames(r.Args, "the given URLs"), true
+			if r.Has("r", "") || r.Has("R", "") || r.Has("a", "") && infraCloudWildcard(r.Operands) || infraCloudWildcard(r.Operands) {
+				return "gsutil rm -r deletes every object under " + gitNames(r.Operands, "the given URLs"), true
 			}
-			return "gsutil rm deletes " + gitNames(r.Args, "objects"), false
+			return "gsutil rm deletes " + gitNames(r.Operands, "objects"), false
 		case "rb":
-			return "gsutil rb deletes the bucket " + gitNames(r.Args, ""), r.Has('f', "")
+			return "gsutil rb deletes the bucket " + gitNames(r.Operands, ""), r.Has("f", "")
 		case "rsync":
-			if r.Has('d', "") {
+			if r.Has("d", "") {
 				return "gsutil rsync -d deletes destination files missing from the source", false
 			}
 		}
@@ -118,25 +118,25 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			}
 		}
 	case "gh", "glab":
-		r := XoptParse(args, &argv.Spec{Valued: "RXHFfpqtj", Stop: "h", LongFlags: []string{"yes", "confirm", "paginate", "include", "silent", "verbose", "cleanup-tag", "all", "web", "json", "slurp"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-		if r.Help || len(r.Args) < 2 {
+		r := ReadOpts(args, &argv.Spec{Valued: "RXHFfpqtj", Stop: "h", LongFlags: []string{"yes", "confirm", "paginate", "include", "silent", "verbose", "cleanup-tag", "all", "web", "json", "slurp"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+		if r.Info || len(r.Operands) < 2 {
 			return "", false
 		}
-		if r.Args[0].Value == "repo" && r.Args[1].Value == "delete" {
+		if r.Operands[0].Value == "repo" && r.Operands[1].Value == "delete" {
 			return "", false // repo_delete
 		}
-		if r.Args[0].Value == "api" {
-			if m, ok := r.Last('X', "method"); ok && strings.EqualFold(m.Value, "DELETE") {
-				return name + " api DELETE deletes " + xoptShow(r.Args[1]), false
+		if r.Operands[0].Value == "api" {
+			if m, ok := r.Last("X", "method"); ok && strings.EqualFold(m.Value, "DELETE") {
+				return name + " api DELETE deletes " + xoptShow(r.Operands[1]), false
 			}
 			return "", false
 		}
-		switch r.Args[0].Value {
+		switch r.Operands[0].Value {
 		case "alias", "extension", "ext", "config", "auth":
 			return "", false // local settings
 		}
-		if v := r.Args[1].Value; v == "delete" || v == "remove" {
-			return name + " " + r.Args[0].Value + " " + v + " deletes " + gitNames(r.Args[2:], "it"), false
+		if v := r.Operands[1].Value; v == "delete" || v == "remove" {
+			return name + " " + r.Operands[0].Value + " " + v + " deletes " + gitNames(r.Operands[2:], "it"), false
 		}
 	case "heroku":
 		if len(args) == 0 || sysHasHelp(args) {
@@ -151,36 +151,36 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 			return "heroku " + args[0].Value + " deletes or changes app resources", false
 		}
 	case "doctl":
-		r := XoptParse(args, &argv.Spec{Valued: "tuo", Stop: "h", LongFlags: []string{"force", "trace", "verbose", "interactive", "dangerous"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-		if r.Help {
+		r := ReadOpts(args, &argv.Spec{Valued: "tuo", Stop: "h", LongFlags: []string{"force", "trace", "verbose", "interactive", "dangerous"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+		if r.Info {
 			return "", false
 		}
-		for i, w := range r.Args {
+		for i, w := range r.Operands {
 			if i > 4 {
 				break
 			}
 			if w.Value == "delete" || w.Value == "rm" || w.Value == "d" && i >= 2 {
-				return "doctl " + infraJoin(r.Args[:i+1]) + " deletes " + gitNames(r.Args[i+1:], "a resource"), false
+				return "doctl " + infraJoin(r.Operands[:i+1]) + " deletes " + gitNames(r.Operands[i+1:], "a resource"), false
 			}
 		}
 	case "fly", "flyctl":
-		r := XoptParse(args, &argv.Spec{Valued: "ac", Stop: "h", LongFlags: []string{"yes", "verbose", "json", "force"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-		if r.Help || len(r.Args) == 0 {
+		r := ReadOpts(args, &argv.Spec{Valued: "ac", Stop: "h", LongFlags: []string{"yes", "verbose", "json", "force"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+		if r.Info || len(r.Operands) == 0 {
 			return "", false
 		}
-		if r.Args[0].Value == "destroy" || len(r.Args) > 1 && r.Args[0].Value == "apps" && (r.Args[1].Value == "destroy" || r.Args[1].Value == "delete") {
+		if r.Operands[0].Value == "destroy" || len(r.Operands) > 1 && r.Operands[0].Value == "apps" && (r.Operands[1].Value == "destroy" || r.Operands[1].Value == "delete") {
 			return "fly destroy deletes the app and its machines", true
 		}
-		if len(r.Args) > 1 && slices.Contains([]string{"postgres", "pg", "mpg", "volumes", "volume", "vol", "redis", "storage", "tigris", "mysql"}, r.Args[0].Value) &&
-			(r.Args[1].Value == "destroy" || r.Args[1].Value == "delete") {
-			return "fly " + infraJoin(r.Args[:2]) + " deletes the database or volume with its data", true
+		if len(r.Operands) > 1 && slices.Contains([]string{"postgres", "pg", "mpg", "volumes", "volume", "vol", "redis", "storage", "tigris", "mysql"}, r.Operands[0].Value) &&
+			(r.Operands[1].Value == "destroy" || r.Operands[1].Value == "delete") {
+			return "fly " + infraJoin(r.Operands[:2]) + " deletes the database or volume with its data", true
 		}
-		for i, w := range r.Args {
+		for i, w := range r.Operands {
 			if i > 3 {
 				break
 			}
 			if w.Value == "destroy" || w.Value == "delete" || w.Value == "remove" {
-				return "fly " + infraJoin(r.Args[:i+1]) + " deletes a resource", false
+				return "fly " + infraJoin(r.Operands[:i+1]) + " deletes a resource", false
 			}
 		}
 	}
@@ -231,40 +231,40 @@ func infraAWSHighOp(service, op string) bool {
 }
 
 func infraAWS(args []Word) (string, bool) {
-	r := XoptParse(args, &argv.Spec{LongFlags: []string{"debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager", "cli-auto-prompt", "no-cli-auto-prompt", "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "exact-timestamps", "delete", "follow-symlinks", "no-follow-symlinks", "size-only", "skip-final-snapshot", "no-skip-final-snapshot", "delete-automated-backups", "no-delete-automated-backups", "force-delete-without-recovery", "bypass-governance-retention", "no-guess-mime-type", "ignore-glacier-warnings", "force-glacier-transfer", "human-readable", "summarize", "retain-resources", "force-delete", "no-force", "include-deleted"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.Help || len(r.Args) < 2 || r.Has(0, "dryrun", "dry-run") {
+	r := ReadOpts(args, &argv.Spec{LongFlags: []string{"debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager", "cli-auto-prompt", "no-cli-auto-prompt", "recursive", "force", "dryrun", "dry-run", "no-dry-run", "quiet", "only-show-errors", "no-progress", "exact-timestamps", "delete", "follow-symlinks", "no-follow-symlinks", "size-only", "skip-final-snapshot", "no-skip-final-snapshot", "delete-automated-backups", "no-delete-automated-backups", "force-delete-without-recovery", "bypass-governance-retention", "no-guess-mime-type", "ignore-glacier-warnings", "force-glacier-transfer", "human-readable", "summarize", "retain-resources", "force-delete", "no-force", "include-deleted"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+	if r.Info || len(r.Operands) < 2 || r.Has("dryrun", "dry-run") {
 		return "", false
 	}
-	for _, w := range r.Args {
+	for _, w := range r.Operands {
 		if w.Value == "help" {
 			return "", false
 		}
 	}
-	service, op := r.Args[0].Value, r.Args[1].Value
-	rest := r.Args[2:]
+	service, op := r.Operands[0].Value, r.Operands[1].Value
+	rest := r.Operands[2:]
 	switch service + " " + op {
 	case "s3 rm":
-		if r.Has(0, "recursive") {
+		if r.Has("recursive") {
 			return "aws s3 rm --recursive deletes every object under " + gitNames(rest, "the prefix"), true
 		}
 		return "aws s3 rm deletes " + gitNames(rest, "an object"), false
 	case "s3 rb":
-		if r.Has(0, "force") {
+		if r.Has("force") {
 			return "aws s3 rb --force deletes the bucket " + gitNames(rest, "") + " with every object in it", true
 		}
 		return "aws s3 rb deletes the bucket " + gitNames(rest, ""), false
 	case "s3 sync":
-		if r.Has(0, "delete") {
+		if r.Has("delete") {
 			return "aws s3 sync --delete deletes destination files missing from the source", false
 		}
 		return "", false
 	case "s3 mv":
-		if r.Has(0, "recursive") {
+		if r.Has("recursive") {
 			return "aws s3 mv --recursive moves (deletes at the source) every object under " + gitNames(rest[:min(len(rest), 1)], "the prefix"), false
 		}
 		return "", false
 	case "secretsmanager delete-secret":
-		if r.Has(0, "force-delete-without-recovery") {
+		if r.Has("force-delete-without-recovery") {
 			return "aws secretsmanager delete-secret --force-delete-without-recovery deletes the secret for good", true
 		}
 	}

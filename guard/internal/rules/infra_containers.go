@@ -109,23 +109,23 @@ func infraDockerPrivileged(c *Command) []Hit {
 	if !(verb == "run" || verb == "create" || verb == "exec") || len(cmd) > 1 && cmd[0] != "container" {
 		return nil
 	}
-	r := XoptParse(rest, &argv.Spec{Valued: "acehlmpuvw", LongFlags: []string{"detach", "interactive", "tty", "rm", "privileged", "publish-all", "init", "read-only", "no-healthcheck", "oom-kill-disable", "sig-proxy", "quiet", "disable-content-trust", "use-api-socket", "replace", "rmi", "no-hosts", "http-proxy", "tls-verify", "passwd"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true, Posix: true})
-	for _, o := range r.opts {
+	r := ReadOpts(rest, &argv.Spec{Valued: "acehlmpuvw", LongFlags: []string{"detach", "interactive", "tty", "rm", "privileged", "publish-all", "init", "read-only", "no-healthcheck", "oom-kill-disable", "sig-proxy", "quiet", "disable-content-trust", "use-api-socket", "replace", "rmi", "no-hosts", "http-proxy", "tls-verify", "passwd"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true, Posix: true})
+	for _, o := range r.Opts {
 		switch {
-		case o.long == "privileged" && o.val.Value != "false":
+		case o.Long && o.Name == "privileged" && o.Val.Value != "false":
 			return hit(tool(c) + " " + verb + " --privileged gives the container full access to the host")
-		case o.long == "pid" && o.val.Value == "host":
+		case o.Long && o.Name == "pid" && o.Val.Value == "host":
 			return hit(tool(c) + " " + verb + " --pid=host lets the container see and signal every host process")
-		case o.long == "cap-add" && (strings.EqualFold(o.val.Value, "ALL") || strings.EqualFold(strings.TrimPrefix(strings.ToUpper(o.val.Value), "CAP_"), "SYS_ADMIN")):
-			return hit(tool(c) + " " + verb + " --cap-add=" + xoptShow(o.val) + " gives the container root powers over the host")
-		case o.short == 'v' || o.long == "volume":
-			src, _, _ := strings.Cut(o.val.Value, ":")
+		case o.Long && o.Name == "cap-add" && (strings.EqualFold(o.Val.Value, "ALL") || strings.EqualFold(strings.TrimPrefix(strings.ToUpper(o.Val.Value), "CAP_"), "SYS_ADMIN")):
+			return hit(tool(c) + " " + verb + " --cap-add=" + xoptShow(o.Val) + " gives the container root powers over the host")
+		case !o.Long && o.Name == "v" || o.Long && o.Name == "volume":
+			src, _, _ := strings.Cut(o.Val.Value, ":")
 			if infraSensitiveMount(src) {
 				return hit(tool(c) + " " + verb + " mounts the host's " + path.Clean(src) + " into the container")
 			}
-		case o.long == "mount":
+		case o.Long && o.Name == "mount":
 			src := ""
-			for _, kv := range strings.Split(o.val.Value, ",") {
+			for _, kv := range strings.Split(o.Val.Value, ",") {
 				k, v, _ := strings.Cut(kv, "=")
 				if k == "source" || k == "src" {
 					src = v

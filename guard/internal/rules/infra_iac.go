@@ -13,7 +13,7 @@ import (
 
 // infraTerraform returns terraform's (tofu's, terragrunt's) subcommand and
 // its parsed options.
-func infraTerraform(c *Command) (sub string, r xoptRes, ok bool) {
+func infraTerraform(c *Command) (sub string, r Opts, ok bool) {
 	n := c.Name()
 	if !slices.Contains(infraTerraformProgs, n) {
 		return "", r, false
@@ -41,17 +41,17 @@ func infraTerraform(c *Command) (sub string, r xoptRes, ok bool) {
 		}
 		sub, args = args[0].Value, args[1:]
 	}
-	r = XoptParse(args, &argv.Spec{LongValued: []string{"var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
-	if r.Help {
+	r = ReadOpts(args, &argv.Spec{LongValued: []string{"var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
+	if r.Info {
 		return "", r, false
 	}
 	return sub, r, true
 }
 
 // infraFlagTrue reports a Go-style boolean flag that is set and not =false.
-func infraFlagTrue(r *xoptRes, name string) bool {
-	for _, o := range r.opts {
-		if o.long == name && (!o.hasVal || o.val.Value != "false" && o.val.Value != "0") {
+func infraFlagTrue(r *Opts, name string) bool {
+	for _, o := range r.Opts {
+		if o.Long && o.Name == name && (!o.HasValue || o.Val.Value != "false" && o.Val.Value != "0") {
 			return true
 		}
 	}
@@ -77,12 +77,12 @@ func infraTerraformDestroy(c *Command) []Hit {
 
 func infraTerraformState(c *Command) []Hit {
 	sub, r, ok := infraTerraform(c)
-	if !ok || sub != "state" || len(r.Args) == 0 || infraFlagTrue(&r, "dry-run") {
+	if !ok || sub != "state" || len(r.Operands) == 0 || infraFlagTrue(&r, "dry-run") {
 		return nil
 	}
-	switch r.Args[0].Value {
+	switch r.Operands[0].Value {
 	case "rm":
-		return hit(c.Name() + " state rm forgets " + gitNames(r.Args[1:], "resources") + ": they are no longer managed")
+		return hit(c.Name() + " state rm forgets " + gitNames(r.Operands[1:], "resources") + ": they are no longer managed")
 	case "push":
 		return hit(c.Name() + " state push overwrites the remote state")
 	}
@@ -90,15 +90,15 @@ func infraTerraformState(c *Command) []Hit {
 }
 
 // infraPulumi returns pulumi's subcommand and parsed options.
-func infraPulumi(c *Command) (string, xoptRes, bool) {
+func infraPulumi(c *Command) (string, Opts, bool) {
 	if !slices.Contains(infraPulumiProgs, c.Name()) {
-		return "", xoptRes{}, false
+		return "", Opts{}, false
 	}
-	r := XoptParse(c.Args[1:], &argv.Spec{Valued: "sCmtvcp", Stop: "h", LongFlags: []string{"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove", "exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps", "show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.Help || len(r.Args) == 0 {
+	r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "sCmtvcp", Stop: "h", LongFlags: []string{"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove", "exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps", "show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+	if r.Info || len(r.Operands) == 0 {
 		return "", r, false
 	}
-	return r.Args[0].Value, r, true
+	return r.Operands[0].Value, r, true
 }
 
 func infraPulumiDestroy(c *Command) []Hit {
@@ -107,9 +107,9 @@ func infraPulumiDestroy(c *Command) []Hit {
 		return nil
 	}
 	switch {
-	case (sub == "destroy" || sub == "down") && !r.Has(0, "preview-only"):
+	case (sub == "destroy" || sub == "down") && !r.Has("preview-only"):
 		return hit("pulumi destroy deletes every resource of the stack")
-	case sub == "stack" && len(r.Args) > 1 && r.Args[1].Value == "rm" && r.Has('f', "force"):
+	case sub == "stack" && len(r.Operands) > 1 && r.Operands[1].Value == "rm" && r.Has("f", "force"):
 		return hit("pulumi stack rm --force deletes the stack even with resources left")
 	}
 	return nil
@@ -118,18 +118,18 @@ func infraPulumiDestroy(c *Command) []Hit {
 // infraCdkDestroy: `cdk destroy [STACKS...]` deletes the stacks and their
 // resources (asking first unless -f/--force).
 func infraCdkDestroy(c *Command) []Hit {
-	r := XoptParse(c.Args[1:], &argv.Spec{Valued: "acpro", Stop: "h", LongFlags: []string{"force", "all", "exclusively", "verbose", "debug", "json", "strict", "ci", "no-color", "staging", "lookups", "ignore-errors", "trace"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.Help || len(r.Args) == 0 || r.Args[0].Value != "destroy" {
+	r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "acpro", Stop: "h", LongFlags: []string{"force", "all", "exclusively", "verbose", "debug", "json", "strict", "ci", "no-color", "staging", "lookups", "ignore-errors", "trace"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+	if r.Info || len(r.Operands) == 0 || r.Operands[0].Value != "destroy" {
 		return nil
 	}
 	what := "the app's stack"
-	if r.Has(0, "all") {
+	if r.Has("all") {
 		what = "every stack of the app"
 	}
-	if len(r.Args) > 1 {
-		what = "the stacks " + gitNames(r.Args[1:], "")
+	if len(r.Operands) > 1 {
+		what = "the stacks " + gitNames(r.Operands[1:], "")
 	}
-	if r.Has('f', "force") {
+	if r.Has("f", "force") {
 		return hit("cdk destroy deletes " + what + " and every resource in them, without asking")
 	}
 	return hit("cdk destroy deletes " + what + " and every resource in them")

@@ -19,7 +19,7 @@ func infraKubeBool() []string {
 }
 
 // infraKubectl parses a kubectl (or oc) command: its verb and operands.
-func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
+func infraKubectl(c *Command) (verb string, r Opts, ok bool) {
 	if !slices.Contains(infraKubectlProgs, c.Name()) {
 		return "", r, false
 	}
@@ -30,15 +30,15 @@ func infraKubectl(c *Command) (verb string, r xoptRes, ok bool) {
 		}
 		args = args[1:]
 	}
-	r = XoptParse(args, &argv.Spec{Valued: "nslfoLckpv", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.Help || len(r.Args) == 0 || !r.Args[0].Known {
+	r = ReadOpts(args, &argv.Spec{Valued: "nslfoLckpv", Stop: "h", LongFlags: infraKubeBool(), LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+	if r.Info || len(r.Operands) == 0 || !r.Operands[0].Known {
 		return "", r, false
 	}
 	// --dry-run=none and the old --dry-run=false run for real.
-	if w, ok := r.Last(0, "dry-run"); ok && w.Value != "none" && w.Value != "false" || r.Has(0, "dry-run") && !ok {
+	if w, ok := r.Last("dry-run"); ok && w.Value != "none" && w.Value != "false" || r.Has("dry-run") && !ok {
 		return "", r, false
 	}
-	return r.Args[0].Value, r, true
+	return r.Operands[0].Value, r, true
 }
 
 // infraKubeAllKind reports a resource type whose deletion takes everything
@@ -61,17 +61,17 @@ func infraKubeAllKind(v string) string {
 }
 
 // infraKubeDeleteAll returns the reason a kubectl delete is a bulk one.
-func infraKubeDeleteAll(r *xoptRes) string {
-	ops := r.Args[1:]
+func infraKubeDeleteAll(r *Opts) string {
+	ops := r.Operands[1:]
 	if len(ops) > 0 {
 		if k := infraKubeAllKind(ops[0].Value); k != "" {
 			return "deletes the " + k + " " + xoptList(ops[1:]) + " and everything in it"
 		}
 	}
-	if r.Has('A', "all-namespaces") {
+	if r.Has("A", "all-namespaces") {
 		return "deletes " + gitNames(ops, "resources") + " in every namespace"
 	}
-	if r.Has(0, "all") {
+	if r.Has("all") {
 		return "deletes every " + gitNames(ops, "resource") + " in the namespace"
 	}
 	return ""
@@ -98,20 +98,20 @@ func infraKubectlDelete(c *Command) []Hit {
 		if infraKubeDeleteAll(&r) != "" {
 			return nil
 		}
-		if f, ok := r.Last('f', "filename"); ok {
+		if f, ok := r.Last("f", "filename"); ok {
 			return hit("kubectl delete removes the resources in " + xoptShow(f))
 		}
-		what := infraJoin(r.Args[1:])
+		what := infraJoin(r.Operands[1:])
 		if what == "" {
 			what = "resources"
 		}
 		return hit("kubectl delete removes " + what)
 	case "replace":
-		if r.Has(0, "force") {
+		if r.Has("force") {
 			return hit("kubectl replace --force deletes and recreates resources")
 		}
 	case "apply":
-		if r.Has(0, "prune") {
+		if r.Has("prune") {
 			return hit("kubectl apply --prune deletes resources missing from the manifests")
 		}
 	}

@@ -14,11 +14,11 @@ func infraMongoTexts(c *Command) []Word {
 	if !slices.Contains(infraMongoProgs, c.Name()) {
 		return nil
 	}
-	r := XoptParse(c.Args[1:], &argv.Spec{Valued: "upf", Stop: "h", LongFlags: []string{"norc", "quiet", "shell", "nodb", "verbose", "tls", "ssl", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames", "ipv6", "retryWrites", "json", "build-info"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
-	if r.Help {
+	r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "upf", Stop: "h", LongFlags: []string{"norc", "quiet", "shell", "nodb", "verbose", "tls", "ssl", "tlsAllowInvalidCertificates", "tlsAllowInvalidHostnames", "ipv6", "retryWrites", "json", "build-info"}, LongStop: []string{"help", "version"}, UnknownLongValued: true, Exact: true})
+	if r.Info {
 		return nil
 	}
-	texts := r.all(0, "eval")
+	texts := r.All("eval")
 	if len(texts) == 0 && c.Stdin != nil {
 		texts = append(texts, *c.Stdin)
 	}

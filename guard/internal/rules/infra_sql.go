@@ -31,26 +31,26 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 			}
 			args = args[1:]
 		}
-		r := XoptParse(args, &argv.Spec{Valued: "cdfFhLopPRTUve", Stop: "?", LongValued: []string{"command", "dbname", "file", "field-separator", "host", "log-file", "output", "port", "pset", "record-separator", "table-attr", "username", "variable", "set", "execute", "url", "certs-dir", "database", "user"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help {
+		r := ReadOpts(args, &argv.Spec{Valued: "cdfFhLopPRTUve", Stop: "?", LongValued: []string{"command", "dbname", "file", "field-separator", "host", "log-file", "output", "port", "pset", "record-separator", "table-attr", "username", "variable", "set", "execute", "url", "certs-dir", "database", "user"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info {
 			return nil, 0, false
 		}
-		texts = r.all('c', "command", "execute")
+		texts = r.All("c", "command", "execute")
 		if name == "cockroach" {
-			texts = append(texts, r.all('e', "execute")...)
+			texts = append(texts, r.All("e", "execute")...)
 		}
 		if len(texts) == 0 {
-			if f, ok := r.Last('f', "file"); !ok || f.Value == "-" || IsStdinPath(f) {
+			if f, ok := r.Last("f", "file"); !ok || f.Value == "-" || IsStdinPath(f) {
 				stdin()
 			}
 		}
 		return texts, SQLPostgres, true
 	case "mysql", "mariadb", "mycli", "litecli", "mysqlsh":
-		r := XoptParse(args, &argv.Spec{Valued: "eDhPSuoO", Optional: "p", Stop: "?", LongValued: []string{"execute", "database", "host", "port", "socket", "user", "default-character-set", "defaults-file", "defaults-extra-file", "login-path", "init-command", "tee", "sql"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help {
+		r := ReadOpts(args, &argv.Spec{Valued: "eDhPSuoO", Optional: "p", Stop: "?", LongValued: []string{"execute", "database", "host", "port", "socket", "user", "default-character-set", "defaults-file", "defaults-extra-file", "login-path", "init-command", "tee", "sql"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info {
 			return nil, 0, false
 		}
-		texts = r.all('e', "execute", "sql")
+		texts = r.All("e", "execute", "sql")
 		if len(texts) == 0 {
 			stdin()
 		}
@@ -60,27 +60,27 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 		}
 		return texts, d, true
 	case "sqlite3", "sqlite", "duckdb", "spatialite":
-		r := XoptParse(args, &sqliteSpec)
-		if r.Help {
+		r := ReadOpts(args, &sqliteSpec)
+		if r.Info {
 			return nil, 0, false
 		}
-		texts = r.all(0, "cmd", "c", "s")
-		if len(r.Args) > 1 {
-			texts = append(texts, r.Args[1:]...)
-		} else if len(r.all(0, "c", "s")) == 0 {
+		texts = r.All("cmd", "c", "s")
+		if len(r.Operands) > 1 {
+			texts = append(texts, r.Operands[1:]...)
+		} else if len(r.All("c", "s")) == 0 {
 			stdin()
 		}
 		return texts, SQLSQLite, true
 	case "cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql":
-		r := XoptParse(args, &argv.Spec{Valued: "eqQfuhpPkSdUwinH", LongValued: []string{"execute", "query", "file", "username", "user", "host", "port", "password", "keyspace", "database", "server"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help {
+		r := ReadOpts(args, &argv.Spec{Valued: "eqQfuhpPkSdUwinH", LongValued: []string{"execute", "query", "file", "username", "user", "host", "port", "password", "keyspace", "database", "server"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info {
 			return nil, 0, false
 		}
-		texts = r.all('e', "execute", "query")
-		texts = append(texts, r.all('q', "")...)
-		texts = append(texts, r.all('Q', "")...)
+		texts = r.All("e", "execute", "query")
+		texts = append(texts, r.All("q", "")...)
+		texts = append(texts, r.All("Q", "")...)
 		if len(texts) == 0 {
-			if f, ok := r.Last('f', "file"); !ok || IsStdinPath(f) {
+			if f, ok := r.Last("f", "file"); !ok || IsStdinPath(f) {
 				stdin()
 			}
 		}
@@ -88,15 +88,15 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 	case "sqlite-utils":
 		// sqlite-utils query DB SQL, or sqlite-utils DB SQL (query is the
 		// default command when the first operand is a database file).
-		r := XoptParse(args, &argv.Spec{Valued: "p", LongValued: []string{"param", "attach", "load-extension", "functions", "fmt"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help || len(r.Args) < 2 {
+		r := ReadOpts(args, &argv.Spec{Valued: "p", LongValued: []string{"param", "attach", "load-extension", "functions", "fmt"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info || len(r.Operands) < 2 {
 			return nil, 0, false
 		}
-		switch sub := r.Args[0].Value; {
-		case sub == "query" && len(r.Args) >= 3:
-			return r.Args[2:3], SQLSQLite, true
+		switch sub := r.Operands[0].Value; {
+		case sub == "query" && len(r.Operands) >= 3:
+			return r.Operands[2:3], SQLSQLite, true
 		case strings.ContainsAny(sub, "./"):
-			return r.Args[1:2], SQLSQLite, true
+			return r.Operands[1:2], SQLSQLite, true
 		}
 		return nil, 0, false
 	case "bq":
@@ -164,7 +164,7 @@ func sqliteReadOnly(c *Command, texts []Word) bool {
 	default:
 		return false
 	}
-	if r := XoptParse(c.Args[1:], &sqliteSpec); !r.Has(0, "readonly") {
+	if r := ReadOpts(c.Args[1:], &sqliteSpec); !r.Has("readonly") {
 		return false
 	}
 	for _, t := range texts {
@@ -196,16 +196,16 @@ func infraSQLHits(c *Command, kind SQLKind) []Hit {
 func InfraSQLDrop(c *Command) []Hit {
 	switch c.Name() {
 	case "dropdb":
-		r := XoptParse(c.Args[1:], &argv.Spec{Valued: "hpUd", Stop: "?", LongValued: []string{"host", "port", "username", "maintenance-db"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help || len(r.Args) == 0 {
+		r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "hpUd", Stop: "?", LongValued: []string{"host", "port", "username", "maintenance-db"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info || len(r.Operands) == 0 {
 			return nil
 		}
-		return hit("dropdb drops the database " + xoptShow(r.Args[0]))
+		return hit("dropdb drops the database " + xoptShow(r.Operands[0]))
 	case "mysqladmin", "mariadb-admin":
-		r := XoptParse(c.Args[1:], &argv.Spec{Valued: "hPSuc", Optional: "p", Stop: "?", LongValued: []string{"host", "port", "socket", "user", "count", "sleep"}, LongStop: []string{"help", "version"}, Exact: true})
-		for i, w := range r.Args {
-			if strings.EqualFold(w.Value, "drop") && !r.Help {
-				return hit("mysqladmin drop drops the database " + gitNames(r.Args[i+1:min(i+2, len(r.Args))], ""))
+		r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "hPSuc", Optional: "p", Stop: "?", LongValued: []string{"host", "port", "socket", "user", "count", "sleep"}, LongStop: []string{"help", "version"}, Exact: true})
+		for i, w := range r.Operands {
+			if strings.EqualFold(w.Value, "drop") && !r.Info {
+				return hit("mysqladmin drop drops the database " + gitNames(r.Operands[i+1:min(i+2, len(r.Operands))], ""))
 			}
 		}
 		return nil

@@ -44,18 +44,18 @@ var sedSpec = argv.Spec{
 
 // SedScan reads sed's arguments (without the program name).
 func SedScan(args []Word) sedArgs {
-	f := FsScan(args, &sedSpec)
+	f := ReadOpts(args, &sedSpec)
 	a := sedArgs{info: f.Info}
 	for _, o := range f.Opts {
-		switch o.name {
+		switch o.Name {
 		case "i", "in-place":
 			a.InPlace = true
 		case "sandbox":
 			a.Sandbox = true
 		case "e", "expression":
-			a.Scripts = append(a.Scripts, o.arg)
+			a.Scripts = append(a.Scripts, o.Val)
 		case "f", "file":
-			a.Files = append(a.Files, o.arg)
+			a.Files = append(a.Files, o.Val)
 		}
 	}
 	ops := f.Operands

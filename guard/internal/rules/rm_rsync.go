@@ -33,7 +33,7 @@ var rsyncSpec = argv.Spec{Valued: "eBfTM@", LongFlags: []string{"delete", "del",
 
 // rsyncHits returns the hits of rsync's deletions on c.
 func rsyncHits(c *Command) []fsNamedHit {
-	a := FsScan(c.Args[1:], &rsyncSpec)
+	a := ReadOpts(c.Args[1:], &rsyncSpec)
 	if a.Info || a.Has("n", "dry-run", "list-only") || len(a.Operands) < 2 {
 		return nil
 	}

@@ -193,7 +193,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 	case "cp", "mv", "install", "tee", "sed", "gsed":
 		return copyDeviceHits(c, hs)
 	case "wipefs":
-		a := FsScan(c.Args[1:], &argv.Spec{Valued: "Oot", LongFlags: []string{"all", "backup", "force", "noheadings", "json", "no-act", "parsable", "quiet", "lock"}, LongValued: []string{"output", "offset", "types"}, LongStop: []string{"help", "version"}})
+		a := ReadOpts(c.Args[1:], &argv.Spec{Valued: "Oot", LongFlags: []string{"all", "backup", "force", "noheadings", "json", "no-act", "parsable", "quiet", "lock"}, LongValued: []string{"output", "offset", "types"}, LongStop: []string{"help", "version"}})
 		if a.Info || a.Has("h", "V", "n", "no-act") {
 			return hs
 		}
@@ -201,7 +201,7 @@ func diskFamilyHits(c *Command) []fsNamedHit {
 			return fsAdd(hs, RuleWipefs, "wipefs erases the filesystem signatures of "+fsShowList(a.Operands))
 		}
 	case "blkdiscard":
-		a := FsScan(c.Args[1:], &argv.Spec{Valued: "ols", LongFlags: []string{"force", "secure", "zeroout", "verbose", "quiet"}, LongValued: []string{"offset", "length", "step"}, LongStop: []string{"help", "version"}})
+		a := ReadOpts(c.Args[1:], &argv.Spec{Valued: "ols", LongFlags: []string{"force", "secure", "zeroout", "verbose", "quiet"}, LongValued: []string{"offset", "length", "step"}, LongStop: []string{"help", "version"}})
 		if !a.Info && !a.Has("h", "V") && len(a.Operands) > 0 {
 			return fsAdd(hs, RuleBlkdiscard, "blkdiscard discards every block of "+fsShowList(a.Operands))
 		}
@@ -356,7 +356,7 @@ var shredSpec = argv.Spec{Valued: "ns", LongFlags: []string{"force", "remove", "
 
 // shredHits handles shred: a device is high, files are medium.
 func shredHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := FsScan(c.Args[1:], &shredSpec)
+	a := ReadOpts(c.Args[1:], &shredSpec)
 	if a.Info {
 		return hs
 	}
@@ -380,12 +380,12 @@ func copyDeviceHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	var dests []Word
 	switch c.Name() {
 	case "tee":
-		a := FsScan(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
+		a := ReadOpts(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
 		dests = a.Operands
 	case "sed", "gsed":
 		dests = sedWrites(c) // w FILE, s///w FILE
 	default:
-		a := FsScan(c.Args[1:], &fsCpSpec)
+		a := ReadOpts(c.Args[1:], &fsCpSpec)
 		if a.Info {
 			return hs
 		}
@@ -438,7 +438,7 @@ func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 
 // partedHits handles parted DEVICE [COMMAND...].
 func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := FsScan(c.Args[1:], &argv.Spec{Valued: "a", LongFlags: []string{"script", "machine", "fix", "list", "pretend-input-tty", "json"}, LongValued: []string{"align"}, LongStop: []string{"help", "version"}})
+	a := ReadOpts(c.Args[1:], &argv.Spec{Valued: "a", LongFlags: []string{"script", "machine", "fix", "list", "pretend-input-tty", "json"}, LongValued: []string{"align"}, LongStop: []string{"help", "version"}})
 	if a.Info || a.Has("h", "v", "l") {
 		return hs
 	}
@@ -467,7 +467,7 @@ func partedHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 
 // fdiskHits handles fdisk, sfdisk, gdisk, cfdisk and cgdisk.
 func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := FsScan(c.Args[1:], &argv.Spec{Valued: "bCHSwWoOtN", LongFlags: []string{"delete", "dump", "json", "list", "list-free", "show-size", "show-geometry", "verify", "no-act", "list-types"}, LongValued: []string{"sector-size", "wipe", "wipe-partitions", "output", "type", "label", "label-nested", "backup-file"}, LongStop: []string{"help", "version"}})
+	a := ReadOpts(c.Args[1:], &argv.Spec{Valued: "bCHSwWoOtN", LongFlags: []string{"delete", "dump", "json", "list", "list-free", "show-size", "show-geometry", "verify", "no-act", "list-types"}, LongValued: []string{"sector-size", "wipe", "wipe-partitions", "output", "type", "label", "label-nested", "backup-file"}, LongStop: []string{"help", "version"}})
 	if a.Info || a.Has("l", "list", "h", "V", "v", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry",
 		"F", "list-free", "T", "list-types", "no-act", "verify") && !a.Has("delete") ||
 		a.Has("n") && c.Name() == "sfdisk" { // fdisk's -n (--noauto-pt) still edits

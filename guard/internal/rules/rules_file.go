@@ -62,7 +62,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 	}
 	switch name {
 	case "tee":
-		a := FsScan(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
+		a := ReadOpts(c.Args[1:], &argv.Spec{LongFlags: []string{"append", "ignore-interrupts", "output-error"}, LongStop: []string{"help", "version"}})
 		how := "tee overwrites"
 		if a.Has("a", "append") {
 			how = "tee appends to"
@@ -90,7 +90,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 			hs = fileWrite(c, hs, w, "less -o writes its input to", false, true)
 		}
 	case "truncate":
-		a := FsScan(c.Args[1:], &argv.Spec{Valued: "rs", LongFlags: []string{"no-create", "io-blocks"}, LongValued: []string{"reference", "size"}, LongStop: []string{"help", "version"}})
+		a := ReadOpts(c.Args[1:], &argv.Spec{Valued: "rs", LongFlags: []string{"no-create", "io-blocks"}, LongValued: []string{"reference", "size"}, LongStop: []string{"help", "version"}})
 		if a.Info {
 			break
 		}
@@ -118,7 +118,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 		if name == "shred" {
 			spec = &shredSpec
 		}
-		a := FsScan(c.Args[1:], spec)
+		a := ReadOpts(c.Args[1:], spec)
 		for _, w := range a.Operands {
 			if p := FsResolve(c, w); p.Abs != "" && FileIsAccountDB(p.Abs) {
 				hs = fsAdd(hs, RuleWriteSystemFile, name+" deletes "+p.Abs+", which controls who can log in and use sudo")
@@ -297,7 +297,7 @@ func fileIsRc(p string) bool {
 // fileCopyHits handles cp, mv and install: the destination, and what
 // lands in it when it is a directory.
 func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
-	a := FsScan(c.Args[1:], &fsCpSpec)
+	a := ReadOpts(c.Args[1:], &fsCpSpec)
 	if a.Info {
 		return hs
 	}

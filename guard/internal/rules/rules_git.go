@@ -123,55 +123,55 @@ func (sp *gitSpecList) cleanForce(c *Command) []Hit {
 	if !ok || g.sub != "clean" {
 		return nil
 	}
-	r := XoptParse(g.args, &sp.clean)
-	if r.Has('n', "dry-run") {
+	r := ReadOpts(g.args, &sp.clean)
+	if r.Has("n", "dry-run") {
 		return nil
 	}
 	noForce := false
 	if v, ok := g.gitConfig("clean.requireForce"); ok {
 		noForce = v == "false" || v == "0" || v == "no" || v == "off"
 	}
-	if !r.Has('f', "force") && !r.Has('i', "interactive") && !noForce {
+	if !r.Has("f", "force") && !r.Has("i", "interactive") && !noForce {
 		return nil
 	}
 	what := "untracked files"
-	if r.Has('d', "") {
+	if r.Has("d", "") {
 		what = "untracked files and directories"
 	}
-	if r.Has('x', "") {
+	if r.Has("x", "") {
 		what += ", ignored ones included"
-	} else if r.Has('X', "") {
+	} else if r.Has("X", "") {
 		what = "ignored files"
 	}
-	if len(r.Args) > 0 {
-		what += " under " + xoptList(r.Args)
+	if len(r.Operands) > 0 {
+		what += " under " + xoptList(r.Operands)
 	}
 	return hit("git clean deletes " + what)
 }
 
 // gitPushArgs parses git push; ok is false for a dry run.
-func (sp *gitSpecList) gitPushArgs(c *Command) (xoptRes, bool) {
+func (sp *gitSpecList) gitPushArgs(c *Command) (Opts, bool) {
 	g, ok := gitParse(c)
 	if !ok || g.sub != "push" {
-		return xoptRes{}, false
+		return Opts{}, false
 	}
-	r := XoptParse(g.args, &sp.push)
-	if r.Has('n', "dry-run") {
-		return xoptRes{}, false
+	r := ReadOpts(g.args, &sp.push)
+	if r.Has("n", "dry-run") {
+		return Opts{}, false
 	}
 	return r, true
 }
 
 // gitRefspecs returns push's refspec operands: all operands but the
 // repository (the first, unless --repo names it).
-func gitRefspecs(r *xoptRes) []Word {
-	if _, ok := r.Last(0, "repo"); ok {
-		return r.Args
+func gitRefspecs(r *Opts) []Word {
+	if _, ok := r.Last("repo"); ok {
+		return r.Operands
 	}
-	if len(r.Args) == 0 {
+	if len(r.Operands) == 0 {
 		return nil
 	}
-	return r.Args[1:]
+	return r.Operands[1:]
 }
 
 func (sp *gitSpecList) pushForce(c *Command) []Hit {
@@ -180,15 +180,15 @@ func (sp *gitSpecList) pushForce(c *Command) []Hit {
 		return nil
 	}
 	how := ""
-	for _, o := range r.opts {
+	for _, o := range r.Opts {
 		switch {
-		case o.short == 'f' || o.long == "force":
+		case !o.Long && o.Name == "f" || o.Long && o.Name == "force":
 			how = "--force"
-		case o.long == "force-with-lease":
+		case o.Long && o.Name == "force-with-lease":
 			how = "--force-with-lease"
-		case o.long == "no-force-with-lease" && how == "--force-with-lease":
+		case o.Long && o.Name == "no-force-with-lease" && how == "--force-with-lease":
 			how = ""
-		case o.long == "mirror":
+		case o.Long && o.Name == "mirror":
 			how = "--mirror"
 		}
 	}
@@ -207,11 +207,11 @@ func (sp *gitSpecList) pushForce(c *Command) []Hit {
 }
 
 // gitWhere names the pushed refs for a reason: " (origin main)".
-func gitWhere(r *xoptRes) string {
-	if len(r.Args) == 0 {
+func gitWhere(r *Opts) string {
+	if len(r.Operands) == 0 {
 		return ""
 	}
-	return " (" + strings.ReplaceAll(xoptList(r.Args), ",", "") + ")"
+	return " (" + strings.ReplaceAll(xoptList(r.Operands), ",", "") + ")"
 }
 
 func (sp *gitSpecList) pushDelete(c *Command) []Hit {
@@ -219,7 +219,7 @@ func (sp *gitSpecList) pushDelete(c *Command) []Hit {
 	if !ok {
 		return nil
 	}
-	if r.Has('d', "delete") {
+	if r.Has("d", "delete") {
 		return hit("git push --delete deletes remote refs: " + xoptList(gitRefspecs(&r)))
 	}
 	for _, w := range gitRefspecs(&r) {
@@ -227,7 +227,7 @@ func (sp *gitSpecList) pushDelete(c *Command) []Hit {
 			return hit("git push " + xoptShow(w) + " deletes the remote ref " + xoptShow(w)[1:])
 		}
 	}
-	if r.Has(0, "prune") {
+	if r.Has("prune") {
 		return hit("git push --prune deletes remote branches that have no local counterpart")
 	}
 	return nil
@@ -248,24 +248,24 @@ func (sp *gitSpecList) branchForceMove(c *Command) []Hit {
 	}
 	switch g.sub {
 	case "branch":
-		r := XoptParse(g.args, &sp.branch)
-		if r.Has('d', "delete") || r.Has('D', "") {
+		r := ReadOpts(g.args, &sp.branch)
+		if r.Has("d", "delete") || r.Has("D", "") {
 			return nil
 		}
-		if r.Has('M', "") || r.Has('C', "") || (r.Has('m', "move") || r.Has('c', "copy")) && r.Has('f', "force") {
-			return hit("git branch overwrites the existing branch " + gitNames(r.Args[len(r.Args)-min(len(r.Args), 1):], "it is moved or copied to"))
+		if r.Has("M", "") || r.Has("C", "") || (r.Has("m", "move") || r.Has("c", "copy")) && r.Has("f", "force") {
+			return hit("git branch overwrites the existing branch " + gitNames(r.Operands[len(r.Operands)-min(len(r.Operands), 1):], "it is moved or copied to"))
 		}
-		if r.Has('f', "force") && len(r.Args) > 0 {
-			return hit("git branch -f resets branch " + xoptShow(r.Args[0]) + ", dropping the commits only it reached")
+		if r.Has("f", "force") && len(r.Operands) > 0 {
+			return hit("git branch -f resets branch " + xoptShow(r.Operands[0]) + ", dropping the commits only it reached")
 		}
 	case "checkout":
-		r := XoptParse(g.args, &sp.checkout)
-		if b, ok := r.Last('B', ""); ok {
+		r := ReadOpts(g.args, &sp.checkout)
+		if b, ok := r.Last("B", ""); ok {
 			return hit("git checkout -B resets branch " + xoptShow(b) + " if it exists")
 		}
 	case "switch":
-		r := XoptParse(g.args, &sp.switch_)
-		if b, ok := r.Last('C', "force-create"); ok {
+		r := ReadOpts(g.args, &sp.switch_)
+		if b, ok := r.Last("C", "force-create"); ok {
 			return hit("git switch -C resets branch " + xoptShow(b) + " if it exists")
 		}
 	}
@@ -286,25 +286,25 @@ func (sp *gitSpecList) checkoutDiscard(c *Command) []Hit {
 	if !ok || g.sub != "checkout" {
 		return nil
 	}
-	r := XoptParse(g.args, &sp.checkout)
-	if r.Has('f', "force") {
+	r := ReadOpts(g.args, &sp.checkout)
+	if r.Has("f", "force") {
 		return hit("git checkout -f throws away uncommitted changes")
 	}
-	if _, ok := r.Last(0, "pathspec-from-file"); ok {
+	if _, ok := r.Last("pathspec-from-file"); ok {
 		return hit("git checkout overwrites the files listed in the pathspec file")
 	}
 	var paths []Word
 	from := ""
 	switch {
 	case r.Dd >= 0:
-		paths = r.Args[r.Dd:]
+		paths = r.Operands[r.Dd:]
 		if r.Dd > 0 {
-			from = r.Args[0].Value
+			from = r.Operands[0].Value
 		}
-	case len(r.Args) >= 2:
-		paths, from = r.Args[1:], r.Args[0].Value
-	case len(r.Args) == 1 && gitLooksLikePath(r.Args[0]):
-		paths = r.Args
+	case len(r.Operands) >= 2:
+		paths, from = r.Operands[1:], r.Operands[0].Value
+	case len(r.Operands) == 1 && gitLooksLikePath(r.Operands[0]):
+		paths = r.Operands
 	}
 	if len(paths) == 0 {
 		return nil
@@ -320,13 +320,13 @@ func (sp *gitSpecList) stashDrop(c *Command) []Hit {
 	if !ok || g.sub != "stash" {
 		return nil
 	}
-	r := XoptParse(g.args, &sp.stash)
-	if len(r.Args) == 0 || r.Dd == 0 {
+	r := ReadOpts(g.args, &sp.stash)
+	if len(r.Operands) == 0 || r.Dd == 0 {
 		return nil
 	}
-	switch r.Args[0].Value {
+	switch r.Operands[0].Value {
 	case "drop":
-		return hit("git stash drop deletes " + gitNames(r.Args[1:], "the latest stash"))
+		return hit("git stash drop deletes " + gitNames(r.Operands[1:], "the latest stash"))
 	case "clear":
 		return hit("git stash clear deletes every stash")
 	}
@@ -342,30 +342,30 @@ func (sp *gitSpecList) historyRewrite(c *Command) []Hit {
 	case "filter-branch":
 		return hit("git filter-branch rewrites history")
 	case "filter-repo":
-		r := XoptParse(g.args, &sp.filterRepo)
-		if r.Has(0, "analyze", "dry-run") {
+		r := ReadOpts(g.args, &sp.filterRepo)
+		if r.Has("analyze", "dry-run") {
 			return nil
 		}
 		return hit("git filter-repo rewrites history")
 	case "reflog":
-		r := XoptParse(g.args, &sp.reflog)
-		if len(r.Args) == 0 || r.Has('n', "dry-run") {
+		r := ReadOpts(g.args, &sp.reflog)
+		if len(r.Operands) == 0 || r.Has("n", "dry-run") {
 			return nil
 		}
-		switch r.Args[0].Value {
+		switch r.Operands[0].Value {
 		case "expire", "delete":
-			return hit("git reflog " + r.Args[0].Value + " drops reflog entries: commits only they reached can be lost")
+			return hit("git reflog " + r.Operands[0].Value + " drops reflog entries: commits only they reached can be lost")
 		}
 	case "update-ref":
-		r := XoptParse(g.args, &sp.updateRef)
-		if r.Has('d', "") {
-			return hit("git update-ref -d deletes the ref " + gitNames(r.Args[:min(len(r.Args), 1)], ""))
+		r := ReadOpts(g.args, &sp.updateRef)
+		if r.Has("d", "") {
+			return hit("git update-ref -d deletes the ref " + gitNames(r.Operands[:min(len(r.Operands), 1)], ""))
 		}
 	case "gc":
-		r := XoptParse(g.args, &sp.gc)
-		for _, o := range r.opts {
-			if o.long == "prune" && o.hasVal && (o.val.Value == "now" || o.val.Value == "all") {
-				return hit("git gc --prune=" + o.val.Value + " deletes every unreachable object at once")
+		r := ReadOpts(g.args, &sp.gc)
+		for _, o := range r.Opts {
+			if o.Long && o.Name == "prune" && o.HasValue && (o.Val.Value == "now" || o.Val.Value == "all") {
+				return hit("git gc --prune=" + o.Val.Value + " deletes every unreachable object at once")
 			}
 		}
 		for _, k := range []string{"gc.reflogExpire", "gc.reflogExpireUnreachable", "gc.pruneExpire"} {
@@ -374,8 +374,8 @@ func (sp *gitSpecList) historyRewrite(c *Command) []Hit {
 			}
 		}
 	case "prune":
-		r := XoptParse(g.args, &sp.prune)
-		if r.Has('n', "dry-run") {
+		r := ReadOpts(g.args, &sp.prune)
+		if r.Has("n", "dry-run") {
 			return nil
 		}
 		return hit("git prune deletes unreachable objects")

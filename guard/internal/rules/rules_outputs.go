@@ -50,7 +50,7 @@ type outRow struct {
 	readsRest bool
 	// adjust, when set, changes the row for one command line: tar writes
 	// its -f archive only when creating, gzip -c writes no operand.
-	adjust func(a *fsArgs, r *outRow)
+	adjust func(a *Opts, r *outRow)
 	// singleDash reports long options spelled with one dash (openssl
 	// -out, genisoimage -o): outs are matched as whole words.
 	singleDash bool
@@ -111,7 +111,7 @@ var outputRows = map[string]outRow{
 	"ln":          {spec: argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
 	"link":        {operands: outLastOperand},
 	"rsync": {spec: argv.Spec{Valued: "eBfT", LongValued: []string{"rsh", "rsync-path", "filter", "exclude", "exclude-from", "include", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "log-file", "partial-dir", "chmod", "chown", "password-file", "write-batch", "only-write-batch", "read-batch", "out-format"}, LongStop: []string{"help", "version"}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
-		adjust: func(a *fsArgs, r *outRow) { r.readsRest = !a.Has("remove-source-files") }},
+		adjust: func(a *Opts, r *outRow) { r.readsRest = !a.Has("remove-source-files") }},
 	"scp":       {spec: argv.Spec{Valued: "cFiJlPoSDX", LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
 	"mkfifo":    {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
 	"mknod":     {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outFirstOperand, meta: true},
@@ -138,7 +138,7 @@ var compressSpec = argv.Spec{Valued: "oST", LongValued: []string{"output", "suff
 // tarOutputs: the archive (-f) is written when creating, appending or
 // updating; when extracting, the -C directory and the working directory
 // receive the members, and --remove-files deletes what was archived.
-func tarOutputs(a *fsArgs, r *outRow) {
+func tarOutputs(a *Opts, r *outRow) {
 	create := a.Has("c", "create", "r", "append", "u", "update", "A", "catenate", "concatenate", "delete")
 	extract := a.Has("x", "extract", "get")
 	switch {
@@ -156,7 +156,7 @@ func tarOutputs(a *fsArgs, r *outRow) {
 
 // cpioOutputs: -O is always the archive written; -F is the archive
 // written with -o; with -p the operand is the directory receiving files.
-func cpioOutputs(a *fsArgs, r *outRow) {
+func cpioOutputs(a *Opts, r *outRow) {
 	if a.Has("o", "create") {
 		r.outs = []string{"O", "F", "file"}
 	} else {
@@ -169,7 +169,7 @@ func cpioOutputs(a *fsArgs, r *outRow) {
 
 // sevenZipOutputs: 7z's first operand is its command; a, u, d, rn write
 // the archive (the second operand); x and e write into -oDIR.
-func sevenZipOutputs(a *fsArgs, r *outRow) {
+func sevenZipOutputs(a *Opts, r *outRow) {
 	r.outs = []string{"o"}
 	if len(a.Operands) == 0 {
 		r.operands = outNoOperand
@@ -185,7 +185,7 @@ func sevenZipOutputs(a *fsArgs, r *outRow) {
 // compressOutputs: the compressors replace each operand by its
 // compressed or decompressed form, except with -c (standard output), -k
 // (keep), -l (list) or -t (test).
-func compressOutputs(a *fsArgs, r *outRow) {
+func compressOutputs(a *Opts, r *outRow) {
 	if a.Has("c", "stdout", "to-stdout", "k", "keep", "l", "list", "t", "test") {
 		r.operands, r.readsRest = outNoOperand, true
 	}
@@ -233,7 +233,7 @@ func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 			}
 		}
 	}
-	a := FsScan(args, &row.spec)
+	a := ReadOpts(args, &row.spec)
 	if a.Info {
 		return nil, true, true
 	}
@@ -242,7 +242,7 @@ func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 	}
 	for _, o := range a.Opts {
 		for _, n := range row.outs {
-			if o.name == n && o.arg.Value != "" {
+			if o.Name == n && o.Val.Value != "" {
 				dash := "-"
 				if len(n) > 1 {
 					dash = "--"
@@ -251,7 +251,7 @@ func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 				if slices.Contains(row.dirs, n) {
 					how = " writes into"
 				}
-				outs = append(outs, outFile{o.arg, name + " " + dash + n + how, slices.Contains(row.dirs, n)})
+				outs = append(outs, outFile{o.Val, name + " " + dash + n + how, slices.Contains(row.dirs, n)})
 			}
 		}
 	}

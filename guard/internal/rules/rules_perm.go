@@ -59,23 +59,23 @@ var permProgs = []string{"chmod", "chown", "chgrp", "setfacl"}
 
 // permFamilyHits returns every hit of the perm family on c.
 func permFamilyHits(c *Command) []fsNamedHit {
-	var a fsArgs
+	var a Opts
 	var mode Word
 	hasMode := false
 	verb := ""
 	name := c.Name()
 	switch name {
 	case "chmod":
-		a = FsScan(c.Args[1:], &chmodSpec)
+		a = ReadOpts(c.Args[1:], &chmodSpec)
 		verb = "the mode of"
 	case "chown", "chgrp":
-		a = FsScan(c.Args[1:], &chownSpec)
+		a = ReadOpts(c.Args[1:], &chownSpec)
 		verb = "the owner of"
 		if name == "chgrp" {
 			verb = "the group of"
 		}
 	case "setfacl":
-		a = FsScan(c.Args[1:], &setfaclSpec)
+		a = ReadOpts(c.Args[1:], &setfaclSpec)
 		verb = "the ACL of"
 	default:
 		return nil

@@ -144,7 +144,7 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 }
 
 func rmHits(c *Command) []fsNamedHit {
-	a := FsScan(c.Args[1:], &RmSpec)
+	a := ReadOpts(c.Args[1:], &RmSpec)
 	if a.Info || len(a.Operands) == 0 && fsNoOperand(c) && !a.Has("no-preserve-root") {
 		return nil // no operand: rm deletes nothing, it only complains
 	}
@@ -357,7 +357,7 @@ var MvSpec = argv.Spec{Valued: "tS", LongFlags: []string{"backup", "force", "int
 
 // mvHits handles mv of /, a system directory or the home directory.
 func mvHits(c *Command) []fsNamedHit {
-	a := FsScan(c.Args[1:], &MvSpec)
+	a := ReadOpts(c.Args[1:], &MvSpec)
 	if a.Info {
 		return nil
 	}
@@ -381,78 +381,6 @@ func mvHits(c *Command) []fsNamedHit {
 
 // What follows is shared by the rm, disk, perm and file families: scanning
 // GNU-style options and resolving a path word to what it would touch.
-
-// fsOpt is one option: a short letter ("r") or a full long name
-// ("recursive"), with its argument if it took one.
-type fsOpt struct {
-	name string
-	arg  Word
-}
-
-// fsArgs is a command's arguments scanned GNU-style: options may follow
-// operands, "--" ends the options.
-type fsArgs struct {
-	Opts     []fsOpt
-	Operands []Word
-	// unknownOpt reports a word before "--" only known at run time that
-	// could hold options ("$FLAGS", "-$X").
-	unknownOpt bool
-	// info reports --help or --version: the program only prints.
-	Info bool
-}
-
-// has reports whether any of the options was given.
-func (a *fsArgs) Has(names ...string) bool {
-	for _, o := range a.Opts {
-		for _, n := range names {
-			if o.name == n {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// arg returns the argument of the last of the options given.
-func (a *fsArgs) Arg(names ...string) (Word, bool) {
-	for i := len(a.Opts) - 1; i >= 0; i-- {
-		for _, n := range names {
-			if a.Opts[i].name == n {
-				return a.Opts[i].arg, true
-			}
-		}
-	}
-	return Word{}, false
-}
-
-// FsScan reads args (without the program name) with spec, GNU-style
-// (see internal/argv's Getopt): options may follow operands, "--" ends
-// the options.
-func FsScan(args []Word, spec *argv.Spec) fsArgs {
-	var ob [8]argv.Opt
-	var nb [8]int
-	s := argv.GetoptBuf(spec, args, WordText, ob[:], nb[:])
-	a := fsArgs{Info: s.Stopped, unknownOpt: s.RunTime}
-	if len(s.Opts) > 0 {
-		a.Opts = make([]fsOpt, len(s.Opts))
-		for i, o := range s.Opts {
-			a.Opts[i] = fsOpt{name: o.Name}
-			if o.HasValue {
-				a.Opts[i].arg = OptWord(args, o)
-			}
-		}
-	}
-	if len(s.Operands) > 0 {
-		a.Operands = make([]Word, len(s.Operands))
-		for i, k := range s.Operands {
-			a.Operands[i] = args[k]
-			if (s.DashDash < 0 || i < s.DashDash) && strings.HasPrefix(args[k].Value, Unknown) {
-				a.unknownOpt = true // "$FLAGS": it could hold options
-			}
-		}
-	}
-	return a
-}
 
 // fsPart returns part of a word as a word of its own.
 func fsPart(w Word, s string) Word {

@@ -172,20 +172,20 @@ func sysSysctlWrite(c *Command) []Hit {
 	if c.Name() != "sysctl" {
 		return nil
 	}
-	r := XoptParse(c.Args[1:], &argv.Spec{LongValued: []string{"pattern"}, LongStop: []string{"help", "version"}, Exact: true})
-	if r.Help {
+	r := ReadOpts(c.Args[1:], &argv.Spec{LongValued: []string{"pattern"}, LongStop: []string{"help", "version"}, Exact: true})
+	if r.Info {
 		return nil
 	}
-	if r.Has('p', "load") || r.Has(0, "system") {
+	if r.Has("p", "load") || r.Has("system") {
 		return hit("loads kernel parameters from configuration files")
 	}
-	for _, w := range r.Args {
+	for _, w := range r.Operands {
 		if strings.IndexByte(w.Value, '=') > 0 {
 			return hit("sets kernel parameter " + w.Value)
 		}
 	}
-	if r.Has('w', "write") && len(r.Args) > 0 {
-		return hit("sets kernel parameters" + sysPkgWhat(r.Args))
+	if r.Has("w", "write") && len(r.Operands) > 0 {
+		return hit("sets kernel parameters" + sysPkgWhat(r.Operands))
 	}
 	return nil
 }

@@ -32,17 +32,17 @@ func sysFirewallOff(c *Command) []Hit {
 			}
 		}
 	case name == "ufw":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if len(r.Args) > 0 && !r.Help && !r.Has(0, "dry-run") {
-			switch r.Args[0].Value {
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if len(r.Operands) > 0 && !r.Info && !r.Has("dry-run") {
+			switch r.Operands[0].Value {
 			case "disable", "reset":
-				return hit("ufw " + r.Args[0].Value + " turns the firewall off")
+				return hit("ufw " + r.Operands[0].Value + " turns the firewall off")
 			}
 		}
 	case name == "nft":
-		r := XoptParse(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
-		if len(r.Args) >= 2 && !r.Help && !r.Has('c', "check") {
-			a, b := r.Args[0].Value, r.Args[1].Value
+		r := ReadOpts(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
+		if len(r.Operands) >= 2 && !r.Info && !r.Has("c", "check") {
+			a, b := r.Operands[0].Value, r.Operands[1].Value
 			if a == "flush" && (b == "ruleset" || b == "table" || b == "chain") || a == "delete" && b == "table" {
 				return hit("nft " + a + " " + b + " removes firewall rules")
 			}
@@ -112,25 +112,25 @@ func sysFirewallChange(c *Command) []Hit {
 			}
 		}
 	case name == "ufw":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if len(r.Args) > 0 && !r.Help && !r.Has(0, "dry-run") {
-			switch v := r.Args[0].Value; v {
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if len(r.Operands) > 0 && !r.Info && !r.Has("dry-run") {
+			switch v := r.Operands[0].Value; v {
 			case "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload":
 				return hit("ufw " + v + " changes the firewall rules")
 			}
 		}
 	case name == "nft":
-		r := XoptParse(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help || r.Has('c', "check") {
+		r := ReadOpts(args[1:], &argv.Spec{Valued: "fIi", LongValued: []string{"file", "includepath"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info || r.Has("c", "check") {
 			return nil
 		}
-		if len(r.Args) > 0 {
-			switch v := r.Args[0].Value; v {
+		if len(r.Operands) > 0 {
+			switch v := r.Operands[0].Value; v {
 			case "add", "insert", "delete", "replace", "create", "flush", "destroy", "rename", "reset":
 				return hit("nft " + v + " changes the firewall rules")
 			}
 		}
-		if f, ok := r.Last('f', "file"); ok {
+		if f, ok := r.Last("f", "file"); ok {
 			return hit("nft -f " + xoptShow(f) + " loads firewall rules")
 		}
 	case name == "firewall-cmd":

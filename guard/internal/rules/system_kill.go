@@ -90,20 +90,20 @@ func sysPkill(name string, args []Word) (pats []Word, sig string, user string, r
 	if name == "killall" {
 		sp = &argv.Spec{Valued: "sunoyOZ", LongValued: []string{"signal", "user", "older-than", "younger-than", "context", "ns"}, LongStop: []string{"help", "version"}, Exact: true}
 	}
-	r := XoptParse(args, sp)
-	if r.Help || r.Has('l', "list") || r.Has('V', "") {
+	r := ReadOpts(args, sp)
+	if r.Info || r.Has("l", "list") || r.Has("V", "") {
 		return nil, "", "", false, false
 	}
-	if w, ok := r.Last('s', "signal"); ok {
+	if w, ok := r.Last("s", "signal"); ok {
 		sig = w.Value
 	}
-	if w, ok := r.Last('u', "user", "euid"); ok {
+	if w, ok := r.Last("u", "user", "euid"); ok {
 		user = w.Value
-	} else if w, ok := r.Last('U', "uid"); ok && name == "pkill" {
+	} else if w, ok := r.Last("U", "uid"); ok && name == "pkill" {
 		user = w.Value
 	}
-	regex = name == "pkill" || r.Has('r', "regexp")
-	return r.Args, sig, user, regex, true
+	regex = name == "pkill" || r.Has("r", "regexp")
+	return r.Operands, sig, user, regex, true
 }
 
 func SysKill(c *Command) []Hit {

@@ -23,19 +23,19 @@ func sysIsPip(name string) bool {
 }
 
 func sysPip(args []Word) (sysPkgOp, string) {
-	r := XoptParse(args, &argv.Spec{Valued: "rceti", LongValued: []string{"requirement", "constraint", "editable", "target", "index-url", "extra-index-url", "find-links", "prefix", "root", "src", "upgrade-strategy", "platform", "python-version", "implementation", "abi", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "progress-bar", "report", "config-settings", "global-option", "no-binary", "only-binary", "use-feature", "use-deprecated", "keyring-provider"}, LongStop: []string{"help", "version"}, Exact: true})
-	if r.Help || len(r.Args) == 0 || r.Has(0, "dry-run") {
+	r := ReadOpts(args, &argv.Spec{Valued: "rceti", LongValued: []string{"requirement", "constraint", "editable", "target", "index-url", "extra-index-url", "find-links", "prefix", "root", "src", "upgrade-strategy", "platform", "python-version", "implementation", "abi", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "progress-bar", "report", "config-settings", "global-option", "no-binary", "only-binary", "use-feature", "use-deprecated", "keyring-provider"}, LongStop: []string{"help", "version"}, Exact: true})
+	if r.Info || len(r.Operands) == 0 || r.Has("dry-run") {
 		return sysPkgNone, ""
 	}
-	switch r.Args[0].Value {
+	switch r.Operands[0].Value {
 	case "install":
-		what := sysPkgWhat(r.Args[1:])
-		if w, ok := r.Last('r', "requirement"); ok {
+		what := sysPkgWhat(r.Operands[1:])
+		if w, ok := r.Last("r", "requirement"); ok {
 			what = " from " + w.Value
 		}
 		return sysPkgInstall, " (Python)" + what
 	case "uninstall":
-		return sysPkgRemove, " (Python)" + sysPkgWhat(r.Args[1:])
+		return sysPkgRemove, " (Python)" + sysPkgWhat(r.Operands[1:])
 	}
 	return sysPkgNone, ""
 }
@@ -43,15 +43,15 @@ func sysPip(args []Word) (sysPkgOp, string) {
 // sysNodePkg handles npm, pnpm, yarn and bun: uninstalls are removals,
 // global installs are installs, project installs are safe.
 func sysNodePkg(name string, args []Word) (sysPkgOp, string) {
-	r := XoptParse(args, &argv.Spec{Valued: "wC", Stop: "h", LongValued: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}, LongStop: []string{"help", "version"}, Exact: true})
-	if r.Help || len(r.Args) == 0 || r.Has(0, "dry-run") {
+	r := ReadOpts(args, &argv.Spec{Valued: "wC", Stop: "h", LongValued: []string{"prefix", "workspace", "registry", "cache", "userconfig", "cwd", "dir", "filter", "tag", "loglevel", "location"}, LongStop: []string{"help", "version"}, Exact: true})
+	if r.Info || len(r.Operands) == 0 || r.Has("dry-run") {
 		return sysPkgNone, ""
 	}
-	global := r.Has('g', "global")
-	if w, ok := r.Last(0, "location"); ok && w.Value == "global" {
+	global := r.Has("g", "global")
+	if w, ok := r.Last("location"); ok && w.Value == "global" {
 		global = true
 	}
-	v, rest := r.Args[0].Value, r.Args[1:]
+	v, rest := r.Operands[0].Value, r.Operands[1:]
 	if name == "yarn" && v == "global" && len(rest) > 0 {
 		v, rest, global = rest[0].Value, rest[1:], true
 	}

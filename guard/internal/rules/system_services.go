@@ -35,25 +35,25 @@ func sysShutdown(c *Command) []Hit {
 	}
 	switch name {
 	case "shutdown", "reboot", "poweroff", "halt":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help || r.Has('c', "") || r.Has(0, "show") || (name == "shutdown" && r.Has('k', "")) || r.Has('w', "wtmp-only") {
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info || r.Has("c", "") || r.Has("show") || (name == "shutdown" && r.Has("k", "")) || r.Has("w", "wtmp-only") {
 			return nil
 		}
 		return hit(name + " takes the machine down")
 	case "init", "telinit", "openrc-shutdown":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help {
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info {
 			return nil
 		}
 		if name == "openrc-shutdown" {
 			return hit("takes the machine down")
 		}
-		if len(r.Args) > 0 {
-			switch r.Args[0].Value {
+		if len(r.Operands) > 0 {
+			switch r.Operands[0].Value {
 			case "0", "6":
-				return hit(name + " " + r.Args[0].Value + " takes the machine down")
+				return hit(name + " " + r.Operands[0].Value + " takes the machine down")
 			case "1", "s", "S", "single":
-				return hit(name + " " + r.Args[0].Value + " switches to single-user mode, stopping every service")
+				return hit(name + " " + r.Operands[0].Value + " switches to single-user mode, stopping every service")
 			}
 		}
 	case "systemctl", "loginctl":
@@ -89,11 +89,11 @@ func sysWhenCancel(args []Word) bool {
 // sysSystemctl returns systemctl's verb and its unit operands; ok is false
 // for help or an empty line.
 func sysSystemctl(args []Word) (verb string, units []Word, ok bool) {
-	r := XoptParse(args, &argv.Spec{Valued: "tpHMsnoP", LongValued: []string{"type", "property", "host", "machine", "state", "signal", "kill-whom", "kill-value", "root", "image", "lines", "output", "job-mode", "boot-loader-entry", "boot-loader-menu", "message", "timestamp", "when", "what", "preset-mode", "reboot-argument", "image-policy", "drop-in", "check-inhibitors", "legend"}, LongStop: []string{"help", "version"}, Exact: true})
-	if r.Help || len(r.Args) == 0 {
+	r := ReadOpts(args, &argv.Spec{Valued: "tpHMsnoP", LongValued: []string{"type", "property", "host", "machine", "state", "signal", "kill-whom", "kill-value", "root", "image", "lines", "output", "job-mode", "boot-loader-entry", "boot-loader-menu", "message", "timestamp", "when", "what", "preset-mode", "reboot-argument", "image-policy", "drop-in", "check-inhibitors", "legend"}, LongStop: []string{"help", "version"}, Exact: true})
+	if r.Info || len(r.Operands) == 0 {
 		return "", nil, false
 	}
-	return r.Args[0].Value, r.Args[1:], true
+	return r.Operands[0].Value, r.Operands[1:], true
 }
 
 // ---- services ----
@@ -130,30 +130,30 @@ func sysServiceUnits(c *Command) (tool, verb string, units []Word) {
 		}
 		return name, v, us
 	case "service", "rc-service", "sv":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help || len(r.Args) < 2 {
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info || len(r.Operands) < 2 {
 			return "", "", nil
 		}
 		if name == "sv" {
-			if sysServiceVerb(r.Args[0].Value) {
-				return name, r.Args[0].Value, r.Args[1:]
+			if sysServiceVerb(r.Operands[0].Value) {
+				return name, r.Operands[0].Value, r.Operands[1:]
 			}
 			return "", "", nil
 		}
-		if sysServiceVerb(r.Args[1].Value) {
-			return name, r.Args[1].Value, r.Args[:1]
+		if sysServiceVerb(r.Operands[1].Value) {
+			return name, r.Operands[1].Value, r.Operands[:1]
 		}
 	case "launchctl":
 		if len(args) > 2 && sysServiceVerb(args[1].Value) {
 			return name, args[1].Value, args[2:]
 		}
 	case "rc-update", "update-rc.d":
-		r := XoptParse(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
-		if len(r.Args) >= 2 && (r.Args[0].Value == "del" || r.Args[0].Value == "delete") {
-			return name, r.Args[0].Value, r.Args[1:2]
+		r := ReadOpts(args[1:], &argv.Spec{LongStop: []string{"help", "version"}, Exact: true})
+		if len(r.Operands) >= 2 && (r.Operands[0].Value == "del" || r.Operands[0].Value == "delete") {
+			return name, r.Operands[0].Value, r.Operands[1:2]
 		}
-		if len(r.Args) >= 2 && (r.Args[1].Value == "disable" || r.Args[1].Value == "remove") {
-			return name, r.Args[1].Value, r.Args[:1]
+		if len(r.Operands) >= 2 && (r.Operands[1].Value == "disable" || r.Operands[1].Value == "remove") {
+			return name, r.Operands[1].Value, r.Operands[:1]
 		}
 	}
 	return "", "", nil
@@ -198,24 +198,24 @@ func sysCrontabInstall(c *Command) []Hit {
 	if !slices.Contains(sysCrontabProgs, c.Name()) {
 		return nil
 	}
-	r := XoptParse(c.Args[1:], &argv.Spec{Valued: "unT", LongStop: []string{"help", "version"}, Exact: true})
-	if r.Help || r.Has('l', "list") || r.Has('r', "remove") || r.Has('e', "edit") || r.Has('T', "test") ||
-		r.Has('V', "version") || r.Has('c', "") || r.Has('n', "") {
+	r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "unT", LongStop: []string{"help", "version"}, Exact: true})
+	if r.Info || r.Has("l", "list") || r.Has("r", "remove") || r.Has("e", "edit") || r.Has("T", "test") ||
+		r.Has("V", "version") || r.Has("c", "") || r.Has("n", "") {
 		return nil
 	}
 	who := "the user's"
-	if u, ok := r.Last('u', ""); ok {
+	if u, ok := r.Last("u", ""); ok {
 		who = xoptShow(u) + "'s"
 	}
 	switch {
-	case len(r.Args) == 0:
+	case len(r.Operands) == 0:
 		if c.Stdin == nil && !c.StdinPiped {
 			return nil
 		}
-	case r.Args[0].Value == "/dev/null":
+	case r.Operands[0].Value == "/dev/null":
 		return nil // crontab_remove
-	case r.Args[0].Value != "-" && !IsStdinPath(r.Args[0]):
-		return hit("crontab installs " + xoptShow(r.Args[0]) + " as " + who + " crontab, replacing the current one; its jobs run later, outside guardsh")
+	case r.Operands[0].Value != "-" && !IsStdinPath(r.Operands[0]):
+		return hit("crontab installs " + xoptShow(r.Operands[0]) + " as " + who + " crontab, replacing the current one; its jobs run later, outside guardsh")
 	}
 	return hit("crontab - installs what it reads as " + who + " crontab, replacing the current one; its jobs run later, outside guardsh")
 }

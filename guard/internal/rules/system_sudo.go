@@ -56,15 +56,15 @@ func SysSudo(c *Command) []Hit {
 		}
 		return hits
 	case "su":
-		r := XoptParse(args[1:], &argv.Spec{Valued: "cCgGsw", LongValued: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}, LongStop: []string{"help", "version"}, Exact: true})
-		if r.Help {
+		r := ReadOpts(args[1:], &argv.Spec{Valued: "cCgGsw", LongValued: []string{"command", "session-command", "group", "supp-group", "shell", "whitelist-environment"}, LongStop: []string{"help", "version"}, Exact: true})
+		if r.Info {
 			return nil
 		}
-		if len(r.Args) > 0 && r.Args[0].Value != "-" && r.Args[0].Value != "root" {
-			return sysAsUser(r.Args[0], true)
+		if len(r.Operands) > 0 && r.Operands[0].Value != "-" && r.Operands[0].Value != "root" {
+			return sysAsUser(r.Operands[0], true)
 		}
-		if len(r.Args) > 1 && r.Args[0].Value == "-" && r.Args[1].Value != "root" {
-			return sysAsUser(r.Args[1], true)
+		if len(r.Operands) > 1 && r.Operands[0].Value == "-" && r.Operands[1].Value != "root" {
+			return sysAsUser(r.Operands[1], true)
 		}
 		return hit("runs with root privileges")
 	}
