@@ -8,11 +8,12 @@ import (
 // privileges, eval, packages, processes, power, services, users, firewall,
 // mounts, shell history, cron, the dynamic loader, kernel modules, sysctl.
 func SystemRules() []Builtin {
+	pkg := packageRules()
 	bs := []Builtin{
 		{Rule: Rule{Name: "sudo", Level: Medium, Description: "runs a command with root (or another user's) privileges: sudo, doas, pkexec, su, run0", Example: "sudo apt-get update"}, Check: SysSudo, Progs: sysSudoProgs},
 		{Rule: Rule{Name: "eval", Level: Medium, Description: "eval runs shell code only known at run time (eval of a literal string is classified as that code)", Example: "eval \"$CMD\""}, Check: sysEval, Progs: sysEvalProgs},
-		{Rule: Rule{Name: "package_remove", Level: Medium, Description: "removes packages: apt, dnf, yum, pacman -R, zypper, apk, brew, snap, flatpak, dpkg, rpm, pip, npm, gem, cargo uninstall", Example: "apt-get remove nginx"}, Check: sysPackageRemove},
-		{Rule: Rule{Name: "package_install", Level: Medium, Description: "installs packages system-wide or globally: apt, dnf, pacman -S, brew, snap, pip install, npm install -g, cargo install, go install", Example: "pip install requests"}, Check: sysPackageInstall},
+		pkg[0],
+		pkg[1],
 		{Rule: Rule{Name: "kill", Level: Medium, Description: "sends a signal to processes: kill, killall, pkill, xkill", Example: "kill 1234"}, Check: SysKill, Progs: sysKillProgs},
 		{Rule: Rule{Name: "kill_all_processes", Level: High, Description: "kills every process or init: kill -9 -1, kill 1, killall5, pkill with a pattern matching everything", Example: "kill -9 -1"}, Check: sysKillAll, Progs: sysKillAllProgs},
 		{Rule: Rule{Name: "shutdown", Level: High, Description: "shuts down or reboots the machine: shutdown, reboot, poweroff, halt, init 0|6, systemctl poweroff|reboot", Example: "shutdown -h now"}, Check: sysShutdown},
@@ -30,7 +31,6 @@ func SystemRules() []Builtin {
 		{Rule: Rule{Name: "sysctl_write", Level: Medium, Description: "changes kernel parameters: sysctl -w, sysctl -p, writes under /proc/sys", Example: "sysctl -w net.ipv4.ip_forward=1"}, Check: sysSysctlWrite},
 		{Rule: Rule{Name: "chsh", Level: Medium, Description: "changes a user's login shell", Example: "chsh -s /bin/zsh"}, Check: SysChsh, Progs: sysChshProgs},
 	}
-	bs = dispatchOn(bs, func(b *Builtin) { b.Progs, b.Prefixes = sysPackageProgs, []string{"pip", "python"} }, "package_remove", "package_install")
 	bs = dispatchOn(bs, func(b *Builtin) { b.Progs, b.Redirects = sysShutdownProgs, true }, "shutdown")
 	bs = dispatchOn(bs, func(b *Builtin) { b.Progs, b.Prefixes = sysFirewallProgs, []string{"iptables", "ip6tables"} }, "firewall_off", "firewall_change")
 	// firewall_off also stops or disables the firewall and security
@@ -47,9 +47,6 @@ func SystemRules() []Builtin {
 // Program names the system rules look at (besides prefixes, redirects and
 // NAME=VALUE words, see systemRules).
 var (
-	sysPackageProgs = []string{"apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "tdnf", "dnf5", "pacman", "yay", "paru", "pamac",
-		"zypper", "apk", "brew", "port", "snap", "flatpak", "dpkg", "rpm", "nix-env", "conda", "mamba", "micromamba", "pipx",
-		"npm", "pnpm", "bun", "yarn", "gem", "cargo", "go"}
 	sysShutdownProgs = []string{"shutdown", "reboot", "poweroff", "halt", "init", "telinit", "openrc-shutdown", "systemctl", "loginctl"}
 	sysFirewallProgs = []string{"ebtables", "arptables", "ufw", "nft", "setenforce", "pfctl", "aa-teardown", "firewall-cmd"}
 	// sysAssignProgs are the commands sysAssignments reads NAME=VALUE from.
