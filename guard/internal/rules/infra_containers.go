@@ -40,7 +40,7 @@ func infraDockerPath(c *Command) (cmd []string, rest []Word, compose bool) {
 	i := 0
 	for i < len(args) && len(cmd) < 3 {
 		v := args[i].Value
-		if len(v) > 1 && v[0] == '-' {
+		if argv.IsOption(v) {
 			if v == "--help" || v == "-h" || v == "--version" || v == "-v" && len(cmd) == 0 {
 				return nil, nil, false
 			}

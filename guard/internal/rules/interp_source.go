@@ -115,7 +115,7 @@ func interpNodeCode(args []Word) interpSource {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
-		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+		if !a.Known || v == "--" || !argv.IsOption(v) {
 			return src
 		}
 		switch {
@@ -165,7 +165,7 @@ func interpPerlCode(args []Word, lang InterpLang) interpSource {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
-		if !a.Known || v == "-" || v == "--" || !strings.HasPrefix(v, "-") {
+		if !a.Known || v == "--" || !argv.IsOption(v) {
 			if v == "--" && a.Known {
 				i++
 			}

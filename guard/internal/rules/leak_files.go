@@ -4,6 +4,8 @@ package rules
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // leakReader describes how a program reads files: which operands are files.
@@ -93,7 +95,7 @@ func (rd *leakReader) files(args []Word) (files []Word, quiet bool) {
 			ops = append(ops, args[i+1:]...)
 			break
 		}
-		if !a.Known || !strings.HasPrefix(v, "-") || v == "-" {
+		if !a.Known || !argv.IsOption(v) {
 			ops = append(ops, a)
 			continue
 		}

@@ -32,7 +32,7 @@ func rowReadings(sp *argv.Spec, args []Word, goflags bool) []rowReading {
 	strs := make([]string, len(args))
 	for i, w := range args {
 		strs[i] = w.Value
-		if goflags && len(w.Value) > 2 && w.Value[0] == '-' && w.Value[1] != '-' {
+		if goflags && len(w.Value) > 2 && argv.IsShortBundle(w.Value) {
 			// A Go-flag program: -name and --name are the same long
 			// option.
 			strs[i] = "-" + w.Value
@@ -137,7 +137,7 @@ func rowClip[T any](s []T) []T { return s[:len(s):len(s)] }
 func rowLoose(args []Word) rowReading {
 	var r rowReading
 	for i, w := range args {
-		if strings.HasPrefix(w.Value, "-") && len(w.Value) > 1 {
+		if argv.IsOption(w.Value) {
 			name := strings.TrimLeft(w.Value, "-")
 			name, _, _ = strings.Cut(name, "=")
 			r.opts = append(r.opts, argv.Opt{Name: name, Long: strings.HasPrefix(w.Value, "--") || len(name) > 1, Index: i, ValueIndex: -1})

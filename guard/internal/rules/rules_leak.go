@@ -2,6 +2,8 @@ package rules
 
 import (
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // Rule names of the leak family.
@@ -86,7 +88,7 @@ func leakOperands(args []Word, valued map[string]bool) []string {
 			}
 			break
 		}
-		if strings.HasPrefix(v, "-") && len(v) > 1 {
+		if argv.IsOption(v) {
 			if valued[v] {
 				i++
 			}
@@ -110,7 +112,7 @@ func leakHasOpt(args []Word, shorts string, opts ...string) bool {
 				return true
 			}
 		}
-		if shorts != "" && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], shorts) {
+		if shorts != "" && argv.IsShortBundle(v) && strings.ContainsAny(v[1:], shorts) {
 			return true
 		}
 	}

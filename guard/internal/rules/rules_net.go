@@ -276,7 +276,7 @@ func netInterpReadsCode(c *Command) bool {
 			return i+1 >= len(args) || netStdinPath(args[i+1])
 		case v == "-f" && lang == InterpPHP:
 			return false
-		case strings.HasPrefix(v, "-") && len(v) > 1:
+		case argv.IsOption(v):
 			if inFields(valued, v) {
 				i++
 			}
@@ -608,7 +608,7 @@ func netCopySecret(c *Command, name string, args []Word) []Hit {
 	var ops []Word
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if v := a.Value; a.Known && strings.HasPrefix(v, "-") && len(v) > 1 {
+		if v := a.Value; a.Known && argv.IsOption(v) {
 			if valued[v] || !strings.HasPrefix(v, "--") && len(v) > 2 && strings.IndexByte(shortValued, v[len(v)-1]) >= 0 {
 				i++
 			}
@@ -712,7 +712,7 @@ func netCurlSecret(c *Command, args []Word) []Hit {
 				opt, val, hasVal = name, a, true
 				val.Value = rest
 			}
-		case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte("dFT", v[1]) >= 0:
+		case len(v) > 2 && argv.IsShortBundle(v) && strings.IndexByte("dFT", v[1]) >= 0:
 			opt, val, hasVal = v[:2], a, true
 			val.Value = v[2:]
 		}

@@ -276,7 +276,7 @@ func findDeleteHits(c *Command) []fsNamedHit {
 	var starts []Word
 	for ; i < len(args); i++ {
 		v := args[i].Value
-		if (len(v) > 1 && v[0] == '-') || v == "(" || v == "!" || v == ")" || v == "," {
+		if argv.IsOption(v) || v == "(" || v == "!" || v == ")" || v == "," {
 			break
 		}
 		starts = append(starts, args[i])

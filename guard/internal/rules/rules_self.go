@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"guardsh/internal/argv"
 )
 
 // RuleSelf is the name of the rule that protects guardsh's own files.
@@ -243,7 +245,7 @@ func selfOperands(args []Word) []Word {
 			dashdash = true
 			continue
 		}
-		if !dashdash && a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+		if !dashdash && a.Known && argv.IsOption(a.Value) {
 			continue
 		}
 		ops = append(ops, a)
@@ -259,7 +261,7 @@ func selfHasFlag(args []Word, short1, short2 byte, long string) bool {
 		if v == long {
 			return true
 		}
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && (strings.IndexByte(v, short1) > 0 || strings.IndexByte(v, short2) > 0) {
+		if argv.IsShortBundle(v) && (strings.IndexByte(v, short1) > 0 || strings.IndexByte(v, short2) > 0) {
 			return true
 		}
 	}
@@ -273,7 +275,7 @@ func selfInPlace(args []Word) bool {
 		if v == "--in-place" || strings.HasPrefix(v, "--in-place=") {
 			return true
 		}
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'i') > 0 {
+		if argv.IsShortBundle(v) && strings.IndexByte(v, 'i') > 0 {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"guardsh/allowlist"
+	"guardsh/internal/argv"
 )
 
 // The general half of guardsh_self: any operand or option value that names
@@ -83,7 +84,7 @@ func selfCandidates(args []Word) []Word {
 		if i := strings.IndexByte(v, '='); i > 0 {
 			ws = append(ws, fsPart(a, v[i+1:]))
 		}
-		if len(v) > 2 && v[0] == '-' && v[1] != '-' {
+		if len(v) > 2 && argv.IsShortBundle(v) {
 			for j := 2; j < len(v); j++ {
 				if v[j] == '/' || v[j] == '~' || v[j] == '.' {
 					ws = append(ws, fsPart(a, v[j:]))

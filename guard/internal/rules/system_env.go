@@ -89,7 +89,7 @@ func sysHistoryErase(c *Command) []Hit {
 	case "history":
 		for i := 1; i < len(c.Args); i++ {
 			v := c.Args[i].Value
-			if len(v) > 1 && v[0] == '-' && v[1] != '-' {
+			if argv.IsShortBundle(v) {
 				if strings.IndexByte(v, 'c') >= 0 {
 					return hit("history -c clears the shell history")
 				}

@@ -27,7 +27,7 @@ func sysFirewallOff(c *Command) []Hit {
 				return hit(name + " deletes firewall chains")
 			case (v == "-P" || v == "--policy") && i+2 < len(args) && strings.EqualFold(args[i+2].Value, "ACCEPT"):
 				return hit(name + " sets the default policy of " + args[i+1].Value + " to ACCEPT")
-			case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'F') >= 0 && strings.Trim(v[1:], "Fvwn") == "":
+			case len(v) > 2 && argv.IsShortBundle(v) && strings.IndexByte(v, 'F') >= 0 && strings.Trim(v[1:], "Fvwn") == "":
 				return hit(name + " flushes firewall rules")
 			}
 		}

@@ -80,7 +80,7 @@ func sysPkillMatchesAll(p string) bool {
 // sysPkill parses pkill/killall: the pattern operands, the signal and the
 // selected user (-u).
 func sysPkill(name string, args []Word) (pats []Word, sig string, user string, regex bool, ok bool) {
-	if len(args) > 0 && len(args[0].Value) > 1 && args[0].Value[0] == '-' && args[0].Value[1] != '-' {
+	if len(args) > 0 && argv.IsShortBundle(args[0].Value) {
 		s := args[0].Value[1:]
 		if s == strings.ToUpper(s) && sysIsSignal(s) && len(s) > 1 || s[0] >= '0' && s[0] <= '9' {
 			sig, args = s, args[1:]

@@ -100,7 +100,7 @@ func sysPacman(args []Word) (sysPkgOp, string) {
 		case v == "--root" || v == "--dbpath" || v == "--cachedir" || v == "--config" || v == "--arch" || v == "--gpgdir" || v == "--hookdir" || v == "--logfile" || v == "--assume-installed" || v == "--ignore" || v == "--ignoregroup" || v == "--overwrite" || v == "--print-format" || v == "--sysroot" || v == "-b" || v == "-r":
 			i++
 		case strings.HasPrefix(v, "--"):
-		case len(v) > 1 && v[0] == '-':
+		case argv.IsOption(v):
 			for j := 1; j < len(v); j++ {
 				ch := v[j]
 				if ch >= 'A' && ch <= 'Z' {

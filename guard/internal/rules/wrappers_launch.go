@@ -96,7 +96,7 @@ func RimrafInner(args []Word) []Inner {
 			opts = false
 			continue
 		}
-		if opts && a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+		if opts && a.Known && argv.IsOption(a.Value) {
 			switch a.Value {
 			case "-h", "--help", "-V", "--version":
 				return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"guardsh/guard/internal/rules"
+	"guardsh/internal/argv"
 )
 
 // The line's own files. A script that makes a file and then deletes it,
@@ -172,7 +173,7 @@ func operands(args []Word, valued map[string]bool, modes bool) []Word {
 			return append(ops, args[i+1:]...)
 		case a.Known && valued[a.Value]:
 			i++
-		case a.Known && len(a.Value) > 1 && a.Value[0] == '-' && !(modes && len(ops) == 0 && modeLike(a.Value)):
+		case a.Known && argv.IsOption(a.Value) && !(modes && len(ops) == 0 && modeLike(a.Value)):
 		default:
 			ops = append(ops, a)
 		}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"guardsh/internal/argv"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -73,7 +74,7 @@ func MktempValue(wd *syntax.Word, sc *Scope) (name string, dir, ok bool) {
 			useTmp = true
 		case strings.HasPrefix(a, "--suffix="):
 			suffix = a[len("--suffix="):]
-		case strings.HasPrefix(a, "-") && a != "-":
+		case argv.IsOption(a):
 			if strings.Trim(a[1:], "dqt") != "" {
 				return "", false, false
 			}

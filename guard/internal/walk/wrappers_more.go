@@ -411,7 +411,7 @@ func moveInner(c *Command, name string, args []Word) []rules.Inner {
 	target := ""
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+		if a.Known && argv.IsOption(a.Value) {
 			if a.Value == "-t" && i+1 < len(args) {
 				target = args[i+1].Value
 				i++
