@@ -159,7 +159,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	}
 	home, _ := os.UserHomeDir()
 	dec := &sessionDecider{d: newDecider(b.g, b.r, cmd, guard.Safe, base, home)}
-	sup, err := supervise.Start(cmd, supervise.Config{Decider: dec, MaxProcs: maxProcs, Notice: noticer(b.stderr)})
+	sup, err := supervise.Start(cmd, supervise.Config{Decider: dec, MaxProcs: maxProcs, AllowInitial: true, Notice: noticer(b.stderr)})
 	cmdTheirs.Close()
 	repTheirs.Close()
 	if err != nil {

@@ -53,6 +53,16 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		s.refuse(n, fmt.Sprintf("syscall %d", nr), unix.EPERM, "reported call unknown to the supervisor")
 		return
 	}
+	if s.cfg.AllowInitial && s.initial && nr == unix.SYS_EXECVE && pid == s.pid {
+		// The helper's exec of the command: nothing else of the tree
+		// exists yet, and its arguments are the caller's own. Nothing to
+		// read; the Decider is told of it, and not asked.
+		s.cfg.Decider.Decide(&Event{Pid: pid, Syscall: info.name, Kind: info.kind, Initial: true})
+		if respond(s.listener, n.ID, true, 0, 0) == nil {
+			s.initial = false
+		}
+		return
+	}
 	p, err := openProc(pid)
 	if err != nil {
 		if idValid(s.listener, n.ID) {

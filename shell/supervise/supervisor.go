@@ -21,6 +21,13 @@ type Config struct {
 	// Notice, if set, receives what the supervisor did on its own. It is
 	// called from the supervisor's goroutine.
 	Notice func(Notice)
+	// AllowInitial allows the helper's exec of the command's own program
+	// (Event.Initial) without reading its arguments or asking the
+	// Decider, which is only told of it with an Event holding Pid,
+	// Syscall, Kind and Initial: for a caller that allows it whatever it
+	// holds, since the caller chose the program, its arguments and its
+	// environment itself.
+	AllowInitial bool
 }
 
 // Supervisor supervises the process tree of one command: every process
