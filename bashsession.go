@@ -98,6 +98,7 @@ func (s *sessionDecider) setApproved(level guard.Level) {
 	s.mu.Lock()
 	s.levels.next(level, s.d.bashPid)
 	s.d.approved = level
+	s.d.emptied = emptied{} // each command starts with nothing emptied
 	s.mu.Unlock()
 }
 

@@ -11,6 +11,9 @@
 #                  (ADDFD), and with the kernel opening it after the check
 #                  (CONTINUE)
 #   ReadOpen10000  the same for reading, which the filter lets through
+#   Rename10000    one process renaming a file 10,000 times: plain, with the
+#                  supervisor renaming it itself on the directory it checked,
+#                  and with the kernel renaming it after the check (CONTINUE)
 #   StartTrue      one /bin/true: the fixed cost of the helper and the filter
 #
 # ns/op is wall time for the whole loop; on a shared machine the CPU
@@ -33,7 +36,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 count=${1:-3}
-go test -run '^$' -bench 'Exec|Fork|Open|StartTrue' -benchtime 10x -count "$count" ./shell/supervise
+go test -run '^$' -bench 'Exec|Fork|Open|Rename|StartTrue' -benchtime 10x -count "$count" ./shell/supervise
 
 # mkbuild DIR N: a C project of N files and a Makefile building them.
 mkbuild() {

@@ -47,6 +47,7 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		respond(s.listener, n.ID, true, 0, 0)
 		return
 	}
+	s.redo.seen(n)
 	info, ok := calls[nr]
 	if !ok {
 		// The filter reported a call this table does not know: fail closed.
@@ -119,6 +120,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	}
 	if info.kind == KindOpen && nr != unix.SYS_OPEN_BY_HANDLE_AT {
 		s.open(n, p, ev)
+		return
+	}
+	if _, ok := layouts[nr]; ok && performEffects && s.effect(n, p, ev) {
 		return
 	}
 	if s.cfg.Decider.Decide(ev) != Allow {
