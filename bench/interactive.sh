@@ -10,6 +10,9 @@
 #      the median ratio and each pair's.
 #
 # Usage: bench/interactive.sh [path/to/guardsh]   (default: builds one)
+# EXECUTOR=bash measures the interactive bash executor (the default is
+# the config's default, the interpreter); ONLY=throughput runs part 3
+# alone.
 # Needs python3 (for its pty module). Runs nothing destructive: HOME and
 # XDG_* point into a temporary directory.
 set -eu
@@ -24,6 +27,9 @@ fi
 mkdir -p "$tmp/home/state/guardsh" "$tmp/home/config/guardsh"
 seq 1 100000 | sed 's/^/echo history line /' >"$tmp/h100k"
 printf 'ask = "risky"\n' >"$tmp/home/config/guardsh/config.toml"
+if [ -n "${EXECUTOR:-}" ]; then
+	printf 'executor = "%s"\n' "$EXECUTOR" >>"$tmp/home/config/guardsh/config.toml"
+fi
 
 GUARDSH=$bin HOME=$tmp/home H100K=$tmp/h100k python3 - <<'PY'
 import os, pty, select, time, re, shutil, statistics
@@ -90,24 +96,28 @@ def stop(pid, fd):
     os.waitpid(pid, 0)
     os.close(fd)
 
+only_tp = os.environ.get("ONLY") == "throughput"
+
 # 1. First prompt.
 times = []
-for i in range(7):
+for i in range(1 if only_tp else 7):
     shutil.copyfile(os.environ["H100K"], home + "/state/guardsh/history")
     t0 = time.perf_counter()
     pid, fd = spawn([bin])
     read_until(fd, PROMPT)
     times.append((time.perf_counter() - t0) * 1000)
-    if i < 6:
+    if i < 6 and not only_tp:
         stop(pid, fd)
-print("first prompt (100,000-line history): median %.1f ms, min %.1f ms over %d starts" % (statistics.median(times), min(times), len(times)))
+if not only_tp:
+  print("first prompt (100,000-line history): median %.1f ms, min %.1f ms over %d starts" % (statistics.median(times), min(times), len(times)))
 
 # 2. Memory, idle.
 time.sleep(0.5)
 kids = children(pid)
 front = rss_kb(pid)
 execs = sum(rss_kb(k) for k in kids)
-print("idle RSS: front end %.1f MiB + executor %.1f MiB = %.1f MiB" % (front / 1024, execs / 1024, (front + execs) / 1024))
+if not only_tp:
+  print("idle RSS: front end %.1f MiB + executor %.1f MiB = %.1f MiB" % (front / 1024, execs / 1024, (front + execs) / 1024))
 
 # 3. Throughput: the same command, the same volume, the same reader (this
 # loop, 64 KiB reads) on both sides, measured in alternating pairs (the
