@@ -93,11 +93,3 @@ func TestOutputPumpStream(t *testing.T) {
 		}
 	}
 }
-
-func TestTranslateShiftTab(t *testing.T) {
-	p := []byte("a\x1b[Zb\x1b[A")
-	n := translateShiftTab(p, len(p))
-	if got, want := string(p[:n]), "a"+string(shiftTab)+"b\x1b[A"; got != want {
-		t.Fatalf("got %q, want %q", got, want)
-	}
-}
