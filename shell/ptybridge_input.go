@@ -68,13 +68,19 @@ func newTTYInput(f *os.File) (*ttyInput, error) {
 	return t, nil
 }
 
-// setOwner hands the terminal to owner and wakes every read.
+// setOwner hands the terminal to owner and wakes every read. A read
+// that does not poll yet checks the owner before it does: when none
+// polls, none needs the wake-up byte (at an Enter, the line editor's read
+// has returned, and the byte would only wake the forwarder that starts
+// next, for nothing, on the way of the line's output).
 func (t *ttyInput) setOwner(owner int) {
 	t.mu.Lock()
 	t.owner = owner
 	t.gen++
 	t.cond.Broadcast()
-	t.wakeLocked()
+	if t.polling > 0 {
+		t.wakeLocked()
+	}
 	t.mu.Unlock()
 }
 
