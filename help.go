@@ -147,8 +147,9 @@ what is above the level the line was approved at is asked about on
 /dev/tty, or refused with "Operation not permitted" in that process alone.
 As a user (not root), a line whose program is sudo, doas, su, pkexec or
 run0 runs outside the supervisor (which keeps them from gaining
-privileges), checked as written only; its preview says so (in the
-interactive shell with executor = "bash", sudo fails). In guardsh's
+privileges), checked as written only; its preview says so, in the
+interactive shell too (there it runs on the terminal in a bash of its
+own). In guardsh's
 interpreter, commands that programs start on their own are checked only
 as far as their command line shows.
 
