@@ -15,33 +15,25 @@ import (
 	"guardsh/shell/supervise"
 )
 
-// interactiveBash is the interactive shell's bash executor when the
-// settings ask for it (executor = "bash", or supervise = "required"):
-// a long-lived bash on the pty, under the supervisor, whose every stopped
-// call the guard classifies (decider.go) and the front end decides at the
-// level of the line that runs. Where bash or the supervisor is missing it
-// says so and returns nil (the interpreter executor), or, when the policy
-// requires the supervisor, false: no line may run.
+// interactiveBash is the interactive shell's bash executor, the default
+// (unless executor = "interpreter"): a long-lived bash on the pty, under
+// the supervisor, whose every stopped call the guard classifies
+// (decider.go) and the front end decides at the level of the line that
+// runs (or of the line that started a background job). Where bash or the
+// supervisor is missing it says so once and returns nil (the interpreter
+// executor), or, when the policy requires the supervisor, false: no line
+// may run.
 func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer) (*shell.BashConfig, bool) {
 	if !st.interactiveBashExecutor() {
 		return nil, true
 	}
-	bash, err := exec.LookPath("bash")
-	avail := available()
+	// Where bash or the supervisor is missing, guardsh says so once, as
+	// for -c (bashReady).
+	bash, ok, status := bashReady(st, stderr)
 	switch {
-	case err != nil && st.superviseRequired():
-		fmt.Fprintf(stderr, "guardsh: refused: executor = \"bash\" and bash is not found: %v\n", err)
+	case status >= 0:
 		return nil, false
-	case err != nil:
-		fmt.Fprintf(stderr, "guardsh: executor = \"bash\" and bash is not found (%v): lines run in guardsh's interpreter\n", err)
-		return nil, true
-	case !avail.OK && nestedSupervised(avail):
-		return nil, true // inside a supervised guardsh's tree, which checks all of it
-	case !avail.OK && st.superviseRequired():
-		fmt.Fprintf(stderr, "guardsh: refused: the supervisor cannot run here (%s), and the policy requires it (supervise = \"required\")\n", avail.Reason)
-		return nil, false
-	case !avail.OK:
-		fmt.Fprintf(stderr, "guardsh: the supervisor cannot run here (%s): lines run in guardsh's interpreter\n", avail.Reason)
+	case !ok:
 		return nil, true
 	}
 	return &shell.BashConfig{

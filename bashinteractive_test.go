@@ -231,10 +231,11 @@ func TestInteractiveBashChoice(t *testing.T) {
 		wantBash, ok  bool
 		wantSaid      string
 	}{
-		{"the default", "", "", yes, false, true, ""},
+		{"the default", "", "", yes, true, true, ""},
 		{"interpreter", "interpreter", "", yes, false, true, ""},
 		{"bash", "bash", "", yes, true, true, ""},
-		{"bash, no supervisor", "bash", "", no, false, true, "lines run in guardsh's interpreter"},
+		{"bash, no supervisor", "bash", "", no, false, true, "running in guardsh's interpreter"},
+		{"the default, no supervisor", "", "", no, false, true, "running in guardsh's interpreter"},
 		{"required, no supervisor", "", "required", no, false, false, "refused"},
 		{"required", "", "required", yes, true, true, ""},
 	} {
@@ -354,5 +355,27 @@ func TestInteractiveBashJobLevels(t *testing.T) {
 	s.mu.Unlock()
 	if strings.Contains(out, "while running") || strings.Count(out, "refused") != 1 {
 		t.Fatalf("a question or a refusal too many:\n%q", out)
+	}
+}
+
+// TestInteractiveDefaultExecutor: with no executor in the config the
+// interactive shell runs its lines in bash. (executor = "interpreter"
+// starts os.Executable() --executor, which the test binary is not:
+// TestInteractiveBashChoice tests the choice, shell's tests the
+// interpreter executor.)
+func TestInteractiveDefaultExecutor(t *testing.T) {
+	for _, c := range []struct{ config, comm string }{
+		{"", "bash"},
+		{"executor = \"bash\"\n", "bash"},
+	} {
+		t.Run(strings.TrimSpace(c.config), func(t *testing.T) {
+			s, _ := startBashInteractiveWith(t, nil, func(home string) {
+				os.WriteFile(filepath.Join(home, ".config", "guardsh", "config.toml"), []byte(c.config+"prompt = 'gs[\\s]\\$ '\n"), 0o644)
+			})
+			s.prompt("")
+			s.line("echo comm=$(cat /proc/$$/comm)")
+			s.expect(`comm=` + c.comm + `\r\n`)
+			s.prompt("")
+		})
 	}
 }

@@ -6,11 +6,11 @@ const helpText = `guardsh: a shell that checks every command before it runs.
 It parses each line (bash syntax), gives everything the line would run or
 write a danger level, shows why, asks yes / no / edit with the level's default
 answer, runs what was approved, and checks each command again as it runs.
--c, FILE and stdin run in real bash under a kernel-level supervisor that
-checks every exec and destructive call of the whole process tree; where
-bash or the supervisor is missing, in guardsh's own interpreter (said once;
-executor = "interpreter" in the config chooses it). The interactive shell
-runs its lines in the interpreter unless the config says executor = "bash".
+-c, FILE, stdin and the interactive shell run in real bash under a
+kernel-level supervisor that checks every exec and destructive call of the
+whole process tree; where bash or the supervisor is missing, in guardsh's
+own interpreter (said once; executor = "interpreter" in the config chooses
+it).
 
 usage: guardsh [options]                   interactive shell
        guardsh [options] -c STRING [NAME [ARGS...]]
