@@ -119,3 +119,38 @@ func TestEffectErrors(t *testing.T) {
 		t.Errorf("f or d still there")
 	}
 }
+
+func TestSplitLast(t *testing.T) {
+	for _, tc := range []struct{ in, dir, base string }{
+		{"x", "", "x"},
+		{"d/x", "d/", "x"},
+		{"/a/b/c", "/a/b/", "c"},
+		{"d/", "", "d/"},
+		{"a/d//", "a/", "d//"},
+		{"/", "", "/"},
+		{"//", "", "//"},
+		{"/x", "/", "x"},
+		{"a/..", "a/", ".."},
+		{".", "", "."},
+	} {
+		if dir, base := splitLast(tc.in); dir != tc.dir || base != tc.base {
+			t.Errorf("splitLast(%q) = %q, %q; want %q, %q", tc.in, dir, base, tc.dir, tc.base)
+		}
+	}
+}
+
+func TestOwnNamesTable(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/proc/self/fd/3/x", "/proc/42/fd/3/x"},
+		{"/proc/thread-self", "/proc/42"},
+		{"/dev/fd/5/y", "/proc/42/fd/5/y"},
+		{"/dev/stdout", "/proc/42/fd/1"},
+		{"/proc/selfish", "/proc/selfish"},
+		{"/dev/fdx", "/dev/fdx"},
+		{"rel/proc/self", "rel/proc/self"},
+	} {
+		if got := OwnNames(tc.in, 42); got != tc.want {
+			t.Errorf("OwnNames(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
