@@ -91,6 +91,44 @@ func TestEffectOnWhatWasChecked(t *testing.T) {
 	}
 }
 
+// An open whose lookup fails (the file, or the directory of a new one, is
+// not there) fails so, without the kernel looking the path up again: a
+// link made or swapped meanwhile cannot send it into a protected
+// directory.
+func TestOpenLookupFails(t *testing.T) {
+	requireSupervisor(t)
+	if !Available().AddFD {
+		t.Skip("no SECCOMP_IOCTL_NOTIF_ADDFD")
+	}
+	for _, act := range []string{"open-trunc %s/l/x", "open-w %s/l/sub2/x"} {
+		dir := t.TempDir()
+		safe, prot := filepath.Join(dir, "safe"), filepath.Join(dir, "prot")
+		os.MkdirAll(safe, 0o755)
+		os.MkdirAll(filepath.Join(prot, "sub2"), 0o755)
+		os.WriteFile(filepath.Join(prot, "x"), []byte("data\n"), 0o644)
+		link := filepath.Join(dir, "l")
+		os.Symlink(safe, link)
+		swap := func() { os.Remove(link); os.Symlink(prot, link) }
+		r := &recorder{deny: func(ev *Event) bool {
+			if ev.Kind == KindOpen {
+				swap()
+			}
+			return under(ev.Path, prot)
+		}}
+		a := strings.Replace(act, "%s", dir, 1)
+		res := run(t, self(t, a), r, 0)
+		if !strings.Contains(res.out, a+": ENOENT") {
+			t.Errorf("%s: %q, want ENOENT", a, res.out)
+		}
+		if data, _ := os.ReadFile(filepath.Join(prot, "x")); string(data) != "data\n" {
+			t.Errorf("%s: the protected x holds %q", a, data)
+		}
+		if exists(filepath.Join(prot, "sub2", "x")) {
+			t.Errorf("%s: made a file in the protected directory", a)
+		}
+	}
+}
+
 // Relative paths, dirfds and trailing slashes are looked up as the
 // process would; a call the kernel would fail fails the same way.
 func TestEffectErrors(t *testing.T) {
