@@ -128,6 +128,14 @@ func runBash(b bashRun, fallback func() int) int {
 	if geteuid() != 0 && v.ChangesUser() {
 		// The supervisor's no_new_privs would make sudo fail: the line,
 		// approved on its argv, runs outside it.
+		path, _ := lookupEnv(env, "PATH")
+		dir, _ := os.Getwd()
+		if name, why := untrustedOutside(v, path, dir); name != "" {
+			u := withUntrusted(guard.Verdict{Command: line}, name, why)
+			f, _ := u.Top()
+			fmt.Fprintf(b.stderr, "guardsh: refused (blocked, %s): %s: %s; blocked lines never run\n", f.Rule, line, f.Reason)
+			return 126
+		}
 		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)

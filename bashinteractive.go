@@ -135,6 +135,9 @@ func checkOutside(g *guard.Guard, base []string) func(v guard.Verdict, argv, env
 		// The line itself was decided already: the exec is bash's,
 		// running nothing, with that environment.
 		v := g.CheckExec([]string{argv[0], "-c", ":"}, argv[0], set, guard.State{Dir: dir})
+		if name, why := untrustedOutside(line, path, dir); name != "" {
+			v = withUntrusted(v, name, why)
+		}
 		if path == own["PATH"] {
 			return v
 		}

@@ -133,7 +133,13 @@ func TestChangesUser(t *testing.T) {
 		"ls":                      false,
 		"make":                    false,
 		"echo sudo":               false,
-		"bash -c 'sudo ls'":       true,
+		"bash -c 'sudo ls'":       false, // bash -c could change PATH first
+		"eval sudo ls":            false,
+		"xargs sudo < list":       false,
+		"find . -exec sudo {} ;":  false,
+		"sudo ls > \"$(f)\"":      false,
+		"time sudo ls":            true,
+		"PATH=/x sudo ls":         true, // checked where the program is resolved (main)
 		"bash -c 'sudo ls; rm x'": false,
 		"sudo ls && ls":           false,
 	} {

@@ -60,7 +60,7 @@ func TestMemo(t *testing.T) {
 
 func TestChangesUser(t *testing.T) {
 	cmd := func(via int, argv ...string) *Command {
-		return &Command{Args: Lits(argv...), Via: make([]string, via)}
+		return &Command{Args: Lits(argv...), Via: []string{"nice", "sudo"}[:via]}
 	}
 	for _, tc := range []struct {
 		plan []*Command
@@ -71,6 +71,11 @@ func TestChangesUser(t *testing.T) {
 		{[]*Command{cmd(0, "sudo", "make"), cmd(1, "make"), cmd(0, "ls")}, false},
 		{[]*Command{cmd(0, "make")}, false},
 		{nil, false},
+		// What runs outside is known entirely, behind wrappers that
+		// run their operand as given.
+		{[]*Command{{Args: Lits("xargs", "sudo")}, {Args: []Word{Lit("sudo"), {Value: Unknown}}, Via: []string{"xargs"}}}, false},
+		{[]*Command{{Args: Lits("sudo", "x"), Redirects: []Redirect{{Op: ">", Target: Word{Value: Unknown}}}}, cmd(1, "x")}, false},
+		{[]*Command{{Args: Lits("bash", "-c", "sudo x")}, {Args: Lits("sudo", "x"), Via: []string{"bash -c"}}}, false},
 	} {
 		if got := (Verdict{Plan: tc.plan}).ChangesUser(); got != tc.want {
 			t.Errorf("ChangesUser(%v) = %v", tc.plan[0:min(1, len(tc.plan))], got)

@@ -49,9 +49,14 @@ func (v Verdict) Top() (f Finding, ok bool) {
 
 // ChangesUser reports whether a line, as classified into v, is one
 // command that runs a program as another user (sudo, sudoedit, doas,
-// pkexec, run0, su), directly or behind wrappers (`nice sudo make
-// install`), and nothing else: a kernel-level supervisor, which forbids
-// gaining privileges, runs such a line outside, checked statically only.
+// pkexec, run0, su), directly or behind wrappers that run their operand as
+// given (`nice sudo make install`, outsideWrappers), and nothing else: a
+// kernel-level supervisor, which forbids gaining privileges, runs such a
+// line outside, checked statically only. So the line must be known
+// entirely up to that program: every word and redirection target of it
+// and of its wrappers known, and no wrapper that makes up arguments or
+// code at run time (xargs, find -exec, bash -c, eval), which nothing
+// outside would check.
 func (v Verdict) ChangesUser() bool {
 	if len(v.Plan) == 0 {
 		return false
@@ -65,7 +70,14 @@ func (v Verdict) ChangesUser() bool {
 			if len(c.Via) <= depth {
 				return false // a command beside it, not run by it
 			}
+		case !knownUpTo(c):
+			return false
 		case slices.Contains(userChangeProgs, c.Name()):
+			for _, w := range c.Via {
+				if !slices.Contains(outsideWrappers, w) && !slices.Contains(userChangeProgs, w) {
+					return false
+				}
+			}
 			depth = len(c.Via)
 		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
 			return false // the next command is not what this one wraps
@@ -73,6 +85,28 @@ func (v Verdict) ChangesUser() bool {
 	}
 	return depth >= 0
 }
+
+// knownUpTo reports a command whose words and redirection targets are all
+// known statically.
+func knownUpTo(c *Command) bool {
+	for _, w := range c.Args {
+		if !w.Known {
+			return false
+		}
+	}
+	for _, r := range c.Redirects {
+		if !r.Target.Known {
+			return false
+		}
+	}
+	return true
+}
+
+// outsideWrappers are the wrappers a line that changes user may have
+// before that program and still run outside the supervisor: each runs
+// its operand with the arguments as written (`time` and `!` are bash's
+// own; `env` stands for assignments before a command too).
+var outsideWrappers = []string{"env", "nice", "ionice", "nohup", "setsid", "time", "command", "exec", "stdbuf", "timeout", "chrt", "taskset"}
 
 // userChangeProgs are the programs that run a command as another user.
 var userChangeProgs = []string{"sudo", "sudoedit", "doas", "pkexec", "run0", "su"}
