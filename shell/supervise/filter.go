@@ -52,6 +52,10 @@ var alwaysNotify = []uint32{
 	unix.SYS_SWAPON, unix.SYS_SWAPOFF, unix.SYS_REBOOT,
 	unix.SYS_INIT_MODULE, unix.SYS_FINIT_MODULE, unix.SYS_DELETE_MODULE,
 	unix.SYS_KEXEC_LOAD, unix.SYS_KEXEC_FILE_LOAD,
+	// A process that sandboxes itself (Landlock) has fewer rights than
+	// the supervisor, which from then on performs nothing for the tree
+	// (handle.go).
+	unix.SYS_LANDLOCK_RESTRICT_SELF,
 }
 
 // refusedENOSYS lists the system calls that fail with ENOSYS without

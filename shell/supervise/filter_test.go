@@ -133,6 +133,9 @@ func TestFilter(t *testing.T) {
 // an unknown one would be refused.
 func TestEveryReportedCallIsDecoded(t *testing.T) {
 	for _, nr := range alwaysNotify {
+		if nr == unix.SYS_LANDLOCK_RESTRICT_SELF {
+			continue // read nothing of: handled before (handle.go)
+		}
 		if _, ok := calls[int32(nr)]; !ok {
 			t.Errorf("syscall %d is reported but not decoded", nr)
 		}

@@ -48,6 +48,16 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		return
 	}
 	s.redo.seen(n)
+	if nr == unix.SYS_LANDLOCK_RESTRICT_SELF {
+		// The process (and all it starts) will be denied what its
+		// Landlock rules deny, which the supervisor, acting as itself,
+		// would not be: from now on it opens and performs nothing for
+		// the tree (sameView), and the kernel, after the check, does
+		// each call with the process's own rights.
+		s.restricted.Store(true)
+		respond(s.listener, n.ID, true, 0, 0)
+		return
+	}
 	info, ok := calls[nr]
 	if !ok {
 		// The filter reported a call this table does not know: fail closed.

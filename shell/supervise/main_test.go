@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -62,6 +64,8 @@ func runActions(acts []string) int {
 			}
 		case "chmod":
 			err = unix.Chmod(f[1], 0o600)
+		case "landlock": // forbid itself every change to files (Landlock ABI 1)
+			err = landlockReadOnly()
 		case "kill":
 			err = unix.Kill(-1, 0)
 		case "nnp": // prints "nnp N: ok"
@@ -175,4 +179,23 @@ func errName(err error) string {
 		return unix.ErrnoName(e)
 	}
 	return err.Error()
+}
+
+// landlockReadOnly restricts the calling thread, as a self-sandboxing
+// program does, to no change of any file (Landlock's 13 first rights).
+func landlockReadOnly() error {
+	runtime.LockOSThread() // the domain is the thread's, and what it starts
+	attr := [1]uint64{1<<13 - 1}
+	fd, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr[0])), 8, 0)
+	if e != 0 {
+		return e
+	}
+	defer unix.Close(int(fd))
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return err
+	}
+	if _, _, e := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, fd, 0, 0); e != 0 {
+		return e
+	}
+	return nil
 }

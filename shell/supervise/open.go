@@ -233,8 +233,12 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 }
 
 // sameView says whether the process sees the filesystem as the
-// supervisor does: the same root and mount namespace.
+// supervisor does: the same root and mount namespace, and no Landlock
+// domain a process of the tree took on (handle.go).
 func (s *Supervisor) sameView(p *proc) bool {
+	if s.restricted.Load() {
+		return false // a process of the tree sandboxed itself (handle.go)
+	}
 	if root, err := p.link("root"); err != nil || root != "/" {
 		return false
 	}

@@ -192,3 +192,27 @@ func TestOwnNamesTable(t *testing.T) {
 		}
 	}
 }
+
+// A program that sandboxes itself with Landlock keeps its sandbox: the
+// supervisor, which would perform its unlink as itself (with rights the
+// process gave up), leaves every call to the kernel from then on, which
+// refuses it with the process's own rights.
+func TestLandlockedProcessKeepsItsSandbox(t *testing.T) {
+	requireSupervisor(t)
+	dir := t.TempDir()
+	x, y := filepath.Join(dir, "x"), filepath.Join(dir, "y")
+	os.WriteFile(x, nil, 0o644)
+	os.WriteFile(y, nil, 0o644)
+	res := run(t, self(t, "unlink "+y, "landlock", "unlink "+x, "open-w "+x), &recorder{}, 0)
+	if strings.Contains(res.out, "landlock: ENOSYS") || strings.Contains(res.out, "landlock: EOPNOTSUPP") {
+		t.Skip("no Landlock here: " + res.out)
+	}
+	for _, want := range []string{"unlink " + y + ": ok", "landlock: ok", "unlink " + x + ": EACCES", "open-w " + x + ": EACCES"} {
+		if !strings.Contains(res.out, want+"\n") {
+			t.Errorf("want %q in\n%s", want, res.out)
+		}
+	}
+	if !exists(x) {
+		t.Error("the supervisor deleted a file the process's own sandbox forbade it")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 )
@@ -58,11 +59,14 @@ type Supervisor struct {
 	closing   sync.Once
 	limitOnce sync.Once
 	initial   bool // the helper's exec of the target is still to come
-	redo      redo // a call performed whose answer did not reach its process
-	mu        sync.Mutex
-	err       error
-	stats     Stats
-	statsMu   sync.Mutex
+	// restricted: a process of the tree restricted itself (Landlock),
+	// so the supervisor no longer acts for the tree as itself.
+	restricted atomic.Bool
+	redo       redo // a call performed whose answer did not reach its process
+	mu         sync.Mutex
+	err        error
+	stats      Stats
+	statsMu    sync.Mutex
 }
 
 // Stats counts what a supervisor did.
