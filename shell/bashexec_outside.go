@@ -191,7 +191,9 @@ func takeForeground(fd int) {
 // outsideEnv is the environment of a line that runs outside the
 // supervisor: bash's exported variables after the last line, less what
 // would make that bash run code nobody checked (BASH_ENV, ENV, exported
-// functions).
+// functions, SHELLOPTS and BASHOPTS, whose xtrace runs PS4's command
+// substitutions, PS4 itself, and LD_* for the dynamic loader, which a
+// setuid sudo ignores anyway).
 func (b *bashSide) outsideEnv() []string {
 	b.mu.Lock()
 	exp := b.exported
@@ -211,6 +213,7 @@ func (b *bashSide) outsideEnv() []string {
 	sort.Strings(env)
 	return slices.DeleteFunc(env, func(kv string) bool {
 		k, _, _ := strings.Cut(kv, "=")
-		return k == "BASH_ENV" || k == "ENV" || k == "PROMPT_COMMAND" || strings.HasPrefix(k, "BASH_FUNC_")
+		return k == "BASH_ENV" || k == "ENV" || k == "PROMPT_COMMAND" || strings.HasPrefix(k, "BASH_FUNC_") ||
+			k == "SHELLOPTS" || k == "BASHOPTS" || k == "PS4" || strings.HasPrefix(k, "LD_")
 	})
 }
