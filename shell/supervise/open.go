@@ -16,6 +16,7 @@ type creds struct {
 	id     string // Uid, Gid, Groups and CapEff lines
 	umask  uint32
 	mntns  string
+	userns string
 	noCaps bool // no effective capability
 }
 
@@ -233,13 +234,17 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 }
 
 // sameView says whether the process sees the filesystem as the
-// supervisor does: the same root and mount namespace, and no Landlock
-// domain a process of the tree took on (handle.go).
+// supervisor does: the same root, mount namespace and user namespace
+// (a root of its own user namespace has its capabilities there only),
+// and no Landlock domain a process of the tree took on (handle.go).
 func (s *Supervisor) sameView(p *proc) bool {
 	if s.restricted.Load() {
 		return false // a process of the tree sandboxed itself (handle.go)
 	}
 	if root, err := p.link("root"); err != nil || root != "/" {
+		return false
+	}
+	if ns, err := p.link("ns/user"); err != nil || ns != s.self.userns {
 		return false
 	}
 	ns, err := p.link("ns/mnt")

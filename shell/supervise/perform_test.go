@@ -2,6 +2,7 @@ package supervise
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -214,5 +215,35 @@ func TestLandlockedProcessKeepsItsSandbox(t *testing.T) {
 	}
 	if !exists(x) {
 		t.Error("the supervisor deleted a file the process's own sandbox forbade it")
+	}
+}
+
+// A root process that went into a user namespace of its own (`unshare
+// --user --map-root-user`) is root there only: over a file of a user its
+// namespace does not map it has no rights, though its uid and
+// capabilities read the same. The supervisor does not act for it.
+func TestOtherUserNamespaceNotPerformed(t *testing.T) {
+	requireSupervisor(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare")
+	}
+	dir := t.TempDir()
+	d := filepath.Join(dir, "d")
+	os.Mkdir(d, 0o755)
+	x := filepath.Join(d, "x")
+	os.WriteFile(x, nil, 0o644)
+	for _, p := range []string{d, x} {
+		if err := os.Chown(p, 12345, 12345); err != nil {
+			t.Skip(err)
+		}
+	}
+	cmd := exec.Command(unshare, "--user", "--map-root-user", "rm", "-f", x)
+	res := run(t, cmd, &recorder{}, 0)
+	if !exists(x) || res.stats.Performed != 0 {
+		t.Errorf("the supervisor acted for a process of another user namespace (%v, %+v):\n%s", res.err, res.stats, res.out)
 	}
 }

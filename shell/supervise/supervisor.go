@@ -127,6 +127,9 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	if s.self.mntns, err = readlink("/proc/self/ns/mnt"); err != nil {
 		return nil, fmt.Errorf("supervise: %w", err)
 	}
+	if s.self.userns, err = readlink("/proc/self/ns/user"); err != nil {
+		return nil, fmt.Errorf("supervise: %w", err)
+	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
