@@ -222,7 +222,7 @@ func (d *decider) removalVerdict(ev *supervise.Event, st guard.State) (guard.Ver
 	if base == "" || p == "/" || (dir != "/" && dir != d.home) {
 		return guard.Verdict{}, false
 	}
-	if d.named(ev.Pid, p) || d.own.has(p) {
+	if d.named(ev.Pid, p, st) || d.own.has(p) {
 		return guard.Verdict{}, false // judged at the process's exec, or the line's own
 	}
 	if d.emptied.gone == nil {
@@ -242,10 +242,17 @@ func (d *decider) removalVerdict(ev *supervise.Event, st guard.State) (guard.Ver
 }
 
 // named says whether the last exec of process pid named path among its
-// arguments (as written, or joined to its working directory).
-func (d *decider) named(pid int, path string) bool {
+// arguments (as written, or joined to its working directory), and is of
+// a program the rules know to delete its operands, so that its exec was
+// judged as that deletion: one `PROG -rf DIR` of which is high or
+// blocked (rm, unlink). Any other program's removal of what it was given
+// (a script deleting its arguments) is counted.
+func (d *decider) named(pid int, path string, st guard.State) bool {
 	e, ok := d.execs[pid]
 	if !ok {
+		return false
+	}
+	if d.g.CheckArgv([]string{e.argv[0], "-rf", filepath.Dir(path)}, st).Level < guard.High {
 		return false
 	}
 	for _, a := range e.argv[1:] {
