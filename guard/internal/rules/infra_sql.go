@@ -111,6 +111,8 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 					switch {
 					case w.Value == "--dry_run" || w.Value == "--dry_run=true" || w.Value == "-n":
 						return nil, 0, false
+					// The tool's options before its statement (bq query [FLAGS]
+					// SQL): the statement is the first word not an option.
 					case !strings.HasPrefix(w.Value, "-"):
 						texts = append(texts, w)
 					}
@@ -227,6 +229,8 @@ func infraToolDrop(c *Command) []Hit {
 	}
 	var ops []string // the operands, without options
 	for _, w := range c.Args[1:] {
+		// The words of a migration tool (rails db:drop, rake, diesel ...):
+		// its tasks are the operands; no option of theirs names a task.
 		if !strings.HasPrefix(w.Value, "-") {
 			ops = append(ops, w.Value)
 		}

@@ -136,6 +136,7 @@ func leakSecretVar(c *Command) []Hit {
 		}
 	case "printenv":
 		for _, a := range args {
+			// printenv NAME: a word not starting with - is a variable's name.
 			if a.Known && !strings.HasPrefix(a.Value, "-") && LeakSecretName(a.Value) {
 				return hit("printenv prints " + a.Value + ", which by its name holds a secret")
 			}
@@ -143,6 +144,8 @@ func leakSecretVar(c *Command) []Hit {
 	case "declare", "typeset":
 		p := false
 		for _, a := range args {
+			// declare's and typeset's options (-p prints, also in a bundle):
+			// shell builtins, whose words are not getopt's.
 			if a.Known && strings.HasPrefix(a.Value, "-") {
 				p = p || strings.Contains(a.Value, "p")
 				continue

@@ -328,6 +328,8 @@ func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		switch {
 		case v == "--help" || v == "--version" || v == "-V" && len(c.Args) == 2:
 			return hs
+		// mkfs's options are skipped: a valued option's value in the next
+		// word is then read as a device too, which fails closed.
 		case strings.HasPrefix(v, "-"):
 			continue
 		case strings.Contains(v, Unknown):
@@ -412,10 +414,11 @@ func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	changes := false
 	for _, w := range c.Args[1:] {
 		v := w.Value
-		if len(v) < 2 || v[0] != '-' {
+		if !argv.IsOption(v) {
 			continue
 		}
 		name := v[1:2]
+		// sgdisk's long options, --NAME[=VALUE], read beside the short letters.
 		if strings.HasPrefix(v, "--") {
 			name, _, _ = strings.Cut(v[2:], "=")
 		}

@@ -255,6 +255,8 @@ func cdTarget(c *Command, sc *Scope) string {
 
 func echoOutput(args []Word) *Word {
 	nl := true
+	// Not getopt: echo takes only bundles of n, e and E, and prints any other word
+	// starting with - (echo -x prints -x).
 	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value[1:], "neE") == "" && len(args[0].Value) > 1 {
 		if strings.Contains(args[0].Value, "n") {
 			nl = false

@@ -72,6 +72,8 @@ func (w *walker) noteAliases(args []Word, via []string) {
 			continue
 		}
 		name, value, ok := strings.Cut(a.Value, "=")
+		// A word starting with - is one of alias's options (alias -p), not
+		// NAME=VALUE.
 		if !ok || name == "" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, " \t\n/$`\\'\"") {
 			continue
 		}
