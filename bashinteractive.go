@@ -45,8 +45,9 @@ func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer)
 		d.gate = gate
 		var limitSaid atomic.Bool
 		sup, err := supervise.Start(cmd, supervise.Config{
-			Decider:  d,
-			MaxProcs: maxProcs,
+			Decider:      d,
+			MaxProcs:     maxProcs,
+			AllowInitial: true,
 			Notice: func(n supervise.Notice) {
 				if n.Syscall == "fork" {
 					if !limitSaid.Swap(true) {

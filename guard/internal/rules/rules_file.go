@@ -31,8 +31,10 @@ func FileRules() []Builtin {
 		{Name: RuleRedirectUnknown, Level: Medium, Description: "a redirect, tee or sed's w command writes a file whose name is only known at run time", Example: "read -r f; echo hi >> \"$f\""},
 	}, nil)
 	// Every rule of the family can come from a redirect of any command, or
-	// from the programs fileFamilyHits reads.
-	return dispatchOn(bs, func(b *Builtin) { b.Progs, b.Redirects = progUnion(fileProgs, outputProgs), true },
+	// from the programs fileFamilyHits reads: one list, made once for the
+	// five (it is read only).
+	progs := progUnion(fileProgs, outputProgs)
+	return dispatchOn(bs, func(b *Builtin) { b.Progs, b.Redirects = progs, true },
 		RuleTruncateFile, RuleWriteSystemFile, RuleWriteEtc, RuleAppendRc, RuleRedirectUnknown)
 }
 
