@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"guardsh/guard"
 	"guardsh/shell/supervise"
@@ -182,7 +183,13 @@ func (d *decider) coverVerdict(ev *supervise.Event, env []string, st guard.State
 type emptied struct {
 	gone     map[string]map[string]bool
 	emptying []string
+	last     time.Time // the last removal counted
 }
+
+// quietReset is how long the interactive shell's bash executor, which
+// sees no line's end, waits without a counted removal before it starts
+// counting afresh.
+const quietReset = 30 * time.Second
 
 // removalVerdict is the verdict of a removal (unlink, rmdir) as part of
 // emptying the home directory or the root one entry at a time: the
@@ -195,6 +202,9 @@ func (d *decider) removalVerdict(ev *supervise.Event, st guard.State) (guard.Ver
 		return guard.Verdict{}, false
 	}
 	p := filepath.Clean(ev.Path)
+	if d.gate != nil && !d.emptied.last.IsZero() && time.Since(d.emptied.last) > quietReset {
+		d.emptied = emptied{}
+	}
 	verdict := func(dir, why string) (guard.Verdict, bool) {
 		v := d.g.CheckArgv([]string{"rm", "-rf", filepath.Join(dir, "*")}, st)
 		for i := range v.Findings {
@@ -222,6 +232,7 @@ func (d *decider) removalVerdict(ev *supervise.Event, st guard.State) (guard.Ver
 		d.emptied.gone[dir] = map[string]bool{}
 	}
 	gone := d.emptied.gone[dir]
+	d.emptied.last = time.Now()
 	if gone[base] || len(gone) < maxEmptied {
 		gone[base] = true
 		return guard.Verdict{}, false

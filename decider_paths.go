@@ -3,7 +3,6 @@ package main
 import (
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"guardsh/guard"
@@ -67,22 +66,7 @@ func procRealPath(pid int, p string, follow bool) string {
 
 // procOwn makes the names a process has for itself (/proc/self,
 // /proc/thread-self, /dev/fd, /dev/stdin...) its own, seen from guardsh.
-func procOwn(pid int, p string) string {
-	own := "/proc/" + strconv.Itoa(pid)
-	for _, m := range [...]struct{ from, to string }{
-		{"/proc/self", own},
-		{"/proc/thread-self", own},
-		{"/dev/fd", own + "/fd"},
-		{"/dev/stdin", own + "/fd/0"},
-		{"/dev/stdout", own + "/fd/1"},
-		{"/dev/stderr", own + "/fd/2"},
-	} {
-		if p == m.from || strings.HasPrefix(p, m.from+"/") {
-			return m.to + p[len(m.from):]
-		}
-	}
-	return p
-}
+func procOwn(pid int, p string) string { return supervise.OwnNames(p, pid) }
 
 // effectVerdict is the verdict of a file effect on the paths as written
 // and on the objects the kernel will reach, the higher of the two.

@@ -34,7 +34,7 @@ func TestLayers(t *testing.T) {
 	// What the pure packages may not import themselves: processes, files,
 	// terminals and the shell interpreter.
 	direct := []string{"os", "os/exec", "syscall", "github.com/creack/pty", "golang.org/x/term", "golang.org/x/sys/unix",
-		"github.com/chzyer/readline", "mvdan.cc/sh/v3/interp"}
+		"mvdan.cc/sh/v3/interp"}
 	for pkg, imps := range list(pure...) {
 		for _, imp := range imps {
 			for _, bad := range direct {
@@ -47,7 +47,7 @@ func TestLayers(t *testing.T) {
 	// Nor anywhere below them (mvdan.cc/sh's expand imports os/exec for
 	// its own helpers, which the guard never calls).
 	deps := list(append([]string{"-deps"}, pure...)...)
-	for _, bad := range []string{"github.com/creack/pty", "golang.org/x/term", "github.com/chzyer/readline", "mvdan.cc/sh/v3/interp", "guardsh/shell", "guardsh/prompt"} {
+	for _, bad := range []string{"github.com/creack/pty", "golang.org/x/term", "mvdan.cc/sh/v3/interp", "guardsh/shell", "guardsh/prompt"} {
 		if _, ok := deps[bad]; ok {
 			t.Errorf("a package of %v depends on %s", pure, bad)
 		}

@@ -39,7 +39,7 @@ home = os.environ["HOME"]
 env = {"HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm",
        "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config",
        "USER": "bench", "NO_COLOR": "1", "GUARDSH_PROMPT": "BENCH> "}
-PROMPT = re.compile(rb"BENCH> {2}\x08")
+PROMPT = re.compile(rb"BENCH> (?: \x08|\x1b\[J)")
 
 def spawn(argv):
     pid, fd = pty.fork()

@@ -7,7 +7,7 @@ import (
 
 // Where the cursor is after what the pty's programs wrote, as far as the
 // bytes tell. The line editor draws its prompt by erasing the line the
-// cursor is on (readline's redraw starts with ESC[2K CR), which would
+// cursor is on (its redraw starts with CR and draws over the row), which would
 // erase a program's output that did not end with a newline (`printf abc`).
 // So before each prompt, and after each piece of output written while the
 // editor reads, output that left text on the cursor's line is ended the

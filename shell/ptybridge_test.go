@@ -95,14 +95,6 @@ func TestOutputPumpStream(t *testing.T) {
 	}
 }
 
-func TestTranslateShiftTab(t *testing.T) {
-	p := []byte("a\x1b[Zb\x1b[A")
-	n := translateShiftTab(p, len(p))
-	if got, want := string(p[:n]), "a"+string(shiftTab)+"b\x1b[A"; got != want {
-		t.Fatalf("got %q, want %q", got, want)
-	}
-}
-
 // TestColTrackerChunksAgreeWithBytes checks track's fast path over text
 // against following the same output one byte at a time, in chunks cut
 // anywhere.

@@ -27,8 +27,10 @@ const (
 // process. Paths are absolute: a relative one is joined to the directory
 // it is relative to (the working directory, or the directory open on the
 // call's dirfd) and to the process's root; symbolic links are not
-// followed, except in an open the supervisor performs itself, where Path
-// is the file really opened (see Supervisor).
+// followed, except in a call the supervisor performs itself (an open, an
+// unlink, rename, chmod...: see Supervisor), where the paths are those of
+// the directory (and, for a call that follows a last link, the file)
+// really acted on.
 type Event struct {
 	Pid     int    // the thread that made the call, as seen from the supervisor
 	Comm    string // the name of the program that made the call (/proc/PID/comm)

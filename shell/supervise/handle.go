@@ -179,7 +179,14 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 	write := ev.Flags&writeOpenFlags != 0
 	var o *opened
 	if s.addfd {
-		o = s.prepareOpen(p, ev)
+		var errno unix.Errno
+		o, errno = s.prepareOpen(p, ev)
+		if errno != 0 {
+			// Nothing is opened: the call fails as the process's lookup
+			// would have, without the kernel looking the path up again.
+			respond(s.listener, n.ID, false, 0, errno)
+			return
+		}
 		if o != nil {
 			defer o.close()
 			ev.Path = o.path

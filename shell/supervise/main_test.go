@@ -133,6 +133,11 @@ func runActions(acts []string) int {
 					err = unix.Rename(f[3], f[2])
 				}
 			}
+		case "open-trunc": // for writing, emptied, never created
+			var fd int
+			if fd, err = unix.Open(f[1], unix.O_WRONLY|unix.O_TRUNC, 0); err == nil {
+				unix.Close(fd)
+			}
 		case "chown": // to the owner it has, through the path
 			err = unix.Chown(f[1], os.Getuid(), -1)
 		case "link":

@@ -64,9 +64,10 @@ var pseudoFS = map[int64]bool{
 // opened is an open the supervisor will perform: the file (or, for a new
 // file, its directory) already resolved to a descriptor.
 type opened struct {
-	path  string // the real path checked
-	obj   int    // O_PATH descriptor of the file, or of the parent for a new file
-	base  string // the new file's name in obj; "" when obj is the file
+	errno unix.Errno // the lookup failed so: the call's answer
+	path  string     // the real path checked
+	obj   int        // O_PATH descriptor of the file, or of the parent for a new file
+	base  string     // the new file's name in obj; "" when obj is the file
 	flags int
 	mode  uint32 // the new file's mode, umask applied
 	fix   bool   // the supervisor's umask is stricter: chmod after creating
@@ -115,9 +116,33 @@ func errnoOf(err error) unix.Errno {
 // returns it when the supervisor can open it in the process's stead: the
 // process has the supervisor's credentials, root and mount namespace, the
 // file is a regular file (or a new one) outside pseudo-filesystems, and no
-// magic link (/proc/PID/fd/N, /dev/stdout) is on the way. Otherwise it
-// returns nil and the kernel performs the open after the check.
-func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
+// magic link (/proc/PID/fd/N, /dev/stdout) is on the way. A lookup that
+// fails as the process's own would (the file or its directory is not
+// there, a part of the path is no directory, a directory is not
+// searchable) returns that error, for the call to fail with: handing it
+// to the kernel would let a link made meanwhile decide where it opens.
+// Otherwise it returns nil and the kernel performs the open after the
+// check.
+func (s *Supervisor) prepareOpen(p *proc, ev *Event) (*opened, unix.Errno) {
+	o := s.prepareOpen1(p, ev)
+	if o == nil || o.errno == 0 {
+		return o, 0
+	}
+	return nil, o.errno
+}
+
+// lookupFailed says whether a lookup's error is the process's own answer:
+// one the kernel gives for the path as it is, whoever looks it up with
+// the same credentials.
+func lookupFailed(err error) bool {
+	switch err {
+	case unix.ENOENT, unix.ENOTDIR, unix.EACCES, unix.ENAMETOOLONG:
+		return true
+	}
+	return false
+}
+
+func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 	flags := int(ev.Flags)
 	if flags&(unix.O_PATH|unix.O_TMPFILE|unix.O_DIRECTORY) != 0 || ev.RawPath == "" {
 		return nil
@@ -162,6 +187,11 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 		o.obj = obj
 		o.path = ev.Path
 		return o
+	case lookupFailed(err) && !(err == unix.ENOENT && flags&unix.O_CREAT != 0):
+		if !s.sameCreds(p, nil) {
+			return nil
+		}
+		return &opened{errno: err.(unix.Errno), obj: -1}
 	case err == unix.ENOENT && flags&unix.O_CREAT != 0:
 		dir, base := filepath.Split(ev.RawPath)
 		if base == "" || base == "." || base == ".." {
@@ -176,6 +206,9 @@ func (s *Supervisor) prepareOpen(p *proc, ev *Event) *opened {
 		}
 		how.Flags = unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC
 		obj, err := unix.Openat2(dirfd, dir, how)
+		if lookupFailed(err) {
+			return &opened{errno: err.(unix.Errno), obj: -1}
+		}
 		if err != nil {
 			return nil
 		}

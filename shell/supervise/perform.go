@@ -189,7 +189,7 @@ func (s *Supervisor) lookup(p *proc, a *[6]uint64, dirArg int, raw string, n *na
 			start = "/proc/" + strconv.Itoa(p.pid) + "/fd/" + strconv.Itoa(int(fd))
 		}
 	}
-	raw = ownNames(raw, p.pid)
+	raw = OwnNames(raw, p.pid)
 	dir, base := splitLast(raw)
 	var err error
 	flags := unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC
@@ -241,11 +241,11 @@ func splitLast(raw string) (dir, base string) {
 	return raw[:i+1], raw[i+1:]
 }
 
-// ownNames rewrites the names a process has for itself (/proc/self,
-// /proc/thread-self, /dev/fd, /dev/stdin...) at the start of a path to
-// its own /proc/PID: looked up by the supervisor, they would name the
-// supervisor's.
-func ownNames(path string, pid int) string {
+// OwnNames rewrites the names a process has for itself (/proc/self,
+// /proc/thread-self, /dev/fd, /dev/stdin...) at the start of an absolute
+// path to its own /proc/PID: looked up by another process (the
+// supervisor, guardsh's decider), they would name that process's.
+func OwnNames(path string, pid int) string {
 	own := "/proc/" + strconv.Itoa(pid)
 	for _, m := range [...]struct{ from, to string }{
 		{"/proc/self", own},

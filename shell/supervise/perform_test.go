@@ -91,6 +91,44 @@ func TestEffectOnWhatWasChecked(t *testing.T) {
 	}
 }
 
+// An open whose lookup fails (the file, or the directory of a new one, is
+// not there) fails so, without the kernel looking the path up again: a
+// link made or swapped meanwhile cannot send it into a protected
+// directory.
+func TestOpenLookupFails(t *testing.T) {
+	requireSupervisor(t)
+	if !Available().AddFD {
+		t.Skip("no SECCOMP_IOCTL_NOTIF_ADDFD")
+	}
+	for _, act := range []string{"open-trunc %s/l/x", "open-w %s/l/sub2/x"} {
+		dir := t.TempDir()
+		safe, prot := filepath.Join(dir, "safe"), filepath.Join(dir, "prot")
+		os.MkdirAll(safe, 0o755)
+		os.MkdirAll(filepath.Join(prot, "sub2"), 0o755)
+		os.WriteFile(filepath.Join(prot, "x"), []byte("data\n"), 0o644)
+		link := filepath.Join(dir, "l")
+		os.Symlink(safe, link)
+		swap := func() { os.Remove(link); os.Symlink(prot, link) }
+		r := &recorder{deny: func(ev *Event) bool {
+			if ev.Kind == KindOpen {
+				swap()
+			}
+			return under(ev.Path, prot)
+		}}
+		a := strings.Replace(act, "%s", dir, 1)
+		res := run(t, self(t, a), r, 0)
+		if !strings.Contains(res.out, a+": ENOENT") {
+			t.Errorf("%s: %q, want ENOENT", a, res.out)
+		}
+		if data, _ := os.ReadFile(filepath.Join(prot, "x")); string(data) != "data\n" {
+			t.Errorf("%s: the protected x holds %q", a, data)
+		}
+		if exists(filepath.Join(prot, "sub2", "x")) {
+			t.Errorf("%s: made a file in the protected directory", a)
+		}
+	}
+}
+
 // Relative paths, dirfds and trailing slashes are looked up as the
 // process would; a call the kernel would fail fails the same way.
 func TestEffectErrors(t *testing.T) {
@@ -117,5 +155,40 @@ func TestEffectErrors(t *testing.T) {
 	}
 	if exists(filepath.Join(dir, "f")) || exists(filepath.Join(dir, "d")) {
 		t.Errorf("f or d still there")
+	}
+}
+
+func TestSplitLast(t *testing.T) {
+	for _, tc := range []struct{ in, dir, base string }{
+		{"x", "", "x"},
+		{"d/x", "d/", "x"},
+		{"/a/b/c", "/a/b/", "c"},
+		{"d/", "", "d/"},
+		{"a/d//", "a/", "d//"},
+		{"/", "", "/"},
+		{"//", "", "//"},
+		{"/x", "/", "x"},
+		{"a/..", "a/", ".."},
+		{".", "", "."},
+	} {
+		if dir, base := splitLast(tc.in); dir != tc.dir || base != tc.base {
+			t.Errorf("splitLast(%q) = %q, %q; want %q, %q", tc.in, dir, base, tc.dir, tc.base)
+		}
+	}
+}
+
+func TestOwnNamesTable(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/proc/self/fd/3/x", "/proc/42/fd/3/x"},
+		{"/proc/thread-self", "/proc/42"},
+		{"/dev/fd/5/y", "/proc/42/fd/5/y"},
+		{"/dev/stdout", "/proc/42/fd/1"},
+		{"/proc/selfish", "/proc/selfish"},
+		{"/dev/fdx", "/dev/fdx"},
+		{"rel/proc/self", "rel/proc/self"},
+	} {
+		if got := OwnNames(tc.in, 42); got != tc.want {
+			t.Errorf("OwnNames(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -51,14 +51,9 @@ func (g *gitCall) gitConfig(key string) (string, bool) {
 	return val, found
 }
 
-// gitGlobalSpec is git's own options, before its subcommand (git(1)):
-// -c and -C take the next word.
-var gitGlobalSpec = argv.Spec{
-	Valued: "cC", Stop: "hv",
-	LongValued: []string{"git-dir", "work-tree", "namespace", "super-prefix", "config-env", "attr-source", "shallow-file", "exec-path-to"},
-	LongStop:   []string{"help", "version", "html-path", "man-path", "info-path"},
-	Exact:      true, Posix: true,
-}
+// gitGlobalSpec is git's own options, before its subcommand: one
+// grammar, internal/argv's, read by the rules and by completion.
+var gitGlobalSpec = &argv.GitGlobal
 
 // gitParse splits a git command: git's own options (-C dir, -c k=v,
 // --git-dir=..., -p, ...), the subcommand and its words. ok is false when c
@@ -69,7 +64,7 @@ func gitParse(c *Command) (g gitCall, ok bool) {
 	}
 	var ob [4]argv.Opt
 	var nb [8]int
-	s := argv.GetoptBuf(&gitGlobalSpec, c.Args[1:], WordText, ob[:], nb[:])
+	s := argv.GetoptBuf(gitGlobalSpec, c.Args[1:], WordText, ob[:], nb[:])
 	if s.Stopped || len(s.Operands) == 0 {
 		return g, false
 	}
