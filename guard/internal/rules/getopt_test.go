@@ -41,14 +41,14 @@ func TestReadOptsGetopt(t *testing.T) {
 }
 
 func TestReadOptsGNU(t *testing.T) {
-	a := ReadOpts(Lits("-rfv", "x", "--interactive=never", "--rec", "--", "-y"), &RmSpec)
+	a := ReadOpts(Lits("-rfv", "x", "--interactive=never", "--rec", "--", "-y"), &rmSpec)
 	if !a.Has("r") || !a.Has("f") || !a.Has("v") || !a.Has("recursive") || !a.Has("interactive") {
 		t.Errorf("options %+v", a.Opts)
 	}
 	if len(a.Operands) != 2 || a.Operands[0].Value != "x" || a.Operands[1].Value != "-y" {
 		t.Errorf("operands %+v", a.Operands)
 	}
-	a = ReadOpts(Lits("-tdir", "a", "-S", ".bak", "b", "--target-directory", "d2"), &MvSpec)
+	a = ReadOpts(Lits("-tdir", "a", "-S", ".bak", "b", "--target-directory", "d2"), &mvSpec)
 	if w, ok := a.Arg("t", "target-directory"); !ok || w.Value != "d2" {
 		t.Errorf("target %v %v", w, ok)
 	}
@@ -59,7 +59,7 @@ func TestReadOptsGNU(t *testing.T) {
 		t.Errorf("operands %+v", a.Operands)
 	}
 	// --v is ambiguous between --verbose and --version: not info.
-	if a := ReadOpts(Lits("--v", "x"), &RmSpec); a.Info {
+	if a := ReadOpts(Lits("--v", "x"), &rmSpec); a.Info {
 		t.Errorf("--v taken for --version")
 	}
 }

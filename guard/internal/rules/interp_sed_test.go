@@ -37,7 +37,7 @@ func TestSedScan(t *testing.T) {
 		{[]string{"--", "-p", "f"}, "-p", "", "f", false, false},
 		{[]string{"-n", "--", "p", "-f"}, "p", "", "-f", false, false},
 	} {
-		a := SedScan(Lits(tt.args...))
+		a := sedScan(Lits(tt.args...))
 		vals := func(ws []Word, sep string) string {
 			var vs []string
 			for _, w := range ws {

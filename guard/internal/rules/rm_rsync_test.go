@@ -23,7 +23,7 @@ func TestRsyncRemote(t *testing.T) {
 		{Unknown + ":x", ""},
 		{"host:" + Unknown, "host"},
 	} {
-		host, ok := RsyncRemote(Word{Value: tt.arg})
+		host, ok := rsyncRemote(Word{Value: tt.arg})
 		if host != tt.host || ok != (tt.host != "") {
 			t.Errorf("rsyncRemote(%q) = %q, %v; want %q", tt.arg, host, ok, tt.host)
 		}

@@ -95,10 +95,10 @@ var (
 // diskDdProgs are the programs ddHits reads: dd and its forensic forks.
 var diskDdProgs = []string{"dd", "dcfldd", "dc3dd"}
 
-// FsIsDevice reports whether p (clean and absolute) is a device under /dev
+// fsIsDevice reports whether p (clean and absolute) is a device under /dev
 // that writing to would destroy data: anything under /dev but the
 // harmless ones (null, zero, the terminals, /dev/fd/N, /dev/tcp/...).
-func FsIsDevice(p string) bool {
+func fsIsDevice(p string) bool {
 	rest, ok := strings.CutPrefix(p, "/dev/")
 	if !ok || rest == "" {
 		return false
@@ -134,8 +134,8 @@ func fsDevicePath(c *Command, w Word) (string, bool) {
 			return "", false
 		}
 	}
-	p := FsResolve(c, w)
-	return p.Abs, p.Abs != "" && FsIsDevice(p.Abs)
+	p := fsResolve(c, w)
+	return p.Abs, p.Abs != "" && fsIsDevice(p.Abs)
 }
 
 // fsWrites reports whether a redirect opens a file for writing, as opposed
@@ -292,7 +292,7 @@ func ddHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		}
 	}
 	for _, out := range outs {
-		if !ddDiscards(c, out) && (!out.Known || strings.HasPrefix(FsResolve(c, out).Abs, "/dev/")) {
+		if !ddDiscards(c, out) && (!out.Known || strings.HasPrefix(fsResolve(c, out).Abs, "/dev/")) {
 			return fsAdd(hs, RuleDdUnknown, name+" writes raw bytes to "+fsShow(out)+", which could be a disk")
 		}
 	}
@@ -310,7 +310,7 @@ func ddDiscards(c *Command, w Word) bool {
 	if !w.Known {
 		return false
 	}
-	switch FsResolve(c, w).Abs {
+	switch fsResolve(c, w).Abs {
 	case "/dev/null", "/dev/zero", "/dev/full", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
 		return true
 	}
@@ -490,8 +490,8 @@ func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		return hs
 	}
 	w := a.Operands[0]
-	p := FsResolve(c, w)
-	if p.Abs != "" && !FsIsDevice(p.Abs) {
+	p := fsResolve(c, w)
+	if p.Abs != "" && !fsIsDevice(p.Abs) {
 		return fsAdd(hs, RuleMkfsImage, name+" partitions the file "+fsShow(w))
 	}
 	return fsAdd(hs, RuleFdisk, name+" edits the partition table of "+fsShow(w))

@@ -21,7 +21,7 @@ func TestSedInPlace(t *testing.T) {
 		{[]string{"-e", "s/i/x/", "f"}, nil},
 		{[]string{"--help"}, nil},
 	} {
-		got := SedInPlace(Lits(tc.args...))
+		got := sedInPlace(Lits(tc.args...))
 		if len(got) != len(tc.want) {
 			t.Errorf("sedInPlace(%q) = %v, want %q", tc.args, got, tc.want)
 			continue

@@ -11,7 +11,7 @@ func TestLeakSecretName(t *testing.T) {
 		"CREDENTIALS", "SLACK_BOT_TOKEN", "STRIPE_SECRET_KEY", "authToken", "client_secret", "KEY_ID", "GITHUB_PAT",
 		"VAULT_TOKEN", "DOCKER_PASSWORD", "SECRET_KEY_BASE", "passphrase", "AZURE_CLIENT_SECRET", "JWT_SECRET",
 		"ANTHROPIC_API_KEY", "HF_TOKEN", "GPG_PASSPHRASE", "REGISTRY_CREDS"} {
-		if !LeakSecretName(n) {
+		if !leakSecretName(n) {
 			t.Errorf("leakSecretName(%q) = false, want true", n)
 		}
 	}
@@ -19,7 +19,7 @@ func TestLeakSecretName(t *testing.T) {
 		"LANG", "TERM", "EDITOR", "SSH_AUTH_SOCK", "XAUTHORITY", "HISTFILE", "MONKEY", "HOTKEY", "BYPASS_CACHE",
 		"KEYTIMEOUT", "LESSKEY", "GNUPGHOME", "SECRET_DIR", "TOKEN_FILE", "PASSWORD_STORE_DIR", "KEY_PATH", "DISPLAY",
 		"COMPASS_HOME", "1", "@", ""} {
-		if LeakSecretName(n) {
+		if leakSecretName(n) {
 			t.Errorf("leakSecretName(%q) = true, want false", n)
 		}
 	}

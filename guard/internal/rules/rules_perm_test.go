@@ -39,11 +39,11 @@ func TestChmodModes(t *testing.T) {
 		{"o-r+w", true, false},
 		{"", false, false},
 	} {
-		if got := ChmodWorldWritable(tc.mode); got != tc.writable {
-			t.Errorf("ChmodWorldWritable(%q) = %v", tc.mode, got)
+		if got := chmodWorldWritable(tc.mode); got != tc.writable {
+			t.Errorf("chmodWorldWritable(%q) = %v", tc.mode, got)
 		}
-		if got := ChmodSetuid(tc.mode); got != tc.suid {
-			t.Errorf("ChmodSetuid(%q) = %v", tc.mode, got)
+		if got := chmodSetuid(tc.mode); got != tc.suid {
+			t.Errorf("chmodSetuid(%q) = %v", tc.mode, got)
 		}
 	}
 }

@@ -25,23 +25,23 @@ func TestFsResolve(t *testing.T) {
 		{"", ""},
 		{"$HOMEX", "/home/u/proj/$HOMEX"},
 	} {
-		if got := FsResolve(c, Lit(tc.in)).Abs; got != tc.want {
+		if got := fsResolve(c, Lit(tc.in)).Abs; got != tc.want {
 			t.Errorf("fsResolve(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
-	if got := FsResolve(&Command{}, Lit("x")).Abs; got != "" {
+	if got := fsResolve(&Command{}, Lit("x")).Abs; got != "" {
 		t.Errorf("relative without dir resolved to %q", got)
 	}
 }
 
 func TestFsSystemDirs(t *testing.T) {
 	for _, d := range []string{"/usr", "/etc", "/bin", "/usr/bin", "/var/lib", "/snap"} {
-		if !FsIsSystemDir(d) {
+		if !fsIsSystemDir(d) {
 			t.Errorf("%s is not a system dir", d)
 		}
 	}
 	for _, d := range []string{"/", "/tmp", "/usr/local/bin", "/etc/nginx", "/mnt", "/u", "/us", "/usrx", ""} {
-		if FsIsSystemDir(d) {
+		if fsIsSystemDir(d) {
 			t.Errorf("%s is a system dir", d)
 		}
 	}
