@@ -98,6 +98,9 @@ type bashSide struct {
 	// exported holds bash's exported variables after the last line, for
 	// a line that runs outside the supervisor.
 	exported map[string]string
+	// decls holds the statements of the last report's declare -p, read
+	// by readReports alone.
+	decls declCache
 	// lineStarts is BashStarted.LineStarts.
 	lineStarts func(level guard.Level)
 }
