@@ -46,8 +46,9 @@ func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer)
 			jd := &jobDecider{d: d, gates: gates}
 			var limitSaid atomic.Bool
 			sup, err := supervise.Start(cmd, supervise.Config{
-				Decider:  jd,
-				MaxProcs: maxProcs,
+				Decider:      jd,
+				MaxProcs:     maxProcs,
+				AllowInitial: true,
 				Notice: func(n supervise.Notice) {
 					if n.Syscall == "fork" {
 						if !limitSaid.Swap(true) {

@@ -131,7 +131,7 @@ func (s *ptyShell) line(l string) { s.master.Write([]byte(l + "\r")) }
 
 func (s *ptyShell) prompt(status string) {
 	s.t.Helper()
-	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][$#]  \x08`)
+	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][$#] \x1b\[J`)
 }
 
 func TestInteractiveBashExecutor(t *testing.T) {

@@ -10,7 +10,8 @@ import (
 // packages that decide (guard and all under it, allowlist, the option
 // grammar, the config reader) start no process, open no terminal and run
 // no shell code; guard knows no TOML (internal/config reads it); and
-// nothing of the module but shell and main runs code.
+// nothing of the module but shell and main runs code; guard/plan imports
+// the standard library only; and the rules never import the walker.
 func TestLayers(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -33,7 +34,7 @@ func TestLayers(t *testing.T) {
 	// What the pure packages may not import themselves: processes, files,
 	// terminals and the shell interpreter.
 	direct := []string{"os", "os/exec", "syscall", "github.com/creack/pty", "golang.org/x/term", "golang.org/x/sys/unix",
-		"github.com/chzyer/readline", "mvdan.cc/sh/v3/interp"}
+		"mvdan.cc/sh/v3/interp"}
 	for pkg, imps := range list(pure...) {
 		for _, imp := range imps {
 			for _, bad := range direct {
@@ -46,7 +47,7 @@ func TestLayers(t *testing.T) {
 	// Nor anywhere below them (mvdan.cc/sh's expand imports os/exec for
 	// its own helpers, which the guard never calls).
 	deps := list(append([]string{"-deps"}, pure...)...)
-	for _, bad := range []string{"github.com/creack/pty", "golang.org/x/term", "github.com/chzyer/readline", "mvdan.cc/sh/v3/interp", "guardsh/shell", "guardsh/prompt"} {
+	for _, bad := range []string{"github.com/creack/pty", "golang.org/x/term", "mvdan.cc/sh/v3/interp", "guardsh/shell", "guardsh/prompt"} {
 		if _, ok := deps[bad]; ok {
 			t.Errorf("a package of %v depends on %s", pure, bad)
 		}
@@ -54,6 +55,23 @@ func TestLayers(t *testing.T) {
 	for pkg := range list("-deps", "./guard") {
 		if strings.Contains(pkg, "toml") {
 			t.Errorf("guard depends on %s: the config is internal/config's to read", pkg)
+		}
+	}
+	// plan, the vocabulary the walker and the rules share, is the
+	// standard library's only.
+	for pkg, imps := range list("./guard/plan") {
+		for _, imp := range imps {
+			if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") || first == "guardsh" {
+				t.Errorf("%s imports %s: plan is the standard library's only", pkg, imp)
+			}
+		}
+	}
+	// The rules never reach the walker, nor the façade above it: where a
+	// rule finds an inner command it names it (rules.Inner) for the
+	// walker to classify.
+	for pkg := range list("-deps", "./guard/internal/rules") {
+		if pkg == "guardsh/guard" || pkg == "guardsh/guard/internal/walk" {
+			t.Errorf("guard/internal/rules depends on %s: rules never imports walk", pkg)
 		}
 	}
 	// guard's own packages do not import the config reader either.

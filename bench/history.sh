@@ -30,7 +30,7 @@ TMP=$tmp python3 - "$@" <<'PY'
 import os, pty, select, sys, time, re, shutil, statistics
 
 tmp = os.environ["TMP"]
-PROMPT = re.compile(rb"BENCH> {2}\x08")
+PROMPT = re.compile(rb"BENCH> (?: \x08|\x1b\[J)")
 
 def env_for(home):
     return {"HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm",

@@ -12,7 +12,7 @@ var ErrCancelled = errors.New("edit cancelled")
 
 // Editor edits one line, prefilled with initial, and returns the edited
 // line, or an error wrapping ErrCancelled when the person cancels. The
-// interactive shell passes its own (readline) editor; TTYEditor is the
+// interactive shell passes its own line editor; TTYEditor is the
 // built-in one.
 type Editor func(initial string) (string, error)
 

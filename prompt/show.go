@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"guardsh/internal/lineedit"
 )
 
 // Show returns s as guardsh displays it on one line: every character that
@@ -70,18 +72,6 @@ func cellWidth(cell string) int {
 	return w
 }
 
-// runeWidth is the number of columns a printable rune takes: 2 for East
-// Asian wide characters and most emoji, 0 for combining marks, 1 otherwise.
-func runeWidth(r rune) int {
-	switch {
-	case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r):
-		return 0
-	case r >= 0x1100 && r <= 0x115f, r >= 0x2e80 && r <= 0xa4cf && r != 0x303f,
-		r >= 0xac00 && r <= 0xd7a3, r >= 0xf900 && r <= 0xfaff,
-		r >= 0xfe30 && r <= 0xfe4f, r >= 0xff00 && r <= 0xff60,
-		r >= 0xffe0 && r <= 0xffe6, r >= 0x1f300 && r <= 0x1f64f,
-		r >= 0x1f900 && r <= 0x1f9ff, r >= 0x20000 && r <= 0x3fffd:
-		return 2
-	}
-	return 1
-}
+// runeWidth is the number of columns a printable rune takes, as the line
+// editor counts it.
+func runeWidth(r rune) int { return lineedit.RuneWidth(r) }

@@ -16,7 +16,7 @@ import (
 // subcommands, and the options of git and of common programs
 // (complete_args.go); and a path relative to the shell's current
 // directory (with ~ for the home directory) otherwise, or when the word
-// holds a slash. It implements readline's AutoCompleter.
+// holds a slash. Its Do is the line editor's completion.
 type Completer struct {
 	// State returns what completion needs to know of the shell now: its
 	// current directory, its variables (PATH, HOME) and the names of its
@@ -50,7 +50,7 @@ var Builtins = []string{
 	"unset", "wait",
 }
 
-// Do implements readline.AutoCompleter: it returns the candidates' text
+// Do is the line editor's completion (lineedit.Config.Complete): it returns the candidates' text
 // after the word already typed, and the length of that word.
 func (c *Completer) Do(line []rune, pos int) ([][]rune, int) {
 	if pos > len(line) {

@@ -75,14 +75,6 @@ func TestExpandHistory(t *testing.T) {
 	}
 }
 
-func TestTranslateKeys(t *testing.T) {
-	p := []byte("a\x1b.b\x18\x05c\x1b[A")
-	n := translateKeys(p, len(p))
-	if got, want := string(p[:n]), "a"+string(altDot)+"b"+string(ctrlXCtrlE)+"c\x1b[A"; got != want {
-		t.Fatalf("got %q, want %q", got, want)
-	}
-}
-
 func TestColTracker(t *testing.T) {
 	tests := []struct {
 		out  string

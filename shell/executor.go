@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -164,6 +166,11 @@ type executor struct {
 	// interrupted is the line Ctrl-C interrupted.
 	interrupted uint64
 	nextAsk     uint64
+
+	// sentVars and sentParams are the variables and positional
+	// parameters the front end was last told of.
+	sentVars   map[string]string
+	sentParams []string
 }
 
 // readRequests decodes the front end's requests: answers go to the
@@ -336,8 +343,17 @@ func childPids() map[int]bool {
 
 // state returns the shell's state after a line, for the front end's
 // classification of the next: its directory, variables and parameters.
+//
+// A line's done message carries the variables and parameters only when
+// they changed since the front end was last told (most lines change
+// none): the front end keeps what it has when they are left out, and the
+// message that follows the line's output is small to write and to read.
 func (ex *executor) state(op string, id uint64) reply {
 	vars, params := ex.runner.shellVars()
+	if op == opDone && len(vars) > 0 && maps.Equal(vars, ex.sentVars) && slices.Equal(params, ex.sentParams) {
+		return reply{Op: op, ID: id, Dir: ex.runner.Dir()}
+	}
+	ex.sentVars, ex.sentParams = vars, params
 	return reply{Op: op, ID: id, Dir: ex.runner.Dir(), Vars: vars, Params: params}
 }
 

@@ -32,6 +32,11 @@ func moveControl(f *os.File) (*os.File, error) {
 	}
 	name := f.Name()
 	f.Close()
+	// Non-blocking, the file is read through Go's poller: a request
+	// that arrives wakes the goroutine that reads it, and the one it is
+	// handed to runs on the same thread at once, not on a second thread
+	// woken for it.
+	unix.SetNonblock(fd, true)
 	return os.NewFile(uintptr(fd), name), nil
 }
 

@@ -13,12 +13,12 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/chzyer/readline"
 	"github.com/creack/pty"
 	"golang.org/x/term"
 	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
+	"guardsh/internal/lineedit"
 	"guardsh/internal/regfile"
 	"guardsh/prompt"
 )
@@ -30,8 +30,7 @@ type frontend struct {
 	out  *os.File
 	errw io.Writer
 	tty  *ttyInput
-	rl   *readline.Instance
-	eout *editorOut // the line editor's writer
+	ed   *lineedit.Editor
 	hist *History
 	comp *Completer
 
@@ -59,9 +58,6 @@ type frontend struct {
 	// (Ctrl-X Ctrl-E).
 	lastLine string
 	editNext bool
-	// histLoaded is closed once the editor holds the history file's
-	// entries (see loadHistory).
-	histLoaded chan struct{}
 	// later makes the history and audit writes off the line's way.
 	later laterWrites
 }
@@ -145,31 +141,10 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 	}
 
 	f.comp = &Completer{State: f.completionState}
-	f.eout = &editorOut{w: f.out}
-	rlc := &readline.Config{
-		Prompt:                 f.promptString(),
-		HistoryLimit:           historyLimit(cfg.HistorySize, hist),
-		DisableAutoSaveHistory: true,
-		HistorySearchFold:      true,
-		AutoComplete:           f.comp,
-		InterruptPrompt:        "^C",
-		EOFPrompt:              "exit",
-		Stdin:                  editorReader{ownedReader{f.tty, ownerReadline}},
-		Stdout:                 f.eout,
-		Stderr:                 f.eout,
-		FuncFilterInputRune:    f.filterRune,
-		Listener:               readline.FuncListener(f.onKey),
-		Painter:                newlinePainter{},
-		FuncIsTerminal:         func() bool { return term.IsTerminal(int(f.in.Fd())) },
-		FuncGetWidth:           f.width,
-	}
-	if f.rl, err = readline.NewEx(rlc); err != nil {
-		return nil, fmt.Errorf("line editor: %w", err)
-	}
-	if cfg.HistorySize < 0 {
-		f.rl.HistoryDisable()
-	}
-	f.loadHistory(entries)
+	f.ed = f.newEditor(historyLimit(cfg.HistorySize, hist))
+	// The editor keeps the entries as they are (a full slice: what it
+	// adds does not write into the array).
+	f.ed.SetHistory(entries[:len(entries):len(entries)])
 	if len(entries) > 0 {
 		f.lastLine = entries[len(entries)-1]
 	}
@@ -182,10 +157,6 @@ func (f *frontend) close() {
 	signal.Stop(f.sigs)
 	// The editor's reader may wait for its turn: end it first.
 	f.tty.close()
-	if f.rl != nil {
-		f.rl.Close()
-		f.eout.flush()
-	}
 	if f.exe != nil {
 		f.exe.stop()
 	}
@@ -204,6 +175,9 @@ func (f *frontend) signals() {
 				pty.InheritSize(f.in, f.exe.pty)
 			}
 			f.mu.Unlock()
+			if f.ed != nil {
+				f.ed.Resize()
+			}
 		case syscall.SIGTERM, syscall.SIGHUP:
 			f.terminate(sig.(syscall.Signal))
 		}
@@ -212,8 +186,8 @@ func (f *frontend) signals() {
 
 // screen is where the pty's output goes.
 func (f *frontend) screen() io.Writer {
-	if f.rl != nil {
-		return f.rl.Stdout()
+	if f.ed != nil {
+		return f.ed
 	}
 	return f.out
 }
@@ -223,7 +197,7 @@ func (f *frontend) screen() io.Writer {
 // end of its line.
 func (f *frontend) attachScreen(e *executorProc) {
 	e.pump.width = f.width
-	e.pump.setDst(f.screen(), f.rl != nil)
+	e.pump.setDst(f.screen(), f.ed != nil)
 }
 
 // width is the terminal's width.
@@ -331,7 +305,6 @@ func (f *frontend) loop() int {
 			return code
 		}
 		if err == io.EOF {
-			fmt.Fprintln(f.out)
 			return f.status
 		}
 		if err != nil {
@@ -356,8 +329,9 @@ func (f *frontend) loop() int {
 		if f.cfg.HistorySize >= 0 {
 			f.lastLine = line
 		}
-		f.waitHistory()
-		f.rl.SaveHistory(editorText(line))
+		if f.cfg.HistorySize >= 0 {
+			f.ed.AddHistory(line)
+		}
 		entry := line
 		f.later.add(func() error { return f.hist.Append(entry) })
 		if name, arg, ok := ParseSlash(line); ok {
@@ -386,32 +360,18 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 		if len(lines) == 0 {
 			p = f.promptString()
 		}
-		f.rl.SetPrompt(p)
 		f.toggled = false
 		f.tty.setOwner(ownerReadline)
-		var line string
-		if prefill != "" && !strings.ContainsAny(prefill, "\t\n\r\x1b") {
-			// Typed into the editor once it reads, in raw mode: a key
-			// pressed at once comes after it, never before.
-			f.tty.unread([]byte(prefill))
-			prefill = ""
-		}
-		if prefill != "" {
-			line, err = f.rl.ReadlineWithDefault(editorText(prefill))
-			prefill = ""
-		} else {
-			line, err = f.rl.Readline()
-		}
-		f.eout.flush()
+		line, err := f.ed.ReadLine(p, prefill)
+		prefill = ""
 		f.tty.setOwner(ownerNone)
-		line = fromEditorText(line)
-		if err == readline.ErrInterrupt {
+		if err == lineedit.ErrInterrupt {
 			return "", nil, err
 		}
 		if err == io.EOF {
 			if len(lines) > 0 {
 				fmt.Fprintln(f.errw, "guardsh: unexpected end of input")
-				return "", nil, readline.ErrInterrupt
+				return "", nil, lineedit.ErrInterrupt
 			}
 			return "", nil, io.EOF
 		}
@@ -425,7 +385,7 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 			edited, err := f.editInEditor(full)
 			if err != nil {
 				fmt.Fprintf(f.errw, "guardsh: %v\n", err)
-				return "", nil, readline.ErrInterrupt
+				return "", nil, lineedit.ErrInterrupt
 			}
 			// Shown as it comes back: this is the line checked.
 			fmt.Fprintln(f.out, edited)
@@ -449,25 +409,6 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 func Incomplete(src string) bool {
 	_, incomplete := parseStatement(src)
 	return incomplete
-}
-
-// filterRune handles the keys readline does not: Shift+Tab toggles auto
-// mode; Ctrl-Z does nothing at the prompt (a shell is not suspended).
-func (f *frontend) filterRune(r rune) (rune, bool) {
-	f.waitHistory()
-	if r, process, ok := f.filterKey(r); ok {
-		return r, process
-	}
-	switch r {
-	case shiftTab:
-		f.auto = !f.auto
-		f.toggled = true
-		f.rl.SetPrompt(f.promptString())
-		return r, false
-	case readline.CharCtrlZ:
-		return r, false
-	}
-	return r, true
 }
 
 // historyLimit is the line editor's history size: -1 keeps none.

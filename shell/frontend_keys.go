@@ -6,63 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-
-	"github.com/chzyer/readline"
 )
-
-// The keys guardsh adds to chzyer/readline, which has neither: its
-// terminal reader turns Alt-. into a plain '.', and Ctrl-X starts no
-// sequence. The editor's reader turns each into a C1 control of the same
-// length that no keyboard sends (PU1, PU2), which the rune filter takes.
-const (
-	altDot     = '\u0091' // Alt-.: insert the last word of the previous line
-	ctrlXCtrlE = '\u0092' // Ctrl-X Ctrl-E: edit the line in $VISUAL / $EDITOR
-)
-
-// translateKeys replaces Alt-. and Ctrl-X Ctrl-E in p[:n], in place (each
-// is two bytes, as are their replacements), and returns the length.
-func translateKeys(p []byte, n int) int {
-	s := string(p[:n])
-	if !strings.Contains(s, "\x1b.") && !strings.Contains(s, "\x18\x05") {
-		return n
-	}
-	s = strings.ReplaceAll(s, "\x1b.", string(altDot))
-	s = strings.ReplaceAll(s, "\x18\x05", string(ctrlXCtrlE))
-	return copy(p, s)
-}
-
-// filterKey handles guardsh's own keys at the prompt. Alt-. goes on into
-// the buffer, where onKey replaces it.
-func (f *frontend) filterKey(r rune) (rune, bool, bool) {
-	switch r {
-	case altDot:
-		return r, true, true
-	case ctrlXCtrlE:
-		// The line is entered as it is, then handed to the editor.
-		f.editNext = true
-		return readline.CharEnter, true, true
-	}
-	return r, true, false
-}
-
-// onKey is the editor's listener: it replaces the Alt-. just inserted by
-// the last word of the previous line, the cursor after it.
-func (f *frontend) onKey(line []rune, pos int, key rune) ([]rune, int, bool) {
-	if key != altDot {
-		return nil, 0, false
-	}
-	i := pos - 1
-	if i < 0 || i >= len(line) || line[i] != altDot {
-		if i = slices.Index(line, altDot); i < 0 {
-			return nil, 0, false
-		}
-	}
-	w := []rune(lastWord(f.lastLine))
-	out := append(append(append([]rune{}, line[:i]...), w...), line[i+1:]...)
-	return out, i + len(w), true
-}
 
 // editInEditor runs $VISUAL (or $EDITOR, or vi) on text in a file of its
 // own and returns what the file holds after, its last newline taken off.
@@ -121,33 +66,4 @@ func editorPath(name, path string) string {
 		}
 	}
 	return name
-}
-
-// The editor shows a statement of several lines, recalled from the
-// history, on one line, each newline shown as ↵: readline counts the
-// lines of its buffer by the terminal's width alone, and a buffer with
-// newlines in it is drawn again below itself at every key. In the buffer
-// a newline is editorNewline, one column wide as ↵ is.
-const editorNewline = '\uE00A'
-
-// editorText is s as the editor's buffer holds it.
-func editorText(s string) string { return strings.ReplaceAll(s, "\n", string(editorNewline)) }
-
-// fromEditorText is the text of the editor's buffer s.
-func fromEditorText(s string) string { return strings.ReplaceAll(s, string(editorNewline), "\n") }
-
-// newlinePainter draws editorNewline as ↵.
-type newlinePainter struct{}
-
-func (newlinePainter) Paint(line []rune, _ int) []rune {
-	if !slices.Contains(line, editorNewline) {
-		return line
-	}
-	out := slices.Clone(line)
-	for i, r := range out {
-		if r == editorNewline {
-			out[i] = '↵'
-		}
-	}
-	return out
 }

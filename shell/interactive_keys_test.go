@@ -78,7 +78,7 @@ func TestInteractiveMultiLineRecall(t *testing.T) {
 	s.expectLine("first")
 	s.prompt("")
 	s.line("echo 'a")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("b'")
 	s.expect(`a\r\nb\r\n`)
 	s.prompt("")

@@ -54,7 +54,7 @@ func TestInteractiveLargeOutput(t *testing.T) {
 		}
 		// Nothing but the prompt (and the editor's clearing of its line)
 		// after the output.
-		s.expect(`^(?:\x1b\[[0-9;]*[A-Za-z]|\r)*gs\[\][^\n]*?[$#]  \x08`)
+		s.expect(`^(?:\x1b\[[0-9;]*[A-Za-z]|\r)*gs\[\][^\n]*?[$#] \x1b\[J`)
 	}
 }
 

@@ -268,7 +268,7 @@ func (s *itShell) line(l string) { s.send(l + "\r") }
 // given status ("" for 0).
 func (s *itShell) prompt(status string) {
 	s.t.Helper()
-	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][^\n]*?[$#]  \x08`)
+	s.expect(`gs\[` + regexp.QuoteMeta(status) + `\][^\n]*?[$#] \x1b\[J`)
 }
 
 // wait waits for the front end to exit and returns its status.
@@ -481,7 +481,7 @@ func TestInteractiveHistory(t *testing.T) {
 	a.prompt("")
 	b.prompt("")
 	a.line("echo 'two")
-	a.expect(`\r>  \x08`)
+	a.expect(`\r> \x1b\[J`)
 	a.line("end'")
 	a.prompt("")
 	a.send("\x04")
@@ -538,25 +538,25 @@ func TestInteractiveContinuation(t *testing.T) {
 	s := startShell(t, home, env, "GUARDSH_IT_ASK=risky")
 	s.prompt("")
 	s.line("echo 'a")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("b'")
 	s.expect(`a\r\nb\r\n`)
 	s.prompt("")
 	s.line("echo hi |")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("tr a-z A-Z")
 	s.expect(`HI\r\n`)
 	s.prompt("")
 	s.line("echo x \\")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("y")
 	s.expect(`x y\r\n`)
 	s.prompt("")
 	// The whole statement is checked once complete.
 	s.line("if true; then")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("fake-medium inside")
-	s.expect(`\r>  \x08`)
+	s.expect(`\r> \x1b\[J`)
 	s.line("fi")
 	s.expect(`medium: run it\? \[y/N/e\] `)
 	s.send("n")

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"strings"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -69,13 +68,19 @@ func newTTYInput(f *os.File) (*ttyInput, error) {
 	return t, nil
 }
 
-// setOwner hands the terminal to owner and wakes every read.
+// setOwner hands the terminal to owner and wakes every read. A read
+// that does not poll yet checks the owner before it does: when none
+// polls, none needs the wake-up byte (at an Enter, the line editor's read
+// has returned, and the byte would only wake the forwarder that starts
+// next, for nothing, on the way of the line's output).
 func (t *ttyInput) setOwner(owner int) {
 	t.mu.Lock()
 	t.owner = owner
 	t.gen++
 	t.cond.Broadcast()
-	t.wakeLocked()
+	if t.polling > 0 {
+		t.wakeLocked()
+	}
 	t.mu.Unlock()
 }
 
@@ -209,33 +214,3 @@ func (r ownedReader) Fd() uintptr { return uintptr(r.t.fd) }
 
 // Close does nothing: the terminal outlives its readers.
 func (r ownedReader) Close() error { return nil }
-
-// shiftTab is what the line editor's reader turns Shift+Tab (ESC [ Z) into:
-// a private-use rune the editor passes to its filter, where readline
-// itself would drop the key.
-const shiftTab = '\uE000'
-
-// editorReader is the line editor's reader: it translates Shift+Tab,
-// Alt-. and Ctrl-X Ctrl-E.
-type editorReader struct{ ownedReader }
-
-func (r editorReader) Read(p []byte) (int, error) {
-	n, err := r.ownedReader.Read(p)
-	if n > 0 {
-		n = translateShiftTab(p, n)
-		n = translateKeys(p, n)
-	}
-	return n, err
-}
-
-// translateShiftTab replaces each ESC [ Z in p[:n] by shiftTab's UTF-8
-// encoding (three bytes too), in place, and returns the length.
-func translateShiftTab(p []byte, n int) int {
-	const seq = "\x1b[Z"
-	enc := string(shiftTab)
-	s := string(p[:n])
-	if !strings.Contains(s, seq) {
-		return n
-	}
-	return copy(p, strings.ReplaceAll(s, seq, enc))
-}
