@@ -247,7 +247,7 @@ func TestInteractiveBashChoice(t *testing.T) {
 		st := settings{}
 		st.cfg.Executor, st.cfg.Supervise = tc.executor, tc.sup
 		var said strings.Builder
-		b, ok := interactiveBash(st, nil, "/h", &said)
+		b, ok := interactiveBash(st, nil, "/h", false, &said)
 		if (b != nil) != tc.wantBash || ok != tc.ok || !strings.Contains(said.String(), tc.wantSaid) || tc.wantSaid == "" && said.Len() > 0 {
 			t.Errorf("%s: bash %v, ok %v, said %q", tc.name, b != nil, ok, said.String())
 		}
@@ -409,5 +409,25 @@ func TestInteractiveBashTermAtRunTimeQuestion(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(home, "calls.log")); strings.Contains(string(b), "rm") {
 		t.Fatalf("rm ran: %q", b)
+	}
+}
+
+// TestInteractiveBashChildVar: each line's programs get GUARDSH_PARENT,
+// as under -c, so that a guardsh a line starts knows it runs under this
+// one's supervisor (and says nothing of falling back).
+func TestInteractiveBashChildVar(t *testing.T) {
+	s, _ := startBashInteractive(t)
+	s.prompt("")
+	s.line("printenv GUARDSH_PARENT >/dev/null && echo parent-set")
+	s.expect(`parent-set\r\n`)
+	s.prompt("")
+	s.line("guardsh -c 'echo nested-$((1+1))'")
+	s.expect(`nested-2\r\n`)
+	s.prompt("")
+	s.mu.Lock()
+	out := s.buf.String()
+	s.mu.Unlock()
+	if strings.Contains(out, "cannot run here") {
+		t.Fatalf("the nested guardsh said it falls back:\n%q", out)
 	}
 }

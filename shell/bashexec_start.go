@@ -14,6 +14,7 @@ import (
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
 )
@@ -41,6 +42,11 @@ type BashConfig struct {
 	// finds another sudo, which nothing outside the supervisor would
 	// see).
 	CheckOutside func(v guard.Verdict, argv, env []string, dir string) guard.Verdict
+	// ChildVar, when set, names a variable exported for each line with
+	// the value it gives for the line's level (GUARDSH_PARENT: a guardsh
+	// the line starts knows what this one approved), as the interpreter
+	// executor sets it on every program (WithChildVar).
+	ChildVar func(level guard.Level) (name, value string)
 }
 
 // BashGates are the gates of the bash executor's calls (see BashGate).
@@ -227,6 +233,11 @@ func (b *bashSide) send(req request) error {
 		}
 		b.mu.Lock()
 		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)
+		if err == nil && b.f.cfg.Bash.ChildVar != nil {
+			if name, value, ok := childVarCode(b.f.cfg.Bash.ChildVar, req.Level); ok {
+				in = "export " + name + "=" + value + "; " + in
+			}
+		}
 		if err == nil {
 			b.running, b.level, b.intr = req.ID, req.Level, false
 			b.started = make(chan struct{})
@@ -287,4 +298,15 @@ func (c *replyCheck) intrAcked() {
 	if c.intrs > 0 {
 		c.intrs--
 	}
+}
+
+// childVarCode is the name and the quoted value of ChildVar's variable
+// for level; false when its name is not a variable's, or its value holds
+// a NUL byte, which bash cannot hold.
+func childVarCode(cv func(guard.Level) (string, string), level guard.Level) (name, quoted string, ok bool) {
+	name, value := cv(level)
+	if !syntax.ValidName(name) || strings.IndexByte(value, 0) >= 0 {
+		return "", "", false
+	}
+	return name, ansiQuote(value), true
 }
