@@ -107,6 +107,8 @@ type bashSide struct {
 	// decls holds the statements of the last report's declare -p, read
 	// by readReports alone.
 	decls declCache
+	// childSent is ChildVar's value exported last.
+	childSent string
 	// lineStarts is BashStarted.LineStarts.
 	lineStarts func(level guard.Level)
 }
@@ -234,8 +236,11 @@ func (b *bashSide) send(req request) error {
 		b.mu.Lock()
 		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)
 		if err == nil && b.f.cfg.Bash.ChildVar != nil {
-			if name, value, ok := childVarCode(b.f.cfg.Bash.ChildVar, req.Level); ok {
+			// Only when it changes: a line that unsets it could as
+			// well set it for its own commands.
+			if name, value, ok := childVarCode(b.f.cfg.Bash.ChildVar, req.Level); ok && value != b.childSent {
 				in = "export " + name + "=" + value + "; " + in
+				b.childSent = value
 			}
 		}
 		if err == nil {
