@@ -142,8 +142,9 @@ func runBash(b bashRun, fallback func() int) int {
 	home, _ := os.UserHomeDir()
 	var limitSaid atomic.Bool
 	sup, err := supervise.Start(cmd, supervise.Config{
-		Decider:  newDecider(b.g, b.r, cmd, approved, base, home),
-		MaxProcs: maxProcs,
+		Decider:      newDecider(b.g, b.r, cmd, approved, base, home),
+		MaxProcs:     maxProcs,
+		AllowInitial: true, // the decider allows bash itself (decider.Decide)
 		Notice: func(n supervise.Notice) {
 			if n.Syscall == "fork" {
 				if limitSaid.Swap(true) {

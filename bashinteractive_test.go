@@ -34,6 +34,13 @@ type ptyShell struct {
 
 func startBashInteractive(t *testing.T) (*ptyShell, string) {
 	t.Helper()
+	return startBashInteractiveWith(t, nil, nil)
+}
+
+// startBashInteractiveWith is startBashInteractive with extra variables
+// in guardsh's environment and setup run on the home directory first.
+func startBashInteractiveWith(t *testing.T, extra []string, setup func(home string)) (*ptyShell, string) {
+	t.Helper()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -59,6 +66,10 @@ func startBashInteractive(t *testing.T) (*ptyShell, string) {
 	cmd.Env = []string{"PATH=" + bin + ":/usr/bin:/bin", "HOME=" + home, "USER=tester", "TERM=xterm", "NO_COLOR=1", "LANG=C.UTF-8",
 		"XDG_CONFIG_HOME=" + home + "/.config", "XDG_STATE_HOME=" + home + "/state", "XDG_CACHE_HOME=" + home + "/cache", "XDG_DATA_HOME=" + home + "/data",
 		"FAKE_LOG=" + home + "/calls.log"}
+	cmd.Env = append(cmd.Env, extra...)
+	if setup != nil {
+		setup(home)
+	}
 	cmd.Dir = home
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
@@ -220,10 +231,11 @@ func TestInteractiveBashChoice(t *testing.T) {
 		wantBash, ok  bool
 		wantSaid      string
 	}{
-		{"the default", "", "", yes, false, true, ""},
+		{"the default", "", "", yes, true, true, ""},
 		{"interpreter", "interpreter", "", yes, false, true, ""},
 		{"bash", "bash", "", yes, true, true, ""},
-		{"bash, no supervisor", "bash", "", no, false, true, "lines run in guardsh's interpreter"},
+		{"bash, no supervisor", "bash", "", no, false, true, "running in guardsh's interpreter"},
+		{"the default, no supervisor", "", "", no, false, true, "running in guardsh's interpreter"},
 		{"required, no supervisor", "", "required", no, false, false, "refused"},
 		{"required", "", "required", yes, true, true, ""},
 	} {
@@ -270,4 +282,100 @@ func TestInteractiveBashJobs(t *testing.T) {
 	s.line("y")
 	s.expect(`waited\r\n`)
 	s.prompt("")
+}
+
+// TestInteractiveBashUserSudo: as a user, a line whose program is sudo
+// runs outside the supervisor (no_new_privs would keep it from gaining
+// privileges), on the terminal, and the preview and the run say so; a
+// line with more than the sudo runs supervised. sudo is a fake that
+// reports its seccomp mode (2: under the supervisor's filter); the test binary takes its user id from
+// GUARDSH_TEST_EUID.
+func TestInteractiveBashUserSudo(t *testing.T) {
+	s, home := startBashInteractiveWith(t, []string{"GUARDSH_TEST_EUID=1000"}, func(home string) {
+		os.WriteFile(filepath.Join(home, "bin", "sudo"), []byte("#!/bin/sh\necho \"sudo $*\" >> \"$FAKE_LOG\"\ngrep '^Seccomp:' /proc/self/status\nexit 5\n"), 0o755)
+	})
+	s.prompt("")
+	s.line("sudo ls /root")
+	s.expect(`\r\nnote: the line changes user \(.*sudo.*\), which cannot gain privileges under the supervisor \(no_new_privs\), so it runs outside it`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`guardsh: the line changes user`)
+	s.expect(`Seccomp:\s+0\r\n`)
+	s.prompt("5")
+	s.line("echo st=$?")
+	s.expect(`st=5\r\n`)
+	s.prompt("")
+	s.line("sudo ls /root; echo after")
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`Seccomp:\s+2\r\n`)
+	s.expect(`after\r\n`)
+	s.prompt("")
+	if b, _ := os.ReadFile(filepath.Join(home, "calls.log")); strings.Count(string(b), "sudo ls /root") != 2 {
+		t.Fatalf("calls: %q", b)
+	}
+}
+
+// TestInteractiveBashJobLevels: a background job is decided at the level
+// of the line that started it, not of whichever line runs when it acts
+// (as a session's, sessionlevel.go). rm is the fake that records its
+// arguments.
+func TestInteractiveBashJobLevels(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	// A job of a medium line deletes guardsh's config (high) while a
+	// high line runs: refused, without a question.
+	s.line(`(while [ ! -e go ]; do sleep 0.05; done; x=$(printf r%s m); f=$(printf %s/guard%s/config.toml "$XDG_CONFIG_HOME" sh); $x -f "$f"; touch bgdone) &`)
+	s.expect(`medium +unknown_command`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.prompt("")
+	s.line(`rm -rf ./build; touch go; while [ ! -e bgdone ]; do sleep 0.05; done; echo two`)
+	s.expect(`high +rm_rf`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`refused \(high, guardsh_self\)`)
+	s.expect(`two\r\n`)
+	s.prompt("")
+	// A job of a high line keeps its level while a safe line runs: no
+	// question, no refusal.
+	s.line(`rm -rf ./build; (while [ ! -e go2 ]; do sleep 0.05; done; x=$(printf r%s m); $x -rf ./late; touch bgdone2) &`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.prompt("")
+	s.line(`touch go2; while [ ! -e bgdone2 ]; do sleep 0.05; done; echo two`)
+	s.expect(`two\r\n`)
+	s.prompt("")
+	b, _ := os.ReadFile(filepath.Join(home, "calls.log"))
+	if strings.Contains(string(b), "config.toml") || !strings.Contains(string(b), "rm -rf ./late") {
+		t.Fatalf("calls: %q", b)
+	}
+	s.mu.Lock()
+	out := s.buf.String()
+	s.mu.Unlock()
+	if strings.Contains(out, "while running") || strings.Count(out, "refused") != 1 {
+		t.Fatalf("a question or a refusal too many:\n%q", out)
+	}
+}
+
+// TestInteractiveDefaultExecutor: with no executor in the config the
+// interactive shell runs its lines in bash. (executor = "interpreter"
+// starts os.Executable() --executor, which the test binary is not:
+// TestInteractiveBashChoice tests the choice, shell's tests the
+// interpreter executor.)
+func TestInteractiveDefaultExecutor(t *testing.T) {
+	for _, c := range []struct{ config, comm string }{
+		{"", "bash"},
+		{"executor = \"bash\"\n", "bash"},
+	} {
+		t.Run(strings.TrimSpace(c.config), func(t *testing.T) {
+			s, _ := startBashInteractiveWith(t, nil, func(home string) {
+				os.WriteFile(filepath.Join(home, ".config", "guardsh", "config.toml"), []byte(c.config+"prompt = 'gs[\\s]\\$ '\n"), 0o644)
+			})
+			s.prompt("")
+			s.line("echo comm=$(cat /proc/$$/comm)")
+			s.expect(`comm=` + c.comm + `\r\n`)
+			s.prompt("")
+		})
+	}
 }

@@ -26,14 +26,10 @@ func (s settings) bashExecutor() bool {
 }
 
 // interactiveBashExecutor reports whether the interactive shell runs its
-// lines in a long-lived bash: only when the config or the policy chose
-// executor = "bash" (or the policy requires the supervisor). Its default
-// stays guardsh's interpreter: as a user, one supervised bash cannot let
-// sudo gain privileges, where -c runs such a line outside the supervisor
-// (docs/interactive.md).
-func (s settings) interactiveBashExecutor() bool {
-	return s.cfg.Executor == "bash" || s.superviseRequired()
-}
+// lines in a long-lived bash under the supervisor: as -c does, by
+// default, unless the config or the policy chose executor =
+// "interpreter" (docs/interactive.md).
+func (s settings) interactiveBashExecutor() bool { return s.bashExecutor() }
 
 // superviseRequired reports whether the policy refuses to run a line
 // without the supervisor.

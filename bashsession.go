@@ -98,6 +98,7 @@ func (s *sessionDecider) setApproved(level guard.Level) {
 	s.mu.Lock()
 	s.levels.next(level, s.d.bashPid)
 	s.d.approved = level
+	s.d.emptied = emptied{} // each command starts with nothing emptied
 	s.mu.Unlock()
 }
 
@@ -159,7 +160,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	}
 	home, _ := os.UserHomeDir()
 	dec := &sessionDecider{d: newDecider(b.g, b.r, cmd, guard.Safe, base, home)}
-	sup, err := supervise.Start(cmd, supervise.Config{Decider: dec, MaxProcs: maxProcs, Notice: noticer(b.stderr)})
+	sup, err := supervise.Start(cmd, supervise.Config{Decider: dec, MaxProcs: maxProcs, AllowInitial: true, Notice: noticer(b.stderr)})
 	cmdTheirs.Close()
 	repTheirs.Close()
 	if err != nil {

@@ -62,6 +62,10 @@ type decider struct {
 	// tooLong is the verdict of what could not be checked, once made
 	// (notChecked).
 	tooLong *guard.Verdict
+	// execs and emptied follow a protected directory emptied one entry
+	// at a time (decider_cover.go).
+	execs   map[int]execOf
+	emptied emptied
 }
 
 func newDecider(g *guard.Guard, r *shell.Runner, bash *exec.Cmd, approved guard.Level, env []string, home string) *decider {
@@ -90,6 +94,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
+	d.noteExec(ev)
 	var cacheKey string
 	switch {
 	case ev.Kind == supervise.KindExec:
@@ -128,6 +133,9 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		}
 	} else {
 		v = d.verdict(ev)
+		if w, ok := d.removalVerdict(ev, d.state(ev, nil)); ok {
+			v = higher(v, w)
+		}
 	}
 	if d.own.hits != ownHits {
 		cacheKey = "" // a file of the line's own decided it, which may change

@@ -44,6 +44,11 @@ func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts boo
 		if argv, ok := linkedArgv(ev.Argv, ev.Cwd); ok {
 			v = higher(v, d.g.CheckExec(argv, ev.Path, env, st))
 		}
+		// Operands that name every entry of a protected directory
+		// (decider_cover.go): the directory's contents.
+		if w, ok := d.coverVerdict(ev, env, st); ok {
+			v = higher(v, w)
+		}
 	}
 	file := ev.Path
 	if real, ok := resolveAs(ev.Pid, ev.Path); ok && real != ev.Path {

@@ -88,9 +88,16 @@ func procOwn(pid int, p string) string {
 // and on the objects the kernel will reach, the higher of the two.
 func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict {
 	st := d.state(ev, nil)
-	v := d.g.CheckEffect(kind, ev.Path, ev.Path2, st)
+	check := func(p, p2 string) guard.Verdict {
+		if ev.Kind == supervise.KindChmod {
+			// With the call's mode: chmod(~, 0) locks the owner out.
+			return d.g.CheckChmod(p, ev.Mode, st)
+		}
+		return d.g.CheckEffect(kind, p, p2, st)
+	}
+	v := check(ev.Path, ev.Path2)
 	if p, p2, ok := realEffectPaths(ev); ok {
-		v = higher(v, d.g.CheckEffect(kind, p, p2, st))
+		v = higher(v, check(p, p2))
 	}
 	return v
 }

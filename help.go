@@ -6,11 +6,11 @@ const helpText = `guardsh: a shell that checks every command before it runs.
 It parses each line (bash syntax), gives everything the line would run or
 write a danger level, shows why, asks yes / no / edit with the level's default
 answer, runs what was approved, and checks each command again as it runs.
--c, FILE and stdin run in real bash under a kernel-level supervisor that
-checks every exec and destructive call of the whole process tree; where
-bash or the supervisor is missing, in guardsh's own interpreter (said once;
-executor = "interpreter" in the config chooses it). The interactive shell
-runs its lines in the interpreter unless the config says executor = "bash".
+-c, FILE, stdin and the interactive shell run in real bash under a
+kernel-level supervisor that checks every exec and destructive call of the
+whole process tree; where bash or the supervisor is missing, in guardsh's
+own interpreter (said once; executor = "interpreter" in the config chooses
+it).
 
 usage: guardsh [options]                   interactive shell
        guardsh [options] -c STRING [NAME [ARGS...]]
@@ -147,8 +147,9 @@ what is above the level the line was approved at is asked about on
 /dev/tty, or refused with "Operation not permitted" in that process alone.
 As a user (not root), a line whose program is sudo, doas, su, pkexec or
 run0 runs outside the supervisor (which keeps them from gaining
-privileges), checked as written only; its preview says so (in the
-interactive shell with executor = "bash", sudo fails). In guardsh's
+privileges), checked as written only; its preview says so, in the
+interactive shell too (there it runs on the terminal in a bash of its
+own). In guardsh's
 interpreter, commands that programs start on their own are checked only
 as far as their command line shows.
 

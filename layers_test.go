@@ -10,7 +10,8 @@ import (
 // packages that decide (guard and all under it, allowlist, the option
 // grammar, the config reader) start no process, open no terminal and run
 // no shell code; guard knows no TOML (internal/config reads it); and
-// nothing of the module but shell and main runs code.
+// nothing of the module but shell and main runs code; guard/plan imports
+// the standard library only; and the rules never import the walker.
 func TestLayers(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -54,6 +55,23 @@ func TestLayers(t *testing.T) {
 	for pkg := range list("-deps", "./guard") {
 		if strings.Contains(pkg, "toml") {
 			t.Errorf("guard depends on %s: the config is internal/config's to read", pkg)
+		}
+	}
+	// plan, the vocabulary the walker and the rules share, is the
+	// standard library's only.
+	for pkg, imps := range list("./guard/plan") {
+		for _, imp := range imps {
+			if first, _, _ := strings.Cut(imp, "/"); strings.Contains(first, ".") || first == "guardsh" {
+				t.Errorf("%s imports %s: plan is the standard library's only", pkg, imp)
+			}
+		}
+	}
+	// The rules never reach the walker, nor the façade above it: where a
+	// rule finds an inner command it names it (rules.Inner) for the
+	// walker to classify.
+	for pkg := range list("-deps", "./guard/internal/rules") {
+		if pkg == "guardsh/guard" || pkg == "guardsh/guard/internal/walk" {
+			t.Errorf("guard/internal/rules depends on %s: rules never imports walk", pkg)
 		}
 	}
 	// guard's own packages do not import the config reader either.

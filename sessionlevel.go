@@ -45,9 +45,13 @@ type levels struct {
 const maxLeft = 1 << 14
 
 // next records that a command at level is about to run in bash (pid
-// bash): what runs in bash's tree now was started by the commands before.
+// bash): what runs in bash's tree now was started by the commands before,
+// at current's level, when it was not listed at an earlier change.
 func (l *levels) next(level guard.Level, bash int) {
-	if l.started && bash > 0 {
+	// Only a change of level needs the list: until then, every process
+	// not listed was started at the level of the commands so far, which
+	// is current's.
+	if l.started && bash > 0 && level != l.current {
 		if l.of == nil {
 			l.of = map[procID]guard.Level{}
 		}

@@ -10,6 +10,9 @@
 #      the median ratio and each pair's.
 #
 # Usage: bench/interactive.sh [path/to/guardsh]   (default: builds one)
+# EXECUTOR=bash measures the interactive bash executor (the default is
+# the config's default, the interpreter); ONLY=throughput runs part 3
+# alone.
 # Needs python3 (for its pty module). Runs nothing destructive: HOME and
 # XDG_* point into a temporary directory.
 set -eu
@@ -24,6 +27,9 @@ fi
 mkdir -p "$tmp/home/state/guardsh" "$tmp/home/config/guardsh"
 seq 1 100000 | sed 's/^/echo history line /' >"$tmp/h100k"
 printf 'ask = "risky"\n' >"$tmp/home/config/guardsh/config.toml"
+if [ -n "${EXECUTOR:-}" ]; then
+	printf 'executor = "%s"\n' "$EXECUTOR" >>"$tmp/home/config/guardsh/config.toml"
+fi
 
 GUARDSH=$bin HOME=$tmp/home H100K=$tmp/h100k python3 - <<'PY'
 import os, pty, select, time, re, shutil, statistics
@@ -90,39 +96,76 @@ def stop(pid, fd):
     os.waitpid(pid, 0)
     os.close(fd)
 
+only_tp = os.environ.get("ONLY") == "throughput"
+
 # 1. First prompt.
 times = []
-for i in range(7):
+for i in range(1 if only_tp else 7):
     shutil.copyfile(os.environ["H100K"], home + "/state/guardsh/history")
     t0 = time.perf_counter()
     pid, fd = spawn([bin])
     read_until(fd, PROMPT)
     times.append((time.perf_counter() - t0) * 1000)
-    if i < 6:
+    if i < 6 and not only_tp:
         stop(pid, fd)
-print("first prompt (100,000-line history): median %.1f ms, min %.1f ms over %d starts" % (statistics.median(times), min(times), len(times)))
+if not only_tp:
+  print("first prompt (100,000-line history): median %.1f ms, min %.1f ms over %d starts" % (statistics.median(times), min(times), len(times)))
 
 # 2. Memory, idle.
 time.sleep(0.5)
 kids = children(pid)
 front = rss_kb(pid)
 execs = sum(rss_kb(k) for k in kids)
-print("idle RSS: front end %.1f MiB + executor %.1f MiB = %.1f MiB" % (front / 1024, execs / 1024, (front + execs) / 1024))
+if not only_tp:
+  print("idle RSS: front end %.1f MiB + executor %.1f MiB = %.1f MiB" % (front / 1024, execs / 1024, (front + execs) / 1024))
 
 # 3. Throughput: the same command, the same volume, the same reader (this
 # loop, 64 KiB reads) on both sides, measured in alternating pairs (the
 # order swapped every pair) so that the VM's drift hits both alike.
 TARGET = re.compile(rb"\n2000000\r\n")
 
-def cpu_ticks(pids):
+# CPU, in seconds, from the scheduler's own figures (nanoseconds, every
+# thread): the front end; its children (the executor) with what they
+# reaped (the program); this process's reaped children (plain's program);
+# and the kernel's workers, which move a pty's output from its writer to
+# its reader (system-wide: other load shows there too).
+def task_ns(pid):
     t = 0
-    for p in pids:
-        try:
-            f = open("/proc/%d/stat" % p).read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        t += int(f[11]) + int(f[12])  # utime + stime
+    try:
+        for tid in os.listdir("/proc/%d/task" % pid):
+            try:
+                t += int(open("/proc/%d/task/%s/schedstat" % (pid, tid)).read().split()[0])
+            except OSError:
+                pass
+    except OSError:
+        pass
     return t
+
+def reaped_ns(pid):
+    try:
+        f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return (int(f[13]) + int(f[14])) * 10**9 // os.sysconf("SC_CLK_TCK")
+
+def workers_ns():
+    t = 0
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                if open("/proc/%s/comm" % p).read().startswith("kworker"):
+                    t += int(open("/proc/%s/schedstat" % p).read().split()[0])
+            except OSError:
+                pass
+    return t
+
+def cpu_now():
+    c = os.times()
+    return [task_ns(pid), sum(task_ns(k) + reaped_ns(k) for k in kids),
+            int((c.children_user + c.children_system) * 1e9), workers_ns()]
+
+def cpu_since(c0):
+    return [(b - a) / 1e9 for a, b in zip(c0, cpu_now())]
 
 def through_guardsh(fd):
     # The same reader as plain's: blocking 64 KiB reads, nothing kept but
@@ -155,29 +198,28 @@ def plain():
 
 PAIRS = int(os.environ.get("PAIRS", "5"))
 through_guardsh(fd)  # warm-up: page cache, the executor's first run
-hz = os.sysconf("SC_CLK_TCK")
-ps, gs, ratios, front_cpu, exec_cpu = [], [], [], [], []
+ps, gs, ratios, pcpu, gcpu = [], [], [], [], []
 for i in range(PAIRS):
-    if i % 2:
-        c0, e0 = cpu_ticks([pid]), cpu_ticks(kids)
-        g = through_guardsh(fd)
-        c1, e1 = cpu_ticks([pid]), cpu_ticks(kids)
-        p = plain()
-    else:
-        p = plain()
-        c0, e0 = cpu_ticks([pid]), cpu_ticks(kids)
-        g = through_guardsh(fd)
-        c1, e1 = cpu_ticks([pid]), cpu_ticks(kids)
-    ps.append(p)
-    gs.append(g)
-    ratios.append(p / g)
-    front_cpu.append((c1 - c0) / hz)
-    exec_cpu.append((e1 - e0) / hz)
+    for side in ((0, 1) if i % 2 == 0 else (1, 0)):
+        c0 = cpu_now()
+        if side == 0:
+            ps.append(plain())
+            pcpu.append(cpu_since(c0))
+        else:
+            gs.append(through_guardsh(fd))
+            gcpu.append(cpu_since(c0))
+    ratios.append(ps[-1] / gs[-1])
 stop(pid, fd)
 med = statistics.median
+def col(runs, i):
+    return med([r[i] for r in runs])
 print("seq 1 2000000, %d alternating pairs:" % PAIRS)
 print("  plain pty       median %.3f s  (%.3f-%.3f)" % (med(ps), min(ps), max(ps)))
 print("  through guardsh median %.3f s  (%.3f-%.3f)" % (med(gs), min(gs), max(gs)))
-print("  front end CPU   median %.2f s, executor CPU median %.2f s per run" % (med(front_cpu), med(exec_cpu)))
+print("  CPU per run, medians: plain: program %.2f s, kernel workers %.2f s" % (col(pcpu, 2), col(pcpu, 3)))
+print("    guardsh: front end %.2f s, executor and program %.2f s, kernel workers %.2f s" % (col(gcpu, 0), col(gcpu, 1), col(gcpu, 3)))
+ptot = med([sum(r) for r in pcpu])
+gtot = med([sum(r) for r in gcpu])
+print("  CPU in all: plain %.2f s, guardsh %.2f s (%.0f%%: the rate ratio on a machine with no core to spare)" % (ptot, gtot, 100 * ptot / gtot))
 print("  rate ratio guardsh/plain: median %.0f%%  (pairs: %s)" % (100 * med(ratios), " ".join("%.0f%%" % (100 * r) for r in ratios)))
 PY

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestCallsChecked: with State.CallsChecked (a file guardsh's interpreter
 // sources), a function's body is classified where the code calls it, not

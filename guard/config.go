@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // Config is what a config file or the system policy says, parsed and
@@ -148,7 +151,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // BuiltinRules returns the built-in rules, each with its own level, as a
 // Guard made without options has them.
 func BuiltinRules() []Rule {
-	bs := builtinRules()
+	bs := rules.BuiltinRules()
 	out := make([]Rule, len(bs))
 	for i, b := range bs {
 		out[i] = b.Rule
@@ -161,11 +164,11 @@ func BuiltinRules() []Rule {
 func FailClosedRules() []string { return slices.Clone(failClosedRules) }
 
 // failClosedRules are the rules FailClosedRules names.
-var failClosedRules = []string{ruleTooLong}
+var failClosedRules = []string{rules.RuleTooLong}
 
 // PlainCommand reports a trusted_eval entry WithTrustedEval accepts: one
 // or more words of characters no shell treats specially.
 func PlainCommand(cmd string) bool {
 	ws := strings.Fields(cmd)
-	return len(ws) > 0 && plainWords(ws)
+	return len(ws) > 0 && walk.PlainWords(ws)
 }

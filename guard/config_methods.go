@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"guardsh/guard/internal/rules"
 )
 
 // String describes the config's keys that are set, for debugging.
@@ -56,7 +58,7 @@ func (c Config) Tightening() Config {
 		t.BlockLevel = c.BlockLevel
 	}
 	own := map[string]Level{}
-	for _, b := range builtinRules() {
+	for _, b := range rules.BuiltinRules() {
 		own[b.Name] = b.Level
 	}
 	for _, p := range c.Patterns {

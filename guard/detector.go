@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+
+	"guardsh/guard/internal/rules"
 )
 
 // Detector checks commands against an ordered, editable registry of rules:
@@ -70,7 +72,7 @@ func NewDetector(opts ...Option) (*Detector, error) {
 		d.custom = append(d.custom, p)
 	}
 	c.patterns = nil
-	for _, b := range builtinRules() {
+	for _, b := range rules.BuiltinRules() {
 		r := b.Rule
 		r.Origin = OriginBuiltin
 		r.DefaultLevel = r.Level

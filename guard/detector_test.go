@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 func newTestDetector(t *testing.T, opts ...Option) *Detector {
@@ -48,7 +50,7 @@ func TestDetectorPatternsListsBuiltins(t *testing.T) {
 	d := newTestDetector(t)
 	ps := d.Patterns()
 	var want []string
-	for _, b := range builtinRules() {
+	for _, b := range rules.BuiltinRules() {
 		want = append(want, b.Name)
 	}
 	if got := names(ps); !slices.Equal(got, want) {
@@ -90,7 +92,7 @@ func TestDetectorAddPatternErrors(t *testing.T) {
 		want string
 	}{
 		{Pattern{Name: "mine", Regex: "y"}, "already in the registry"},
-		{Pattern{Name: ruleSelf, Regex: "y"}, "built-in rule has this name"},
+		{Pattern{Name: rules.RuleSelf, Regex: "y"}, "built-in rule has this name"},
 		{Pattern{Name: "bad", Regex: "("}, "pattern bad: bad regular expression"},
 		{Pattern{Name: "empty", Regex: ""}, "empty regular expression"},
 		{Pattern{Regex: "x"}, "missing name"},
@@ -126,28 +128,28 @@ func TestDetectorRemovePattern(t *testing.T) {
 	}
 
 	// Removing a built-in rule disables it.
-	if !d.RemovePattern(ruleSelf) {
+	if !d.RemovePattern(rules.RuleSelf) {
 		t.Fatal("RemovePattern(built-in) = false")
 	}
-	if slices.Contains(names(d.Patterns()), ruleSelf) {
+	if slices.Contains(names(d.Patterns()), rules.RuleSelf) {
 		t.Error("disabled built-in still listed")
 	}
-	if r, _ := findRule(d.Guard(), ruleSelf); !r.Disabled {
+	if r, _ := findRule(d.Guard(), rules.RuleSelf); !r.Disabled {
 		t.Errorf("Guard().Rules(): %+v, want disabled", r)
 	}
-	if d.RemovePattern(ruleSelf) {
+	if d.RemovePattern(rules.RuleSelf) {
 		t.Error("removing a disabled built-in again = true")
 	}
 
 	// Adding its entry back turns it on, at the entry's level.
-	if err := d.AddPattern(Pattern{Name: ruleSelf, Level: Blocked, Origin: OriginBuiltin}); err != nil {
+	if err := d.AddPattern(Pattern{Name: rules.RuleSelf, Level: Blocked, Origin: OriginBuiltin}); err != nil {
 		t.Fatal(err)
 	}
-	r, _ := findRule(d.Guard(), ruleSelf)
+	r, _ := findRule(d.Guard(), rules.RuleSelf)
 	if r.Disabled || r.Level != Blocked || !r.Overridden || r.DefaultLevel != High {
 		t.Errorf("re-enabled built-in: %+v", r)
 	}
-	i := slices.Index(names(d.Patterns()), ruleSelf)
+	i := slices.Index(names(d.Patterns()), rules.RuleSelf)
 	if i < 0 || d.Patterns()[i].Level != Blocked {
 		t.Errorf("re-enabled built-in not listed at its level")
 	}
@@ -165,14 +167,14 @@ func TestDetectorReplacePatterns(t *testing.T) {
 		t.Errorf("ReplacePatterns(Patterns()) changed the registry:\n%v\n%v", before, after)
 	}
 
-	d.RemovePattern(ruleSelf)
+	d.RemovePattern(rules.RuleSelf)
 	if err := d.ReplacePatterns([]Pattern{MustPattern("c", "ccc", Medium, ""), MustPattern("b", "bbb", High, "")}); err != nil {
 		t.Fatal(err)
 	}
 	if got := customNames(d.Patterns()); !slices.Equal(got, []string{"c", "b"}) {
 		t.Errorf("customs = %v, want [c b]", got)
 	}
-	if slices.Contains(names(d.Patterns()), ruleSelf) {
+	if slices.Contains(names(d.Patterns()), rules.RuleSelf) {
 		t.Error("ReplacePatterns turned on a built-in it did not name")
 	}
 
@@ -181,7 +183,7 @@ func TestDetectorReplacePatterns(t *testing.T) {
 		{MustPattern("x", "x", Medium, ""), {Name: "y", Regex: "("}},
 		{MustPattern("x", "x", Medium, ""), MustPattern("x", "y", Medium, "")},
 		{{Name: "nope", Origin: OriginBuiltin}},
-		{{Name: ruleParseError, Regex: "x"}},
+		{{Name: rules.RuleParseError, Regex: "x"}},
 	} {
 		if err := d.ReplacePatterns(ps); err == nil {
 			t.Errorf("ReplacePatterns(%v) = nil", names(ps))
@@ -192,10 +194,10 @@ func TestDetectorReplacePatterns(t *testing.T) {
 	}
 
 	// A built-in entry turns the rule back on.
-	if err := d.ReplacePatterns([]Pattern{{Name: ruleSelf, Level: High, Origin: OriginBuiltin}}); err != nil {
+	if err := d.ReplacePatterns([]Pattern{{Name: rules.RuleSelf, Level: High, Origin: OriginBuiltin}}); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(names(d.Patterns()), ruleSelf) {
+	if !slices.Contains(names(d.Patterns()), rules.RuleSelf) {
 		t.Error("built-in entry did not turn the rule on")
 	}
 	if got := customNames(d.Patterns()); len(got) != 0 {
@@ -206,9 +208,9 @@ func TestDetectorReplacePatterns(t *testing.T) {
 func TestNewDetectorOptions(t *testing.T) {
 	p := MustPattern("mine", "m", Medium, "")
 	p.Origin = OriginConfig
-	d := newTestDetector(t, WithPatterns(p, MustPattern("gone", "g", High, "")), WithDisabled(ruleSelf, "gone"), WithLevel("mine", High))
+	d := newTestDetector(t, WithPatterns(p, MustPattern("gone", "g", High, "")), WithDisabled(rules.RuleSelf, "gone"), WithLevel("mine", High))
 	ps := d.Patterns()
-	if slices.Contains(names(ps), ruleSelf) || slices.Contains(names(ps), "gone") {
+	if slices.Contains(names(ps), rules.RuleSelf) || slices.Contains(names(ps), "gone") {
 		t.Errorf("disabled rules listed: %v", names(ps))
 	}
 	last := ps[len(ps)-1]
@@ -253,7 +255,7 @@ func TestDetectorCheck(t *testing.T) {
 		{"note-to-self", []string{"note"}, Safe},
 		// Registry order, not line order.
 		{"echo EXACT; deploy --prod", []string{"deploy_prod", "Exact"}, High},
-		{"echo 'unclosed", []string{ruleParseError}, Blocked},
+		{"echo 'unclosed", []string{rules.RuleParseError}, Blocked},
 	}
 	for _, tt := range tests {
 		ws := d.Check(tt.cmd)
@@ -289,7 +291,7 @@ func TestDetectorCheck(t *testing.T) {
 func TestDetectorBuiltinEntryMatches(t *testing.T) {
 	d := newTestDetector(t)
 	for _, p := range d.Patterns() {
-		if p.Name == ruleParseError {
+		if p.Name == rules.RuleParseError {
 			if !p.Matches("echo 'unclosed") {
 				t.Error("parse_error entry does not match an unclosed quote")
 			}

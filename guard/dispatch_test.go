@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // withoutDispatch makes a Guard call every rule on every command.
@@ -50,23 +53,23 @@ func TestDispatchChangesNothing(t *testing.T) {
 // command and those of the name's prefixes, in rule order; a name no rule
 // lists is not known. Each name is asked twice: made, then remembered.
 func TestDispatchLists(t *testing.T) {
-	rules := builtinRules()
-	d := newDispatch(rules, false)
+	rules := rules.BuiltinRules()
+	d := walk.NewDispatch(rules, false)
 	names := []string{"no-such-program", "mkfs.ext4", "python3.12", ""}
 	for _, b := range rules {
-		names = append(names, b.progs...)
+		names = append(names, b.Progs...)
 	}
 	nknown := 0
 	for _, name := range names {
 		var want []int
 		known := false
 		for i, b := range rules {
-			if b.check == nil {
+			if b.Check == nil {
 				continue
 			}
-			known = known || !b.everyCommand() && slices.Contains(b.progs, name)
-			has := b.everyCommand() || slices.Contains(b.progs, name)
-			for _, p := range b.prefixes {
+			known = known || !b.EveryCommand() && slices.Contains(b.Progs, name)
+			has := b.EveryCommand() || slices.Contains(b.Progs, name)
+			for _, p := range b.Prefixes {
 				has = has || strings.HasPrefix(name, p)
 			}
 			if has {
@@ -79,14 +82,14 @@ func TestDispatchLists(t *testing.T) {
 			nknown++
 		}
 		for range 2 {
-			got, gotKnown := d.forProg(name)
+			got, gotKnown := d.ForProg(name)
 			if gotKnown != known || !slices.Equal(got, want) {
 				t.Errorf("%s: rules %v (known %v), want %v (known %v)", name, got, gotKnown, want, known)
 			}
 		}
 	}
-	if nknown == 0 || len(d.anyProg) == 0 {
-		t.Fatalf("no programs (%d) or no rule for every command (%d)", nknown, len(d.anyProg))
+	if nknown == 0 || len(d.AnyProg) == 0 {
+		t.Fatalf("no programs (%d) or no rule for every command (%d)", nknown, len(d.AnyProg))
 	}
 }
 
@@ -96,18 +99,18 @@ func TestDispatchLists(t *testing.T) {
 func TestDispatchListsSmall(t *testing.T) {
 	chk := func(*Command) []Hit { return nil }
 	shared := []string{"a", "pa"}
-	rules := []builtin{
-		{check: chk},
-		{check: chk, progs: shared},
-		{check: chk, progs: shared},
+	rules := []rules.Builtin{
+		{Check: chk},
+		{Check: chk, Progs: shared},
+		{Check: chk, Progs: shared},
 		{},
-		{check: chk},
-		{check: chk, progs: []string{"b", "pa"}, prefixes: []string{"p"}},
-		{check: chk, prefixes: []string{"pa", "p"}},
-		{check: chk, progs: []string{"px"}},
-		{check: chk},
+		{Check: chk},
+		{Check: chk, Progs: []string{"b", "pa"}, Prefixes: []string{"p"}},
+		{Check: chk, Prefixes: []string{"pa", "p"}},
+		{Check: chk, Progs: []string{"px"}},
+		{Check: chk},
 	}
-	d := newDispatch(rules, false)
+	d := walk.NewDispatch(rules, false)
 	want := map[string][]int{
 		"a":  {0, 1, 2, 4, 8},
 		"pa": {0, 1, 2, 4, 5, 6, 8},
@@ -115,22 +118,22 @@ func TestDispatchListsSmall(t *testing.T) {
 		"px": {0, 4, 5, 6, 7, 8},
 	}
 	for name, w := range want {
-		got, known := d.forProg(name)
+		got, known := d.ForProg(name)
 		if !known || !slices.Equal(got, w) {
 			t.Errorf("%s: rules %v (known %v), want %v", name, got, known, w)
 		}
 	}
 	for _, name := range []string{"p", "pq", "c"} {
-		if got, known := d.forProg(name); known || got != nil {
+		if got, known := d.ForProg(name); known || got != nil {
 			t.Errorf("%s: rules %v, known %v: no rule lists it", name, got, known)
 		}
 	}
-	if !slices.Equal(d.anyProg, []int{0, 4, 8}) {
-		t.Errorf("anyProg %v", d.anyProg)
+	if !slices.Equal(d.AnyProg, []int{0, 4, 8}) {
+		t.Errorf("anyProg %v", d.AnyProg)
 	}
-	all := newDispatch(rules, true)
-	if _, known := all.forProg("a"); known || !slices.Equal(all.anyProg, []int{0, 1, 2, 4, 5, 6, 7, 8}) {
-		t.Errorf("without dispatch: a known %v, anyProg %v", known, all.anyProg)
+	all := walk.NewDispatch(rules, true)
+	if _, known := all.ForProg("a"); known || !slices.Equal(all.AnyProg, []int{0, 1, 2, 4, 5, 6, 7, 8}) {
+		t.Errorf("without dispatch: a known %v, anyProg %v", known, all.AnyProg)
 	}
 }
 

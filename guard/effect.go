@@ -5,6 +5,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
+	"guardsh/guard/plan"
 )
 
 // The checks of what a running program really does, one call at a time,
@@ -64,11 +68,11 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 	if len(argv) == 0 {
 		argv = []string{file}
 	}
-	defer g.failClosed(&v, quoteArgv(argv))
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
 	var code []string
 	for _, kv := range env {
 		if name, _, ok := strings.Cut(kv, "="); ok {
-			if _, ok := envCodeRowOf(name); ok {
+			if _, ok := rules.EnvCodeRowOf(name); ok {
 				code = append(code, kv)
 			}
 		}
@@ -87,14 +91,14 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 		if len(code) > 0 {
 			a = append(append([]string{"env"}, code...), a...)
 		}
-		w := g.classifyArgv(a, st)
-		w.Command = quoteArgv(argv)
+		w := g.engine.ClassifyArgv(a, st)
+		w.Command = walk.QuoteArgv(argv)
 		if i == 0 || w.Level > v.Level {
 			w.Findings = append(v.Findings, w.Findings...)
 			v = w
 		} else {
 			for _, f := range w.Findings {
-				v.add(f)
+				walk.AddFinding(&v, f)
 			}
 		}
 	}
@@ -110,16 +114,32 @@ func (g *Guard) CheckExec(argv []string, file string, env []string, st State) (v
 // on an unprotected path is safe, whatever the program doing it: the
 // program was checked when it was executed. An unknown kind is treated as
 // a write to both paths.
+//
+// A change of mode is classified as one to a mode only known at run time
+// (which may lock the owner out of the home directory: chmod_lockout);
+// CheckChmod classifies it with its mode.
 func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
+	return g.checkEffect(kind, p, p2, Unknown, st)
+}
+
+// CheckChmod classifies a change of p's mode to mode (the call's own
+// bits: 0o755), as CheckEffect does with EffectChmod: what the path adds
+// to chmod MODE PATH, so that chmod(~, 0) takes chmod_lockout's level and
+// chmod(~, 0o700) none.
+func (g *Guard) CheckChmod(p string, mode uint32, st State) (v Verdict) {
+	return g.checkEffect(EffectChmod, p, "", strconv.FormatUint(uint64(mode&0o7777), 8), st)
+}
+
+func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	defer g.failClosed(&v, kind+" "+p)
-	v = Verdict{Command: strings.TrimSpace(kind + " " + quoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
+	v = Verdict{Command: strings.TrimSpace(kind + " " + walk.QuoteArgv(nonEmpty(p, p2))), Findings: []Finding{}}
 	// What the path adds: a finding the neutral path does not get, unless
 	// it is below what the neutral path gets (the path made the command
 	// gentler, as the temporary directory does for rm -rf).
 	add := func(w, base Verdict) {
 		for _, f := range w.Findings {
 			if f.Level >= base.Level && !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
-				v.add(f)
+				walk.AddFinding(&v, f)
 			}
 		}
 	}
@@ -134,11 +154,11 @@ func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
 				base[i] = neutralFor(p2)
 			}
 		}
-		add(g.classifyArgv(append([]string{prog}, args...), st), g.classifyArgv(append([]string{prog}, base...), st))
+		add(g.engine.ClassifyArgv(append([]string{prog}, args...), st), g.engine.ClassifyArgv(append([]string{prog}, base...), st))
 	}
 	write := func(p string, truncate bool) {
 		if p != "" {
-			add(g.classifyWrite(p, truncate, st), g.classifyWrite(neutralFor(p), truncate, st))
+			add(g.engine.ClassifyWrite(p, truncate, st), g.engine.ClassifyWrite(neutralFor(p), truncate, st))
 		}
 	}
 	switch kind {
@@ -154,7 +174,7 @@ func (g *Guard) CheckEffect(kind, p, p2 string, st State) (v Verdict) {
 		write(p, true)
 		write(p2, true)
 	case EffectChmod:
-		argv("chmod", "600", p)
+		argv("chmod", mode, p)
 		write(p, false)
 	case EffectChown:
 		argv("chown", "root", p)
@@ -187,36 +207,9 @@ func nonEmpty(ss ...string) []string {
 	return out
 }
 
-// ChangesUser reports whether a line, as classified into v, is one
-// command that runs a program as another user (sudo, sudoedit, doas,
-// pkexec, run0, su), directly or behind wrappers (`nice sudo make
-// install`), and nothing else: a kernel-level supervisor, which forbids
-// gaining privileges, runs such a line outside, checked statically only.
-func (v Verdict) ChangesUser() bool {
-	if len(v.Plan) == 0 {
-		return false
-	}
-	depth := -1 // the depth of wrappers of the program found, once found
-	for i, c := range v.Plan {
-		switch {
-		case i > 0 && len(c.Via) == 0:
-			return false // a second command of its own
-		case depth >= 0:
-			if len(c.Via) <= depth {
-				return false // a command beside it, not run by it
-			}
-		case slices.Contains(sysSudoProgs, c.Name()):
-			depth = len(c.Via)
-		case i+1 < len(v.Plan) && len(v.Plan[i+1].Via) != len(c.Via)+1:
-			return false // the next command is not what this one wraps
-		}
-	}
-	return depth >= 0
-}
-
 // UserChangePrograms lists the programs that run a command as another
 // user, which ChangesUser looks for.
-func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
+func UserChangePrograms() []string { return plan.UserChangePrograms() }
 
 // CheckSignal classifies a signal about to be sent by a running program
 // to pid (0 or negative: a process group, -1 every process), as `kill
@@ -224,14 +217,14 @@ func UserChangePrograms() []string { return slices.Clone(sysSudoProgs) }
 // kill_all_processes' level. Signal 0 only checks that the process exists.
 func (g *Guard) CheckSignal(pid, sig int, st State) (v Verdict) {
 	argv := []string{"kill", "-" + strconv.Itoa(sig), strconv.Itoa(pid)}
-	defer g.failClosed(&v, quoteArgv(argv))
-	v = g.classifyArgv(argv, st)
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
+	v = g.engine.ClassifyArgv(argv, st)
 	if sig != 0 && (pid <= 0 || pid == 1) && !slices.ContainsFunc(v.Findings, func(f Finding) bool { return f.Rule == "kill_all_processes" }) {
 		what := "every process of a process group, guardsh's own among them"
 		if pid == 1 {
 			what = "init"
 		}
-		g.emit(&v, "kill_all_processes", "a program the line started signals "+what, quoteArgv(argv))
+		g.engine.Emit(&v, "kill_all_processes", "a program the line started signals "+what, walk.QuoteArgv(argv))
 	}
 	v.Blocked = v.Level >= g.blockLevel
 	return v
@@ -263,7 +256,7 @@ func (g *Guard) CheckSystemCall(call, path string) (v Verdict) {
 	if call == "open_by_handle_at" {
 		reason = "a program the line started opens a file for writing by its handle, not its path, so no protection can be checked"
 	}
-	v.add(Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
+	walk.AddFinding(&v, Finding{Rule: rule, Level: Blocked, Reason: reason, Text: text})
 	v.Blocked = true
 	return v
 }

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 func effectState() State {
 	return State{Dir: testDir, Var: MapVars(map[string]string{"HOME": testHome, "PATH": "/usr/bin:/bin"})}
@@ -26,6 +28,7 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRename, "/home/u/proj/x", "/etc/passwd", High},
 		{EffectRename, "/usr", "/x", Blocked},
 		{EffectChmod, "/etc/shadow", "", High},
+		{EffectChmod, "/home/u", "", High}, // a mode not given: it may lock the owner out
 		{EffectChown, "/etc/sudoers", "", High},
 		{EffectLink, "/etc/shadow", "/home/u/proj/s", High},
 		{EffectSymlnk, "/etc/shadow", "/home/u/proj/s", Safe},
@@ -55,6 +58,38 @@ func TestCheckEffect(t *testing.T) {
 		}
 		if v.Blocked != (tc.want >= Blocked) {
 			t.Errorf("%s %s: Blocked %v", tc.kind, tc.p, v.Blocked)
+		}
+	}
+}
+
+func TestCheckChmod(t *testing.T) {
+	g := mustGuard(t)
+	for _, tc := range []struct {
+		p    string
+		mode uint32
+		want Level
+	}{
+		{"/home/u", 0, High},
+		{"/home/u", 0o600, High},
+		{"/home/u", 0o077, High},
+		{"/", 0o700, High},
+		{"/usr", 0o750, High},
+		{"/root", 0o600, High},
+		{"/etc/shadow", 0o644, High},
+		// Their harmless neighbours.
+		{"/home/u", 0o700, Safe},
+		{"/home/u", 0o711, Safe},
+		{"/home/u", 0o755, Safe},
+		{"/root", 0o700, Safe},
+		{"/", 0o755, Safe},
+		{"/usr", 0o711, Safe},
+		{"/home/u/proj", 0, Safe},
+		{"/home/u/proj/a.out", 0o755, Safe},
+		{"/home/u/.ssh", 0o700, Safe},
+	} {
+		v := g.CheckChmod(tc.p, tc.mode, effectState())
+		if v.Level != tc.want {
+			t.Errorf("chmod %s %#o: %v %v, want %v", tc.p, tc.mode, v.Level, v.Findings, tc.want)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestEval: eval of a literal string is classified as the string it
 // evaluates; eval of what is only known at run time stays medium, unless

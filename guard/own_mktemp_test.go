@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"guardsh/guard/internal/walk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -39,8 +40,8 @@ func TestMktempValue(t *testing.T) {
 		as := f.Stmts[0].Cmd.(*syntax.CallExpr).Assigns[0]
 		st := testState()
 		st.Var = MapVars(map[string]string{"TMPDIR": "/t"})
-		sc := &scope{st: st, dir: st.Dir}
-		name, dir, ok := mktempValue(as.Value, sc)
+		sc := &walk.Scope{St: st, Dir: st.Dir}
+		name, dir, ok := walk.MktempValue(as.Value, sc)
 		got := ""
 		if ok {
 			got = name

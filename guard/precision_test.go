@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestNoOperand runs through Classify the commands that name nothing to
 // delete or change, and their neighbours that do (behind find -exec and

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestRedTeam holds spellings a review found classified too low; each must
 // reach at least the given level.

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // TestRows runs every row's examples through the real Classify: each hit
@@ -14,43 +16,43 @@ func TestRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
-	for _, b := range builtinRules() {
+	for _, b := range rules.BuiltinRules() {
 		names[b.Name] = true
 	}
 	seen := map[string]bool{}
 	rows, hits, misses := 0, 0, 0
-	for _, tab := range allRowTables() {
+	for _, tab := range rules.AllRowTables() {
 		for _, r := range tab {
 			rows++
-			if seen[r.name] {
-				t.Errorf("row %s: the name is taken", r.name)
+			if seen[r.Name] {
+				t.Errorf("row %s: the name is taken", r.Name)
 			}
-			seen[r.name] = true
-			if len(r.progs) == 0 || len(r.hits) == 0 || len(r.misses) == 0 || r.desc == "" || r.why == "" {
-				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.name)
+			seen[r.Name] = true
+			if len(r.Progs) == 0 || len(r.Hits) == 0 || len(r.Misses) == 0 || r.Desc == "" || r.Why == "" {
+				t.Errorf("row %s: a row needs programs, a reason, a description, hits and misses", r.Name)
 			}
-			for _, m := range r.more {
-				if m.why == "" || m.name != "" || m.desc != "" || m.level != 0 || m.hits != nil || m.misses != nil || m.more != nil {
-					t.Errorf("row %s: a further case has a reason of its own and no name, level, description, examples or cases", r.name)
+			for _, m := range r.More {
+				if m.Why == "" || m.Name != "" || m.Desc != "" || m.Level != 0 || m.Hits != nil || m.Misses != nil || m.More != nil {
+					t.Errorf("row %s: a further case has a reason of its own and no name, level, description, examples or cases", r.Name)
 				}
 			}
-			for _, l := range r.hits {
+			for _, l := range r.Hits {
 				hits++
 				v := g.Classify(l, State{})
-				f, ok := findingOf(v, r.name)
+				f, ok := findingOf(v, r.Name)
 				switch {
 				case !ok:
-					t.Errorf("row %s misses %q: %v", r.name, l, v.Findings)
-				case f.Level != r.level:
-					t.Errorf("row %s: %q at %s, want %s", r.name, l, f.Level, r.level)
+					t.Errorf("row %s misses %q: %v", r.Name, l, v.Findings)
+				case f.Level != r.Level:
+					t.Errorf("row %s: %q at %s, want %s", r.Name, l, f.Level, r.Level)
 				case rowFieldLeft(f.Reason):
-					t.Errorf("row %s: %q: the reason %q has a field left", r.name, l, f.Reason)
+					t.Errorf("row %s: %q: the reason %q has a field left", r.Name, l, f.Reason)
 				}
 			}
-			for _, l := range r.misses {
+			for _, l := range r.Misses {
 				misses++
-				if f, ok := findingOf(g.Classify(l, State{}), r.name); ok {
-					t.Errorf("row %s hits %q: %s", r.name, l, f.Reason)
+				if f, ok := findingOf(g.Classify(l, State{}), r.Name); ok {
+					t.Errorf("row %s hits %q: %s", r.Name, l, f.Reason)
 				}
 			}
 		}
@@ -72,9 +74,9 @@ func findingOf(v Verdict, rule string) (Finding, bool) {
 func TestRowsAreBash(t *testing.T) {
 	t.Parallel()
 	var lines []string
-	for _, tab := range allRowTables() {
+	for _, tab := range rules.AllRowTables() {
 		for _, r := range tab {
-			lines = append(append(lines, r.hits...), r.misses...)
+			lines = append(append(lines, r.Hits...), r.Misses...)
 		}
 	}
 	for _, l := range bashRejects(t, lines) {
@@ -131,15 +133,15 @@ func TestRowReadings(t *testing.T) {
 // by one of the row's examples: a case no example reaches is untested.
 func TestRowCasesReached(t *testing.T) {
 	t.Parallel()
-	for _, tab := range allRowTables() {
+	for _, tab := range rules.AllRowTables() {
 		for _, r := range tab {
-			if len(r.more) == 0 {
+			if len(r.More) == 0 {
 				continue
 			}
-			cmds := dispatchCommands(t, r.hits)
-			for k, rc := range r.cases() {
-				one := row{name: r.name, level: r.level, progs: rc.progs, opts: rc.opts, goflags: rc.goflags, path: rc.path, when: rc.when, why: rc.why}
-				check := one.builtin().check
+			cmds := dispatchCommands(t, r.Hits)
+			for k, rc := range r.Cases() {
+				one := rules.Row{Name: r.Name, Level: r.Level, Progs: rc.Progs, Opts: rc.Opts, Goflags: rc.Goflags, Path: rc.Path, When: rc.When, Why: rc.Why}
+				check := one.Builtin().Check
 				reached := false
 				for _, c := range cmds {
 					if len(check(c)) > 0 {
@@ -148,7 +150,7 @@ func TestRowCasesReached(t *testing.T) {
 					}
 				}
 				if !reached {
-					t.Errorf("row %s: case %d (%s %q) is hit by none of its examples", r.name, k, strings.Join(rc.progs, "|"), rc.path)
+					t.Errorf("row %s: case %d (%s %q) is hit by none of its examples", r.Name, k, strings.Join(rc.Progs, "|"), rc.Path)
 				}
 			}
 		}

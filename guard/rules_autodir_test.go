@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"guardsh/allowlist"
-
 	"mvdan.cc/sh/v3/syntax"
 )
 

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // dispatchCommands returns every command the walker hands the rules while
@@ -18,17 +21,18 @@ func dispatchCommands(tb testing.TB, lines []string) []*Command {
 	tb.Helper()
 	g := mustGuard(tb, withoutDispatch())
 	var cmds []*Command
-	g.rules = append(g.rules, builtin{Rule: Rule{Name: "capture"}, check: func(c *Command) []Hit {
+	g.engine.Rules = append(g.engine.Rules, rules.Builtin{Rule: Rule{Name: "capture"}, Check: func(c *Command) []Hit {
 		cp := *c
 		cp.Args = slices.Clone(c.Args)
 		cp.Redirects = slices.Clone(c.Redirects)
 		cp.Via = slices.Clone(c.Via)
 		cp.PipedFrom = slices.Clone(c.PipedFrom)
-		cp.name, cp.nameOf, cp.family = "", nil, familyMemo{}
+		// Name's cache and the family memo are keyed by &Args[0]: the
+		// cloned Args are new to both.
 		cmds = append(cmds, &cp)
 		return nil
 	}})
-	g.anyProg = append(g.anyProg, len(g.rules)-1)
+	g.engine.Dispatch.AnyProg = append(g.engine.Dispatch.AnyProg, len(g.engine.Rules)-1)
 	st := testState()
 	for _, l := range lines {
 		g.Classify(l, st)
@@ -48,7 +52,7 @@ func dispatchLines(tb testing.TB) []string {
 			lines = append(lines, replaceX(wr, x))
 		}
 	}
-	for _, b := range builtinRules() {
+	for _, b := range rules.BuiltinRules() {
 		if b.Example != "" {
 			lines = append(lines, b.Example)
 		}
@@ -112,23 +116,23 @@ func TestRuleProgs(t *testing.T) {
 		perRule = 3
 	}
 	rows := map[string]bool{}
-	for _, tab := range allRowTables() {
+	for _, tab := range rules.AllRowTables() {
 		for _, r := range tab {
-			rows[r.name] = true // a row's programs are its key: nothing to keep equal
+			rows[r.Name] = true // a row's programs are its key: nothing to keep equal
 		}
 	}
-	for _, b := range builtinRules() {
-		if b.check == nil || b.everyCommand() || rows[b.Name] {
+	for _, b := range rules.BuiltinRules() {
+		if b.Check == nil || b.EveryCommand() || rows[b.Name] {
 			continue
 		}
 		var hitting []*Command
 		seen := map[string]bool{}
 		for _, c := range cmds {
-			if len(b.check(c)) == 0 {
+			if len(b.Check(c)) == 0 {
 				continue
 			}
 			if !dispatched(&b, c) {
-				t.Errorf("rule %s hits %q, whose program %q is not in its progs %q (prefixes %q)", b.Name, c.Text, c.Name(), b.progs, b.prefixes)
+				t.Errorf("rule %s hits %q, whose program %q is not in its progs %q (prefixes %q)", b.Name, c.Text, c.Name(), b.Progs, b.Prefixes)
 			}
 			if len(hitting) < perRule && !seen[c.Name()+"\x00"+c.Text] {
 				seen[c.Name()+"\x00"+c.Text] = true
@@ -146,12 +150,12 @@ func TestRuleProgs(t *testing.T) {
 				m := *c
 				m.Args = slices.Clone(c.Args)
 				m.Args[0] = Lit(n)
-				m.name, m.nameOf, m.family = "", nil, familyMemo{}
+				// The cloned Args are new to Name's cache and the family memo.
 				if dispatched(&b, &m) {
 					continue
 				}
-				if hs := b.check(&m); len(hs) > 0 {
-					t.Errorf("rule %s hits %q run as %q, which is not in its progs %q: %s", b.Name, c.Text, n, b.progs, hs[0].Reason)
+				if hs := b.Check(&m); len(hs) > 0 {
+					t.Errorf("rule %s hits %q run as %q, which is not in its progs %q: %s", b.Name, c.Text, n, b.Progs, hs[0].Reason)
 				}
 			}
 		}
@@ -160,17 +164,17 @@ func TestRuleProgs(t *testing.T) {
 
 // dispatched reports whether the walker calls rule b on c, as
 // walker.candidates decides.
-func dispatched(b *builtin, c *Command) bool {
-	if b.everyCommand() || slices.Contains(b.progs, c.Name()) {
+func dispatched(b *rules.Builtin, c *Command) bool {
+	if b.EveryCommand() || slices.Contains(b.Progs, c.Name()) {
 		return true
 	}
-	for _, p := range b.prefixes {
+	for _, p := range b.Prefixes {
 		if c.Name() != "" && strings.HasPrefix(c.Name(), p) {
 			return true
 		}
 	}
-	if b.redirects && len(c.Redirects) > 0 {
+	if b.Redirects && len(c.Redirects) > 0 {
 		return true
 	}
-	return b.assigns && len(c.Args) > 0 && isAssign(c.Args[0].Value)
+	return b.Assigns && len(c.Args) > 0 && walk.IsAssign(c.Args[0].Value)
 }

@@ -1,8 +1,12 @@
 package guard
 
-import "testing"
+import (
+	"testing"
 
-func TestGitExamples(t *testing.T) { testExamples(t, gitRules()) }
+	"guardsh/guard/internal/rules"
+)
+
+func TestGitExamples(t *testing.T) { testExamples(t, rules.GitRules()) }
 
 func TestGitRules(t *testing.T) {
 	t.Parallel()

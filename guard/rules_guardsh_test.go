@@ -1,6 +1,10 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard/internal/rules"
+)
 
 // TestGuardshWrapper: the code guardsh -c runs is classified as itself,
 // and a guardsh started with an approval of its own is high.
@@ -20,17 +24,17 @@ func TestGuardshWrapper(t *testing.T) {
 		{"guardsh -c 'rm -rf /'", Blocked, "rm_rf_root"},
 		{"guardsh -l -c 'rm -rf ./build'", High, "rm_rf"},
 		{"guardsh --config /tmp/c.toml -c 'git push --force'", Medium, "git_push_force"},
-		{"guardsh --approved high -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh --approved=medium -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh --approved nonsense -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh -y -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh --yes -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh -ly -c 'ls'", High, ruleGuardshApprove},
-		{"guardsh $1 -c 'ls'", High, ruleGuardshApprove},
+		{"guardsh --approved high -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh --approved=medium -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh --approved nonsense -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh -y -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh --yes -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh -ly -c 'ls'", High, rules.RuleGuardshApprove},
+		{"guardsh $1 -c 'ls'", High, rules.RuleGuardshApprove},
 		{"cat x | guardsh", High, "pipe_to_shell"},
 		{"echo ls | guardsh -s", High, "pipe_to_shell"}, // as `echo ls | bash -s`
-		{"guardsh --uninstall-hook claude-code", High, ruleGuardshApprove},
-		{"guardsh --install-hook codex --hook-allow high", High, ruleGuardshApprove},
+		{"guardsh --uninstall-hook claude-code", High, rules.RuleGuardshApprove},
+		{"guardsh --install-hook codex --hook-allow high", High, rules.RuleGuardshApprove},
 		{"echo 'rm -rf /' | guardsh", Blocked, "rm_rf_root"},
 		// Modes that run nothing.
 		{"guardsh --check 'rm -rf /'", Safe, ""},

@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // testHookFiles are the places of the agents' hooks as main names them,
@@ -132,7 +134,7 @@ func TestAgentHooks(t *testing.T) {
 			st.Dir = "/home/u/work"
 		}
 		v := g.Classify(tt.line, st)
-		got := verdictHas(v, ruleAgentHooks)
+		got := verdictHas(v, rules.RuleAgentHooks)
 		if got != tt.hit {
 			t.Errorf("%q in %s: %v, want agent_hooks=%v", tt.line, st.Dir, v.Findings, tt.hit)
 			continue
@@ -144,7 +146,7 @@ func TestAgentHooks(t *testing.T) {
 			t.Errorf("%q: level %v auto %v, want high and not auto", tt.line, v.Level, v.Auto)
 		}
 		for _, f := range v.Findings {
-			if f.Rule == ruleAgentHooks && !strings.HasSuffix(f.Reason, "changes the hooks that guard coding agents; guardsh's hook could be removed") {
+			if f.Rule == rules.RuleAgentHooks && !strings.HasSuffix(f.Reason, "changes the hooks that guard coding agents; guardsh's hook could be removed") {
 				t.Errorf("%q: reason %q", tt.line, f.Reason)
 			}
 		}
@@ -156,7 +158,7 @@ func TestAgentHooks(t *testing.T) {
 func TestAgentHooksNone(t *testing.T) {
 	g := mustGuard(t)
 	st := testState()
-	if v := g.Classify("echo '{}' > ~/.claude/settings.json", st); verdictHas(v, ruleAgentHooks) {
+	if v := g.Classify("echo '{}' > ~/.claude/settings.json", st); verdictHas(v, rules.RuleAgentHooks) {
 		t.Errorf("no hook files given: %v", v.Findings)
 	}
 }
@@ -187,7 +189,7 @@ func TestAgentHooksEffect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := g.CheckEffect(tt.kind, tt.p, tt.p2, st)
-		if verdictHas(v, ruleAgentHooks) != tt.hit {
+		if verdictHas(v, rules.RuleAgentHooks) != tt.hit {
 			t.Errorf("%s %s %s: %v, want agent_hooks=%v", tt.kind, tt.p, tt.p2, v.Findings, tt.hit)
 		}
 		if tt.hit && v.Level < High {
@@ -202,7 +204,7 @@ func TestAgentHooksAssignReason(t *testing.T) {
 	v := g.Classify("env A=/home/u/.claude/settings.json prog", testState())
 	var reasons []string
 	for _, f := range v.Findings {
-		if f.Rule == ruleAgentHooks {
+		if f.Rule == rules.RuleAgentHooks {
 			reasons = append(reasons, f.Reason)
 		}
 	}

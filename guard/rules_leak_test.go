@@ -1,6 +1,10 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard/internal/rules"
+)
 
 // nlA is short for a command's words in the tables below.
 func nlA(ws ...string) []string { return ws }
@@ -8,29 +12,29 @@ func nlA(ws ...string) []string { return ws }
 func TestLeakEnvDump(t *testing.T) {
 	I, S := InfoLeak, Safe
 	runNLCases(t, []nlCase{
-		nlC(I, ruleEnvDump, nlA("env")),
-		nlC(I, ruleEnvDump, nlA("/usr/bin/env")),
-		nlC(I, ruleEnvDump, nlA("env", "-0")),
-		nlC(I, ruleEnvDump, nlA("env", "--null")),
-		nlC(I, ruleEnvDump, nlA("env", "-u", "HOME")),
-		nlC(I, ruleEnvDump, nlA("env", "FOO=bar")),
-		nlC(I, ruleEnvDump, nlA("env", "--")),
-		nlC(I, ruleEnvDump, nlA("env"), nlRedir(">", "env.txt")),
-		nlC(I, ruleEnvDump, nlA("printenv")),
-		nlC(I, ruleEnvDump, nlA("printenv", "-0")),
-		nlC(I, ruleEnvDump, nlA("export", "-p")),
-		nlC(I, ruleEnvDump, nlA("export")),
-		nlC(I, ruleEnvDump, nlA("declare", "-x")),
-		nlC(I, ruleEnvDump, nlA("declare", "-p")),
-		nlC(I, ruleEnvDump, nlA("declare", "-px")),
-		nlC(I, ruleEnvDump, nlA("declare")),
-		nlC(I, ruleEnvDump, nlA("typeset", "-x")),
-		nlC(I, ruleEnvDump, nlA("typeset")),
-		nlC(I, ruleEnvDump, nlA("set")),
-		nlC(I, ruleEnvDump, nlA("ps", "e")),
-		nlC(I, ruleEnvDump, nlA("ps", "eww")),
-		nlC(I, ruleEnvDump, nlA("ps", "auxe")),
-		nlC(I, ruleEnvDump, nlA("ps", "axeww")),
+		nlC(I, rules.RuleEnvDump, nlA("env")),
+		nlC(I, rules.RuleEnvDump, nlA("/usr/bin/env")),
+		nlC(I, rules.RuleEnvDump, nlA("env", "-0")),
+		nlC(I, rules.RuleEnvDump, nlA("env", "--null")),
+		nlC(I, rules.RuleEnvDump, nlA("env", "-u", "HOME")),
+		nlC(I, rules.RuleEnvDump, nlA("env", "FOO=bar")),
+		nlC(I, rules.RuleEnvDump, nlA("env", "--")),
+		nlC(I, rules.RuleEnvDump, nlA("env"), nlRedir(">", "env.txt")),
+		nlC(I, rules.RuleEnvDump, nlA("printenv")),
+		nlC(I, rules.RuleEnvDump, nlA("printenv", "-0")),
+		nlC(I, rules.RuleEnvDump, nlA("export", "-p")),
+		nlC(I, rules.RuleEnvDump, nlA("export")),
+		nlC(I, rules.RuleEnvDump, nlA("declare", "-x")),
+		nlC(I, rules.RuleEnvDump, nlA("declare", "-p")),
+		nlC(I, rules.RuleEnvDump, nlA("declare", "-px")),
+		nlC(I, rules.RuleEnvDump, nlA("declare")),
+		nlC(I, rules.RuleEnvDump, nlA("typeset", "-x")),
+		nlC(I, rules.RuleEnvDump, nlA("typeset")),
+		nlC(I, rules.RuleEnvDump, nlA("set")),
+		nlC(I, rules.RuleEnvDump, nlA("ps", "e")),
+		nlC(I, rules.RuleEnvDump, nlA("ps", "eww")),
+		nlC(I, rules.RuleEnvDump, nlA("ps", "auxe")),
+		nlC(I, rules.RuleEnvDump, nlA("ps", "axeww")),
 		// Not a dump.
 		nlC(S, "", nlA("env", "--help")),
 		nlC(S, "", nlA("env", "--version")),
@@ -67,21 +71,21 @@ func TestLeakEnvDump(t *testing.T) {
 func TestLeakProcEnviron(t *testing.T) {
 	I, S := InfoLeak, Safe
 	runNLCases(t, []nlCase{
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/1/environ")),
-		nlC(I, ruleProcEnviron, nlA("strings", "/proc/1234/environ")),
-		nlC(I, ruleProcEnviron, nlA("xxd", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("less", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("grep", "-a", "TOKEN", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/$PID/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/*/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/self/task/1/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "/proc/self/../1/environ")),
-		nlC(I, ruleProcEnviron, nlA("tr", "\\0", "\\n"), nlRedir("<", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("dd", "if=/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("xargs", "-0", "-a", "/proc/self/environ")),
-		nlC(I, ruleProcEnviron, nlA("cat", "environ"), nlDir("/proc/1")),
-		nlC(I, ruleProcEnviron, nlA("python3", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/1/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("strings", "/proc/1234/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("xxd", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("less", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("grep", "-a", "TOKEN", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/$PID/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/*/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/self/task/1/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "/proc/self/../1/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("tr", "\\0", "\\n"), nlRedir("<", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("dd", "if=/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("xargs", "-0", "-a", "/proc/self/environ")),
+		nlC(I, rules.RuleProcEnviron, nlA("cat", "environ"), nlDir("/proc/1")),
+		nlC(I, rules.RuleProcEnviron, nlA("python3", "/proc/self/environ")),
 		nlC(S, "", nlA("ls", "-l", "/proc/self/environ")),
 		nlC(S, "", nlA("stat", "/proc/1/environ")),
 		nlC(S, "", nlA("test", "-r", "/proc/1/environ")),
@@ -102,7 +106,7 @@ func TestLeakSecretName(t *testing.T) {
 		"CREDENTIALS", "SLACK_BOT_TOKEN", "STRIPE_SECRET_KEY", "authToken", "client_secret", "KEY_ID", "GITHUB_PAT",
 		"VAULT_TOKEN", "DOCKER_PASSWORD", "SECRET_KEY_BASE", "passphrase", "AZURE_CLIENT_SECRET", "JWT_SECRET",
 		"ANTHROPIC_API_KEY", "HF_TOKEN", "GPG_PASSPHRASE", "REGISTRY_CREDS"} {
-		if !leakSecretName(n) {
+		if !rules.LeakSecretName(n) {
 			t.Errorf("leakSecretName(%q) = false, want true", n)
 		}
 	}
@@ -110,7 +114,7 @@ func TestLeakSecretName(t *testing.T) {
 		"LANG", "TERM", "EDITOR", "SSH_AUTH_SOCK", "XAUTHORITY", "HISTFILE", "MONKEY", "HOTKEY", "BYPASS_CACHE",
 		"KEYTIMEOUT", "LESSKEY", "GNUPGHOME", "SECRET_DIR", "TOKEN_FILE", "PASSWORD_STORE_DIR", "KEY_PATH", "DISPLAY",
 		"COMPASS_HOME", "1", "@", ""} {
-		if leakSecretName(n) {
+		if rules.LeakSecretName(n) {
 			t.Errorf("leakSecretName(%q) = true, want false", n)
 		}
 	}
@@ -119,23 +123,23 @@ func TestLeakSecretName(t *testing.T) {
 func TestLeakSecretVar(t *testing.T) {
 	I, S := InfoLeak, Safe
 	runNLCases(t, []nlCase{
-		nlC(I, ruleSecretVar, nlA("echo", "$AWS_SECRET_ACCESS_KEY")),
-		nlC(I, ruleSecretVar, nlA("echo", "${GITHUB_TOKEN}")),
-		nlC(I, ruleSecretVar, nlA("echo", "token=$GITHUB_TOKEN")),
-		nlC(I, ruleSecretVar, nlA("echo", "-n", "$OPENAI_API_KEY")),
-		nlC(I, ruleSecretVar, nlA("echo", "$HOME", "$DB_PASSWORD")),
-		nlC(I, ruleSecretVar, nlA("/bin/echo", "$API_KEY")),
-		nlC(I, ruleSecretVar, nlA("printf", "%s\\n", "$NPM_TOKEN")),
-		nlC(I, ruleSecretVar, nlA("printf", "$SECRET")),
-		nlC(I, ruleSecretVar, nlA("print", "$PASSWORD")),
-		nlC(I, ruleSecretVar, nlA("printenv", "GITHUB_TOKEN")),
-		nlC(I, ruleSecretVar, nlA("printenv", "PATH", "AWS_SECRET_ACCESS_KEY")),
-		nlC(I, ruleSecretVar, nlA("printenv", "api_key")),
-		nlC(I, ruleSecretVar, nlA("declare", "-p", "GITHUB_TOKEN")),
-		nlC(I, ruleSecretVar, nlA("typeset", "-p", "DB_PASS")),
-		nlC(I, ruleSecretVar, nlA("cat"), nlRedir("<<<", "$GITHUB_TOKEN")),
-		nlC(I, ruleSecretVar, nlA("base64"), nlStdin("$API_KEY")),
-		nlC(I, ruleSecretVar, nlA("echo", "$GITHUB_TOKEN"), nlRedir(">", "/tmp/t")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "$AWS_SECRET_ACCESS_KEY")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "${GITHUB_TOKEN}")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "token=$GITHUB_TOKEN")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "-n", "$OPENAI_API_KEY")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "$HOME", "$DB_PASSWORD")),
+		nlC(I, rules.RuleSecretVar, nlA("/bin/echo", "$API_KEY")),
+		nlC(I, rules.RuleSecretVar, nlA("printf", "%s\\n", "$NPM_TOKEN")),
+		nlC(I, rules.RuleSecretVar, nlA("printf", "$SECRET")),
+		nlC(I, rules.RuleSecretVar, nlA("print", "$PASSWORD")),
+		nlC(I, rules.RuleSecretVar, nlA("printenv", "GITHUB_TOKEN")),
+		nlC(I, rules.RuleSecretVar, nlA("printenv", "PATH", "AWS_SECRET_ACCESS_KEY")),
+		nlC(I, rules.RuleSecretVar, nlA("printenv", "api_key")),
+		nlC(I, rules.RuleSecretVar, nlA("declare", "-p", "GITHUB_TOKEN")),
+		nlC(I, rules.RuleSecretVar, nlA("typeset", "-p", "DB_PASS")),
+		nlC(I, rules.RuleSecretVar, nlA("cat"), nlRedir("<<<", "$GITHUB_TOKEN")),
+		nlC(I, rules.RuleSecretVar, nlA("base64"), nlStdin("$API_KEY")),
+		nlC(I, rules.RuleSecretVar, nlA("echo", "$GITHUB_TOKEN"), nlRedir(">", "/tmp/t")),
 		// Harmless look-alikes.
 		nlC(S, "", nlA("echo", "$HOME")),
 		nlC(S, "", nlA("echo", "$PATH")),
@@ -161,7 +165,7 @@ func TestLeakSecretVar(t *testing.T) {
 func TestLeakReadSecretFile(t *testing.T) {
 	t.Parallel()
 	I, S := InfoLeak, Safe
-	R := ruleReadSecretFile
+	R := rules.RuleReadSecretFile
 	runNLCases(t, []nlCase{
 		// Private keys.
 		nlC(I, R, nlA("cat", "~/.ssh/id_rsa")),
@@ -336,7 +340,7 @@ func TestLeakReadSecretFile(t *testing.T) {
 func TestLeakTokenCLI(t *testing.T) {
 	t.Parallel()
 	I, S := InfoLeak, Safe
-	R := ruleTokenCLI
+	R := rules.RuleTokenCLI
 	runNLCases(t, []nlCase{
 		nlC(I, R, nlA("gh", "auth", "token")),
 		nlC(I, R, nlA("gh", "auth", "token", "--hostname", "github.example.com")),
@@ -435,41 +439,41 @@ func TestLeakWalker(t *testing.T) {
 	t.Parallel()
 	I, S := InfoLeak, Safe
 	runNLLines(t, []nlLine{
-		{"env", I, ruleEnvDump},
-		{"env | grep -i token", I, ruleEnvDump},
-		{"printenv | sort", I, ruleEnvDump},
-		{"export -p", I, ruleEnvDump},
-		{"declare -x", I, ruleEnvDump},
-		{"set", I, ruleEnvDump},
-		{"set | less", I, ruleEnvDump},
-		{"cat /proc/self/environ | tr '\\0' '\\n'", I, ruleProcEnviron},
-		{"tr '\\0' '\\n' < /proc/1/environ", I, ruleProcEnviron},
-		{"echo $AWS_SECRET_ACCESS_KEY", I, ruleSecretVar},
-		{`echo "key: ${OPENAI_API_KEY}"`, I, ruleSecretVar},
-		{"printf '%s\\n' \"$GITHUB_TOKEN\"", I, ruleSecretVar},
-		{"printenv GITHUB_TOKEN", I, ruleSecretVar},
-		{"cat <<< \"$NPM_TOKEN\"", I, ruleSecretVar},
-		{"cat ~/.ssh/id_rsa", I, ruleReadSecretFile},
-		{"cat $HOME/.ssh/id_ed25519", I, ruleReadSecretFile},
-		{"cat \"$HOME/.aws/credentials\"", I, ruleReadSecretFile},
-		{"cd ~/.ssh && cat id_rsa", I, ruleReadSecretFile},
-		{"cat .env", I, ruleReadSecretFile},
-		{"cat < .env", I, ruleReadSecretFile},
-		{"grep -v '^#' .env | xargs", I, ruleReadSecretFile},
-		{"less ~/.bash_history", I, ruleReadSecretFile},
-		{"sudo cat /etc/shadow", Medium, ruleReadSecretFile},
-		{"cat ~/.ssh/id_rsa | pbcopy", I, ruleReadSecretFile},
-		{"sed 'r /etc/shadow' notes.txt", I, ruleReadSecretFile},
-		{"sed -e '$r .env' -e 's/a/b/' notes.txt", I, ruleReadSecretFile},
-		{"sed -i '1R /home/u/.aws/credentials' notes.txt", I, ruleReadSecretFile},
+		{"env", I, rules.RuleEnvDump},
+		{"env | grep -i token", I, rules.RuleEnvDump},
+		{"printenv | sort", I, rules.RuleEnvDump},
+		{"export -p", I, rules.RuleEnvDump},
+		{"declare -x", I, rules.RuleEnvDump},
+		{"set", I, rules.RuleEnvDump},
+		{"set | less", I, rules.RuleEnvDump},
+		{"cat /proc/self/environ | tr '\\0' '\\n'", I, rules.RuleProcEnviron},
+		{"tr '\\0' '\\n' < /proc/1/environ", I, rules.RuleProcEnviron},
+		{"echo $AWS_SECRET_ACCESS_KEY", I, rules.RuleSecretVar},
+		{`echo "key: ${OPENAI_API_KEY}"`, I, rules.RuleSecretVar},
+		{"printf '%s\\n' \"$GITHUB_TOKEN\"", I, rules.RuleSecretVar},
+		{"printenv GITHUB_TOKEN", I, rules.RuleSecretVar},
+		{"cat <<< \"$NPM_TOKEN\"", I, rules.RuleSecretVar},
+		{"cat ~/.ssh/id_rsa", I, rules.RuleReadSecretFile},
+		{"cat $HOME/.ssh/id_ed25519", I, rules.RuleReadSecretFile},
+		{"cat \"$HOME/.aws/credentials\"", I, rules.RuleReadSecretFile},
+		{"cd ~/.ssh && cat id_rsa", I, rules.RuleReadSecretFile},
+		{"cat .env", I, rules.RuleReadSecretFile},
+		{"cat < .env", I, rules.RuleReadSecretFile},
+		{"grep -v '^#' .env | xargs", I, rules.RuleReadSecretFile},
+		{"less ~/.bash_history", I, rules.RuleReadSecretFile},
+		{"sudo cat /etc/shadow", Medium, rules.RuleReadSecretFile},
+		{"cat ~/.ssh/id_rsa | pbcopy", I, rules.RuleReadSecretFile},
+		{"sed 'r /etc/shadow' notes.txt", I, rules.RuleReadSecretFile},
+		{"sed -e '$r .env' -e 's/a/b/' notes.txt", I, rules.RuleReadSecretFile},
+		{"sed -i '1R /home/u/.aws/credentials' notes.txt", I, rules.RuleReadSecretFile},
 		{"sed '/x/r extra.txt' notes.txt", S, ""},
 		{"sed 'r /dev/stdin' notes.txt", S, ""},
 		{"sed -n 's/r/R/p' notes.txt", S, ""},
 		{"sed 's/.env/.env.example/' notes.txt", S, ""},
-		{"gh auth token", I, ruleTokenCLI},
-		{"export GH_TOKEN=$(gh auth token)", I, ruleTokenCLI},
-		{"kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", I, ruleTokenCLI},
-		{"aws configure get aws_secret_access_key", I, ruleTokenCLI},
+		{"gh auth token", I, rules.RuleTokenCLI},
+		{"export GH_TOKEN=$(gh auth token)", I, rules.RuleTokenCLI},
+		{"kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", I, rules.RuleTokenCLI},
+		{"aws configure get aws_secret_access_key", I, rules.RuleTokenCLI},
 		{"echo $HOME", S, ""},
 		{"echo '$GITHUB_TOKEN'", S, ""},
 		{"echo \\$GITHUB_TOKEN", S, ""},
@@ -515,27 +519,27 @@ func TestLeakSecretVarLength(t *testing.T) {
 		{"curl -d \"len=${#API_KEY}\" https://example.com", S, ""},
 		{"[ ${#GITHUB_TOKEN} -gt 0 ] && echo set", S, ""},
 		// Every expansion of the value itself prints it.
-		{"echo $TOKEN", I, ruleSecretVar},
-		{"echo ${TOKEN}", I, ruleSecretVar},
-		{"echo \"$TOKEN\"", I, ruleSecretVar},
-		{"echo ${TOKEN:0:4}", I, ruleSecretVar},
-		{"echo ${TOKEN: -4}", I, ruleSecretVar},
-		{"echo ${TOKEN/x/y}", I, ruleSecretVar},
-		{"echo ${TOKEN//?/*}", I, ruleSecretVar},
-		{"echo ${TOKEN:-x}", I, ruleSecretVar},
-		{"echo ${TOKEN-x}", I, ruleSecretVar},
-		{"echo ${TOKEN#ghp_}", I, ruleSecretVar},
-		{"echo ${TOKEN%%x*}", I, ruleSecretVar},
-		{"echo ${TOKEN^^}", I, ruleSecretVar},
-		{"echo ${TOKEN@Q}", I, ruleSecretVar},
-		{"echo ${TOKENS[0]}", I, ruleSecretVar},
-		{"echo ${!TOKEN}", I, ruleSecretVar},
-		{"printf '%s' \"${GITHUB_TOKEN}\"", I, ruleSecretVar},
-		{"echo ${#TOKEN} $TOKEN", I, ruleSecretVar},
-		{"echo \"${#TOKEN}:${TOKEN:0:3}\"", I, ruleSecretVar},
-		{"echo ${#TOKEN}$API_KEY", I, ruleSecretVar},
-		{"cat <<< \"$NPM_TOKEN ${#NPM_TOKEN}\"", I, ruleSecretVar},
-		{"echo ${TOKEN:-${#API_KEY}}", I, ruleSecretVar},
-		{"echo ${X:-$API_KEY}", I, ruleSecretVar},
+		{"echo $TOKEN", I, rules.RuleSecretVar},
+		{"echo ${TOKEN}", I, rules.RuleSecretVar},
+		{"echo \"$TOKEN\"", I, rules.RuleSecretVar},
+		{"echo ${TOKEN:0:4}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN: -4}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN/x/y}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN//?/*}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN:-x}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN-x}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN#ghp_}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN%%x*}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN^^}", I, rules.RuleSecretVar},
+		{"echo ${TOKEN@Q}", I, rules.RuleSecretVar},
+		{"echo ${TOKENS[0]}", I, rules.RuleSecretVar},
+		{"echo ${!TOKEN}", I, rules.RuleSecretVar},
+		{"printf '%s' \"${GITHUB_TOKEN}\"", I, rules.RuleSecretVar},
+		{"echo ${#TOKEN} $TOKEN", I, rules.RuleSecretVar},
+		{"echo \"${#TOKEN}:${TOKEN:0:3}\"", I, rules.RuleSecretVar},
+		{"echo ${#TOKEN}$API_KEY", I, rules.RuleSecretVar},
+		{"cat <<< \"$NPM_TOKEN ${#NPM_TOKEN}\"", I, rules.RuleSecretVar},
+		{"echo ${TOKEN:-${#API_KEY}}", I, rules.RuleSecretVar},
+		{"echo ${X:-$API_KEY}", I, rules.RuleSecretVar},
 	})
 }

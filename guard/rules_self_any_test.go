@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // selfFiles are guardsh's files as main names them for HOME=/home/u (and
@@ -21,7 +23,7 @@ func selfClassify(t *testing.T, g *Guard, line string) (Level, bool, []Finding) 
 	t.Helper()
 	v := g.Classify(line, testState())
 	for _, f := range v.Findings {
-		if f.Rule == ruleSelf {
+		if f.Rule == rules.RuleSelf {
 			return v.Level, true, v.Findings
 		}
 	}
@@ -146,7 +148,7 @@ func TestSelfAnyBinaryDir(t *testing.T) {
 		"go build -o guardsh .": true, "cp /tmp/x guardsh": true, "vim ../../.config/guardsh/config.toml": true,
 	} {
 		v := g.Classify(line, st)
-		if got := verdictHas(v, ruleSelf); got != want {
+		if got := verdictHas(v, rules.RuleSelf); got != want {
 			t.Errorf("Classify(%q) in the clone: guardsh_self %v, want %v (%v)", line, got, want, v.Findings)
 		}
 	}

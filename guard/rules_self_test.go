@@ -3,6 +3,8 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // selfCmd builds a command from space-separated literal words; a word
@@ -105,12 +107,12 @@ func TestCheckSelf(t *testing.T) {
 	st := testState()
 	st.Dir = "/home/u/work"
 	for _, tt := range tests {
-		got := checkSelf(selfCmd(tt.line))
+		got := rules.CheckSelf(selfCmd(tt.line))
 		if (len(got) > 0) != tt.hit {
 			t.Errorf("%q: hits %v, want hit=%v", tt.line, got, tt.hit)
 		}
 		// The same row through the real Classify.
-		if v := g.Classify(tt.line, st); verdictHas(v, ruleSelf) != tt.hit {
+		if v := g.Classify(tt.line, st); verdictHas(v, rules.RuleSelf) != tt.hit {
 			t.Errorf("Classify(%q): %v, want guardsh_self=%v", tt.line, v.Findings, tt.hit)
 		}
 	}
@@ -119,15 +121,15 @@ func TestCheckSelf(t *testing.T) {
 func TestCheckSelfUnknownDir(t *testing.T) {
 	c := selfCmd("rm config.toml")
 	c.Dir = ""
-	if got := checkSelf(c); len(got) != 0 {
+	if got := rules.CheckSelf(c); len(got) != 0 {
 		t.Errorf("relative path with unknown dir: %v", got)
 	}
 	c = selfCmd("rm ../.config/guardsh/config.toml")
-	if got := checkSelf(c); len(got) != 1 {
+	if got := rules.CheckSelf(c); len(got) != 1 {
 		t.Errorf("relative path: %v", got)
 	}
-	if !strings.Contains(checkSelf(c)[0].Reason, "/home/u/.config/guardsh/config.toml") {
-		t.Errorf("reason does not name the file: %q", checkSelf(c)[0].Reason)
+	if !strings.Contains(rules.CheckSelf(c)[0].Reason, "/home/u/.config/guardsh/config.toml") {
+		t.Errorf("reason does not name the file: %q", rules.CheckSelf(c)[0].Reason)
 	}
 }
 
@@ -137,12 +139,12 @@ func TestSelfRuleListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range g.Rules() {
-		if r.Name == ruleSelf {
+		if r.Name == rules.RuleSelf {
 			if r.Level != High || r.Origin != "built-in" {
 				t.Errorf("rule %+v", r)
 			}
 			return
 		}
 	}
-	t.Fatalf("rule %s not listed", ruleSelf)
+	t.Fatalf("rule %s not listed", rules.RuleSelf)
 }

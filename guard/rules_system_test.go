@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"guardsh/guard/internal/rules"
 	"guardsh/internal/argv"
 )
 
@@ -12,7 +13,7 @@ import (
 // sudo's example reaches the sudo rule; the level may be higher than the
 // rule's where another family also matches (chsh is guardsh_self too).
 func TestSystemExamples(t *testing.T) {
-	for _, b := range systemRules() {
+	for _, b := range rules.SystemRules() {
 		if b.Example == "" || b.Description == "" {
 			t.Errorf("rule %s lacks an example or a description", b.Name)
 			continue
@@ -21,7 +22,7 @@ func TestSystemExamples(t *testing.T) {
 		if b.Name == "sudo" {
 			c = &Command{Args: testSplit(b.Example), Text: b.Example, Dir: testDir, Home: testHome}
 		}
-		if hs := b.check(c); len(hs) == 0 {
+		if hs := b.Check(c); len(hs) == 0 {
 			t.Errorf("rule %s does not match its example %q", b.Name, b.Example)
 		}
 		if got, names := levelOfCmd(t, c); got < b.Level {
@@ -100,11 +101,11 @@ func TestSudoRule(t *testing.T) {
 	}
 	// The reason says whose privileges.
 	c := &Command{Args: Lits("sudo", "-u", "bob", "id")}
-	if hs := sysSudo(c); len(hs) != 1 || hs[0].Reason != "runs as user bob" {
+	if hs := rules.SysSudo(c); len(hs) != 1 || hs[0].Reason != "runs as user bob" {
 		t.Errorf("sudo -u bob: %v", hs)
 	}
 	c = &Command{Args: Lits("sudo", "id")}
-	if hs := sysSudo(c); len(hs) != 1 || hs[0].Reason != "runs with root privileges" {
+	if hs := rules.SysSudo(c); len(hs) != 1 || hs[0].Reason != "runs with root privileges" {
 		t.Errorf("sudo id: %v", hs)
 	}
 }
@@ -693,7 +694,7 @@ func TestSystemRules(t *testing.T) {
 
 func TestChshLookAlikes(t *testing.T) {
 	for _, line := range []string{"chsh -l", "chsh --help", "chsh --version", "echo chsh"} {
-		if hs := sysChsh(testCmdLine(line)); len(hs) != 0 {
+		if hs := rules.SysChsh(testCmdLine(line)); len(hs) != 0 {
 			t.Errorf("%q: %v", line, hs)
 		}
 	}
@@ -701,34 +702,34 @@ func TestChshLookAlikes(t *testing.T) {
 
 func TestXoptParse(t *testing.T) {
 	sp := &argv.Spec{Valued: "o", LongValued: []string{"repo"}, LongFlags: []string{"force", "force-with-lease", "delete"}, LongStop: []string{"help", "version"}}
-	r := xoptParse(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
-	if !r.has('f') || !r.has(0, "delete") || r.dd != 1 || len(r.args) != 2 || r.args[1].Value != "-f" {
+	r := rules.ReadOpts(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
+	if !r.Has("f") || !r.Has("delete") || r.Dd != 1 || len(r.Operands) != 2 || r.Operands[1].Value != "-f" {
 		t.Errorf("parse: %+v", r)
 	}
-	if w, ok := r.last('o'); !ok || w.Value != "x" {
+	if w, ok := r.Last("o"); !ok || w.Value != "x" {
 		t.Errorf("-o value: %v %v", w, ok)
 	}
-	if w, ok := r.last(0, "repo"); !ok || w.Value != "r" {
+	if w, ok := r.Last("repo"); !ok || w.Value != "r" {
 		t.Errorf("--repo value: %v %v", w, ok)
 	}
 	// An ambiguous abbreviation matches nothing.
-	r = xoptParse(Lits("--forc"), sp)
-	if r.has(0, "force", "force-with-lease") {
+	r = rules.ReadOpts(Lits("--forc"), sp)
+	if r.Has("force", "force-with-lease") {
 		t.Errorf("--forc matched: %+v", r)
 	}
 	// posix stops at the first operand.
-	r = xoptParse(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
-	if len(r.args) != 2 || r.has('x') {
+	r = rules.ReadOpts(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
+	if len(r.Operands) != 2 || r.Has("x") {
 		t.Errorf("posix: %+v", r)
 	}
 	// One-dash long options and help.
-	r = xoptParse(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
-	if !r.help || len(r.args) != 0 {
+	r = rules.ReadOpts(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
+	if !r.Info || len(r.Operands) != 0 {
 		t.Errorf("oneDash: %+v", r)
 	}
 	// Optional attached values.
-	r = xoptParse(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
-	if r.has('e') || len(r.args) != 1 {
+	r = rules.ReadOpts(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
+	if r.Has("e") || len(r.Operands) != 1 {
 		t.Errorf("shortOpt: %+v", r)
 	}
 }
@@ -739,7 +740,7 @@ func TestSystemUnknownWords(t *testing.T) {
 	if got, names := levelOfCmd(t, c); got != Medium {
 		t.Errorf("kill -9 $PID: %v %v", got, names)
 	}
-	hs := sysKill(c)
+	hs := rules.SysKill(c)
 	if len(hs) != 1 || strings.Contains(hs[0].Reason, Unknown) {
 		t.Errorf("reason shows the unknown marker: %v", hs)
 	}

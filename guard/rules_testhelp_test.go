@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // Test helpers shared by the rule families' tests.
@@ -31,11 +33,11 @@ func levelOfCmd(t *testing.T, c *Command) (Level, []string) {
 	t.Helper()
 	lvl := Safe
 	var names []string
-	for _, b := range builtinRules() {
-		if b.check == nil {
+	for _, b := range rules.BuiltinRules() {
+		if b.Check == nil {
 			continue
 		}
-		hs := b.check(c)
+		hs := b.Check(c)
 		if len(hs) == 0 {
 			continue
 		}
@@ -127,7 +129,7 @@ func testRedirect(w Word) (fd, op string, target Word, ok bool) {
 	for _, o := range [...]string{"&>>", "&>", ">>", ">|", ">&", ">", "<<<", "<"} {
 		if strings.HasPrefix(v[i:], o) {
 			rest := v[i+len(o):]
-			return v[:i], o, Word{Value: rest, Known: !strings.Contains(rest, Unknown), Glob: fsHasMeta(rest), Vars: w.Vars}, true
+			return v[:i], o, Word{Value: rest, Known: !strings.Contains(rest, Unknown), Glob: rules.FsHasMeta(rest), Vars: w.Vars}, true
 		}
 	}
 	return "", "", Word{}, false
@@ -254,7 +256,7 @@ func testHasName(names []string, n string) bool {
 
 // testExamples checks that every rule of a family matches its Example at
 // the rule's level.
-func testExamples(t *testing.T, family []builtin) {
+func testExamples(t *testing.T, family []rules.Builtin) {
 	t.Helper()
 	for _, b := range family {
 		if b.Example == "" {
@@ -265,7 +267,7 @@ func testExamples(t *testing.T, family []builtin) {
 			t.Errorf("rule %s has no description", b.Name)
 		}
 		c := testCmdLine(b.Example)
-		if hs := b.check(c); len(hs) == 0 {
+		if hs := b.Check(c); len(hs) == 0 {
 			t.Errorf("rule %s does not match its example %q", b.Name, b.Example)
 		}
 		if got, names := levelOfCmd(t, c); got != b.Level {

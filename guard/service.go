@@ -1,6 +1,8 @@
 package guard
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Decision is asked about a command that a rule matched below the
 // service's block level; it gets the most severe warning and returns true

@@ -1,6 +1,10 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard/internal/rules"
+)
 
 func TestServiceCheckCommand(t *testing.T) {
 	extra := []Pattern{
@@ -28,7 +32,7 @@ func TestServiceCheckCommand(t *testing.T) {
 		{"restart-app", false, "restart", true},
 		{"echo LOUD", true, "shout", true},
 		{"echo LOUD; deploy --prod", false, "deploy_prod", false},
-		{"echo 'unclosed", false, ruleParseError, false},
+		{"echo 'unclosed", false, rules.RuleParseError, false},
 	}
 	for _, tt := range tests {
 		asked = nil

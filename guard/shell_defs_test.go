@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestShellDefs: a function or an alias the shell defined before the line
 // (State.Funcs, State.Aliases: a sourced snapshot, an earlier line) is

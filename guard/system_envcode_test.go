@@ -3,12 +3,14 @@ package guard
 import (
 	"strings"
 	"testing"
+
+	"guardsh/guard/internal/rules"
 )
 
 // envSample is a value of each kind that makes later programs run code.
-var envSample = map[envKind]string{
-	envCommand: "mytool --flag", envTool: "sh -c mytool", envFile: "./hook.sh", envPrompt: "$(mytool)",
-	envFunc: "() { mytool; }", envOptions: "--opt", envLibs: "./lib", envProgram: "/tmp/x", envFilter: "|mytool %s",
+var envSample = map[rules.EnvKind]string{
+	rules.EnvCommand: "mytool --flag", rules.EnvTool: "sh -c mytool", rules.EnvFile: "./hook.sh", rules.EnvPrompt: "$(mytool)",
+	rules.EnvFunc: "() { mytool; }", rules.EnvOptions: "--opt", rules.EnvLibs: "./lib", rules.EnvProgram: "/tmp/x", rules.EnvFilter: "|mytool %s",
 }
 
 // TestEnvCodeRows assigns every variable of the table in every form
@@ -16,24 +18,24 @@ var envSample = map[envKind]string{
 // assignment, X=... cmd, env X=... cmd), through the real Classify.
 func TestEnvCodeRows(t *testing.T) {
 	g := mustGuard(t)
-	for _, r := range envCodeRows {
-		name := strings.TrimSuffix(r.name, "*")
-		switch r.name {
+	for _, r := range rules.EnvCodeRows {
+		name := strings.TrimSuffix(r.Name, "*")
+		switch r.Name {
 		case "BASH_FUNC_*":
 			name = "BASH_FUNC_f%%"
 		case "GIT_CONFIG_KEY_*":
 			name = "GIT_CONFIG_KEY_0"
 		}
-		kv := name + "='" + envSample[r.kind] + "'"
+		kv := name + "='" + envSample[r.Kind] + "'"
 		forms := []string{"export " + kv, "declare -x " + kv, "typeset -x " + kv, "readonly " + kv,
 			"f() { local " + kv + "; }", kv, kv + " true", "env " + kv + " true", "export A=1 " + kv}
-		if r.kind == envFunc {
-			forms = []string{"env '" + name + "=" + envSample[r.kind] + "' bash -c true"}
+		if r.Kind == rules.EnvFunc {
+			forms = []string{"env '" + name + "=" + envSample[r.Kind] + "' bash -c true"}
 		}
 		for _, line := range forms {
 			v := g.Classify(line, testState())
-			if v.Level < High || !verdictHas(v, r.rule) {
-				t.Errorf("Classify(%q): %v %v, want high %s", line, v.Level, v.Findings, r.rule)
+			if v.Level < High || !verdictHas(v, r.Rule) {
+				t.Errorf("Classify(%q): %v %v, want high %s", line, v.Level, v.Findings, r.Rule)
 			}
 		}
 	}
@@ -52,42 +54,42 @@ func verdictHas(v Verdict, rule string) bool {
 // classified as what it is, and the harmless neighbours stay as they were.
 func TestEnvCodeClassified(t *testing.T) {
 	classifyRuleCases(t, []testRuleCase{
-		{"export PROMPT_COMMAND='rm -rf /'", Blocked, ruleRmRfRoot},
-		{"PROMPT_COMMAND='rm -rf /'", Blocked, ruleRmRfRoot},
+		{"export PROMPT_COMMAND='rm -rf /'", Blocked, rules.RuleRmRfRoot},
+		{"PROMPT_COMMAND='rm -rf /'", Blocked, rules.RuleRmRfRoot},
 		{"declare -x PROMPT_COMMAND='rm -rf ~'", Blocked, ""},
-		{"export PS1='$(rm -rf /)'", Blocked, ruleRmRfRoot},
-		{"export PS1='\\u@\\h `rm -rf /` $ '", Blocked, ruleRmRfRoot},
-		{"export PS4='+$(rm -rf /) '", Blocked, ruleRmRfRoot},
-		{"export GIT_SSH_COMMAND='rm -rf /'", Blocked, ruleRmRfRoot},
-		{"export GIT_SSH_COMMAND='ssh -i key'", High, ruleEnvCode},
-		{"GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy' git fetch", High, ruleEnvCode},
-		{"env GIT_SSH_COMMAND='rm -rf /' git fetch", Blocked, ruleRmRfRoot},
-		{"export EDITOR='sh -c \"rm -rf /\"'", Blocked, ruleRmRfRoot},
-		{"export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf /'", Blocked, ruleRmRfRoot},
-		{"export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf /'", Blocked, ruleRmRfRoot},
-		{"env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls", Blocked, ruleRmRfRoot},
-		{"export LESSOPEN='|rm -rf / %s'", Blocked, ruleRmRfRoot},
-		{"export BASH_ENV=./hook.sh", High, ruleEnvCode},
-		{"export ENV=$HOME/.shrc", High, ruleEnvCode},
-		{"BASH_ENV=./hook.sh make", High, ruleEnvCode},
+		{"export PS1='$(rm -rf /)'", Blocked, rules.RuleRmRfRoot},
+		{"export PS1='\\u@\\h `rm -rf /` $ '", Blocked, rules.RuleRmRfRoot},
+		{"export PS4='+$(rm -rf /) '", Blocked, rules.RuleRmRfRoot},
+		{"export GIT_SSH_COMMAND='rm -rf /'", Blocked, rules.RuleRmRfRoot},
+		{"export GIT_SSH_COMMAND='ssh -i key'", High, rules.RuleEnvCode},
+		{"GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy' git fetch", High, rules.RuleEnvCode},
+		{"env GIT_SSH_COMMAND='rm -rf /' git fetch", Blocked, rules.RuleRmRfRoot},
+		{"export EDITOR='sh -c \"rm -rf /\"'", Blocked, rules.RuleRmRfRoot},
+		{"export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf /'", Blocked, rules.RuleRmRfRoot},
+		{"export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf /'", Blocked, rules.RuleRmRfRoot},
+		{"env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls", Blocked, rules.RuleRmRfRoot},
+		{"export LESSOPEN='|rm -rf / %s'", Blocked, rules.RuleRmRfRoot},
+		{"export BASH_ENV=./hook.sh", High, rules.RuleEnvCode},
+		{"export ENV=$HOME/.shrc", High, rules.RuleEnvCode},
+		{"BASH_ENV=./hook.sh make", High, rules.RuleEnvCode},
 		{"export LD_PRELOAD=/tmp/hook.so", High, "ld_preload"},
 		{"export LD_LIBRARY_PATH=./lib", High, "ld_preload"},
 		{"export LD_LIBRARY_PATH=/tmp/lib:/usr/lib", High, "ld_preload"},
 		{"export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/opt/x/lib", Safe, ""},
-		{"export NODE_OPTIONS='--require ./x.js'", High, ruleEnvCode},
-		{"export PERL5OPT=-Mevil", High, ruleEnvCode},
-		{"export RUBYOPT=-rx", High, ruleEnvCode},
-		{"export PYTHONSTARTUP=~/x.py", High, ruleEnvCode},
-		{"export SHELLOPTS=xtrace", High, ruleEnvCode},
-		{"export BASHOPTS=extdebug", High, ruleEnvCode},
-		{"export GIT_EXTERNAL_DIFF=./d.sh", High, ruleEnvCode},
-		{"export PAGER='less; id'", High, ruleEnvCode},
-		{"read -r x; export BASH_ENV=$x", High, ruleEnvCode},
+		{"export NODE_OPTIONS='--require ./x.js'", High, rules.RuleEnvCode},
+		{"export PERL5OPT=-Mevil", High, rules.RuleEnvCode},
+		{"export RUBYOPT=-rx", High, rules.RuleEnvCode},
+		{"export PYTHONSTARTUP=~/x.py", High, rules.RuleEnvCode},
+		{"export SHELLOPTS=xtrace", High, rules.RuleEnvCode},
+		{"export BASHOPTS=extdebug", High, rules.RuleEnvCode},
+		{"export GIT_EXTERNAL_DIFF=./d.sh", High, rules.RuleEnvCode},
+		{"export PAGER='less; id'", High, rules.RuleEnvCode},
+		{"read -r x; export BASH_ENV=$x", High, rules.RuleEnvCode},
 
-		{"read -r BASH_ENV < f; export BASH_ENV", High, ruleEnvCode},
-		{"export GIT_SSH_COMMAND", High, ruleEnvCode},
-		{"declare -x PROMPT_COMMAND", High, ruleEnvCode},
-		{"read -r NODE_OPTIONS", High, ruleEnvCode},
+		{"read -r BASH_ENV < f; export BASH_ENV", High, rules.RuleEnvCode},
+		{"export GIT_SSH_COMMAND", High, rules.RuleEnvCode},
+		{"declare -x PROMPT_COMMAND", High, rules.RuleEnvCode},
+		{"read -r NODE_OPTIONS", High, rules.RuleEnvCode},
 
 		// The harmless neighbours.
 		{"export PS1 PAGER EDITOR", Safe, ""},

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"guardsh/guard/internal/rules"
+	"guardsh/guard/internal/walk"
 )
 
 // testState is the shell state the walker tests classify in.
@@ -236,21 +239,21 @@ func TestStructuralRules(t *testing.T) {
 		rule  string
 		level Level
 	}{
-		{`:(){ :|:& };:`, ruleForkBomb, Blocked},
-		{`bomb() { bomb | bomb & }; bomb`, ruleForkBomb, Blocked},
-		{`f(){ f & f & }; f`, ruleForkBomb, Blocked},
-		{`echo 'unclosed`, ruleParseError, Blocked},
-		{`ls |`, ruleParseError, Blocked},
-		{`if true; then`, ruleParseError, Blocked},
-		{`ls )`, ruleParseError, Blocked},
-		{`some-tool | sh`, rulePipeToShell, High},
-		{`cat x | bash`, rulePipeToShell, High},
-		{`bash <(cat x)`, rulePipeToShell, High},
-		{`$(get) --force`, ruleUnknownCmd, Medium},
-		{`"$1" x`, ruleUnknownCmd, Medium},
-		{`bash -c "$1"`, ruleDynamicCode, Medium},
-		{`eval "$2"`, ruleDynamicCode, Medium},
-		{`bash -c 'echo "unclosed'`, ruleBadCode, Medium},
+		{`:(){ :|:& };:`, rules.RuleForkBomb, Blocked},
+		{`bomb() { bomb | bomb & }; bomb`, rules.RuleForkBomb, Blocked},
+		{`f(){ f & f & }; f`, rules.RuleForkBomb, Blocked},
+		{`echo 'unclosed`, rules.RuleParseError, Blocked},
+		{`ls |`, rules.RuleParseError, Blocked},
+		{`if true; then`, rules.RuleParseError, Blocked},
+		{`ls )`, rules.RuleParseError, Blocked},
+		{`some-tool | sh`, rules.RulePipeToShell, High},
+		{`cat x | bash`, rules.RulePipeToShell, High},
+		{`bash <(cat x)`, rules.RulePipeToShell, High},
+		{`$(get) --force`, rules.RuleUnknownCmd, Medium},
+		{`"$1" x`, rules.RuleUnknownCmd, Medium},
+		{`bash -c "$1"`, rules.RuleDynamicCode, Medium},
+		{`eval "$2"`, rules.RuleDynamicCode, Medium},
+		{`bash -c 'echo "unclosed'`, rules.RuleBadCode, Medium},
 	}
 	g := mustGuard(t)
 	for _, tt := range tests {
@@ -299,7 +302,7 @@ func TestBounds(t *testing.T) {
 	if v := g.Classify(nestEval(200), testState()); v.Level < High {
 		t.Errorf("nesting past the bound is %s, want high", v.Level)
 	}
-	if v := g.Classify("echo "+strings.Repeat("a ", maxWords+1), testState()); v.Level < High {
+	if v := g.Classify("echo "+strings.Repeat("a ", walk.MaxWords+1), testState()); v.Level < High {
 		t.Errorf("a line over the word cap is %s, want high", v.Level)
 	}
 	if v := g.Classify(strings.Repeat("x", DefaultMaxBytes+1), testState()); v.Level < High {
@@ -353,7 +356,7 @@ func boundLines() []struct{ name, line string } {
 	return []struct{ name, line string }{
 		{"1MiB line", "echo " + strings.Repeat("a", 1<<20-5)},
 		{"1MiB of words", "echo " + strings.Repeat("a ", 1<<19-3)},
-		{"words just under the cap", "echo " + strings.Repeat("a ", maxWords-10)},
+		{"words just under the cap", "echo " + strings.Repeat("a ", walk.MaxWords-10)},
 		{"10000 nested $(", strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000)},
 		{"5000 nested subshells", strings.Repeat("( ", 5000) + "ls" + strings.Repeat(" )", 5000)},
 		{"3000 nested braces", strings.Repeat("{ ", 3000) + "ls" + strings.Repeat("; }", 3000)},
@@ -367,9 +370,9 @@ func boundLines() []struct{ name, line string } {
 // (rule internal_error) instead of crashing or letting it through.
 func TestPanicFailsClosed(t *testing.T) {
 	g := mustGuard(t)
-	for i := range g.rules {
-		if g.rules[i].check != nil {
-			g.rules[i].check = func(*Command) []Hit { panic("boom") }
+	for i := range g.engine.Rules {
+		if g.engine.Rules[i].Check != nil {
+			g.engine.Rules[i].Check = func(*Command) []Hit { panic("boom") }
 		}
 	}
 	for _, v := range []Verdict{
@@ -377,7 +380,7 @@ func TestPanicFailsClosed(t *testing.T) {
 		g.CheckArgv([]string{"ls"}, testState()),
 		g.CheckWrite("f", true, testState()),
 	} {
-		if v.Level != High || len(v.Findings) != 1 || v.Findings[0].Rule != ruleInternal {
+		if v.Level != High || len(v.Findings) != 1 || v.Findings[0].Rule != rules.RuleInternal {
 			t.Errorf("%q: %s %+v, want high internal_error", v.Command, v.Level, v.Findings)
 		}
 	}
@@ -455,7 +458,7 @@ func TestUnknownPartsShown(t *testing.T) {
 			t.Errorf("%q: %s %+v, want %s", tt.line, v.Level, v.Findings, tt.want)
 		}
 		for _, f := range v.Findings {
-			if strings.Contains(f.Reason+f.Text, unknownVar) {
+			if strings.Contains(f.Reason+f.Text, rules.UnknownVar) {
 				t.Errorf("%q: finding shows the internal variable: %+v", tt.line, f)
 			}
 			if f.Level == tt.want && !strings.Contains(f.Reason, "…") {

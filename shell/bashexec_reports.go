@@ -101,7 +101,7 @@ func (b *bashSide) exited() {
 // reply turns a report into the reply the front end takes: the state,
 // checked against what the kernel says of bash.
 func (b *bashSide) reply(rep bashReport) (reply, error) {
-	vars := bashVars(rep.Vars)
+	vars, exported := bashVarsExported(rep.Vars)
 	if vars == nil {
 		return reply{}, fmt.Errorf("%w: variables that cannot be read", errBadMessage)
 	}
@@ -111,7 +111,7 @@ func (b *bashSide) reply(rep bashReport) (reply, error) {
 	}
 	b.defs.Store(b.defs.Load().update(rep.Funcs, rep.Aliases))
 	b.mu.Lock()
-	b.pipe, b.cwd = rep.PipeStatus, r.Dir
+	b.pipe, b.cwd, b.exported = rep.PipeStatus, r.Dir, exported
 	if b.running == rep.ID {
 		b.running = 0
 	}

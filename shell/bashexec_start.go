@@ -26,10 +26,43 @@ type BashConfig struct {
 	// Path is bash's executable.
 	Path string
 	// Start starts cmd, set up by the shell, under the supervisor, which
-	// classifies every call it stops and asks gate about it; stop, called
-	// once cmd was waited for, ends the supervision. Nil starts cmd
-	// without a supervisor (tests of the protocol).
-	Start func(cmd *exec.Cmd, gate BashGate) (stop func(), err error)
+	// classifies every call it stops and asks gates about it. Nil starts
+	// cmd without a supervisor (tests of the protocol).
+	Start func(cmd *exec.Cmd, gates BashGates) (BashStarted, error)
+	// Outside, when set, is asked about each approved line: a note (not
+	// "") means that the line runs outside the supervisor, in a bash of
+	// its own on the terminal (a user's sudo, which cannot gain
+	// privileges under it), and is what the preview and the run say.
+	Outside func(v guard.Verdict) string
+	// CheckOutside, when set, classifies the exec of the bash that runs
+	// such a line, v (argv, its environment env, in dir): a verdict above
+	// the line's level, or blocked, refuses the line (a variable an
+	// earlier line exported that makes bash run code, or a PATH that
+	// finds another sudo, which nothing outside the supervisor would
+	// see).
+	CheckOutside func(v guard.Verdict, argv, env []string, dir string) guard.Verdict
+}
+
+// BashGates are the gates of the bash executor's calls (see BashGate).
+type BashGates struct {
+	// Line decides a call at the level of the line that runs, or, with
+	// no line running, of the line that ran last: a call of a process
+	// that line started.
+	Line BashGate
+	// Job decides a call of a process that an earlier line left running,
+	// at that line's level, which the supervisor's side keeps (see
+	// BashStarted.LineStarts): refused, not asked about, above it.
+	Job func(level guard.Level) BashGate
+}
+
+// BashStarted is what Start gives back.
+type BashStarted struct {
+	// Stop, called once cmd was waited for, ends the supervision.
+	Stop func()
+	// LineStarts, when set, is called before each line is handed to
+	// bash, with its level: what runs in bash's tree now was started by
+	// the lines before.
+	LineStarts func(level guard.Level)
 }
 
 // BashGate decides about a call a program of the bash executor's tree
@@ -62,6 +95,11 @@ type bashSide struct {
 	closed bool
 
 	defs atomic.Pointer[bashDefs]
+	// exported holds bash's exported variables after the last line, for
+	// a line that runs outside the supervisor.
+	exported map[string]string
+	// lineStarts is BashStarted.LineStarts.
+	lineStarts func(level guard.Level)
 }
 
 // bashEnvironment is bash's environment: env without what would make bash
@@ -116,9 +154,10 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = cmdB, slave, slave
 	cmd.ExtraFiles = []*os.File{slave, repB} // descriptors 3 and 4
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1}
-	stop := func() {}
+	started := BashStarted{Stop: func() {}}
 	if bc.Start != nil {
-		stop, err = bc.Start(cmd, b.gate)
+		started, err = bc.Start(cmd, BashGates{Line: b.gate, Job: b.jobGate})
+		b.lineStarts = started.LineStarts
 	} else {
 		err = cmd.Start()
 	}
@@ -150,7 +189,9 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 	go e.pump.run()
 	go func() {
 		e.waitErr = cmd.Wait()
-		stop()
+		if started.Stop != nil {
+			started.Stop()
+		}
 		close(e.exited)
 	}()
 	if _, err := io.WriteString(cmdF, bashSetup); err != nil {
@@ -177,6 +218,9 @@ func (b *bashSide) send(req request) error {
 		line := req.Line
 		if req.Auto {
 			line = bashAutoLine(line, b.f.vars, req.Status)
+		}
+		if b.lineStarts != nil {
+			b.lineStarts(req.Level)
 		}
 		b.mu.Lock()
 		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)

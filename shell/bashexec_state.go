@@ -23,6 +23,12 @@ type bashDefs struct {
 // DeclaredVars), the protocol's own variables left out.
 func bashVars(text string) map[string]string { return DeclaredVars(text, bashProtoPrefix) }
 
+// bashVarsExported is bashVars, and the exported variables among them
+// (declare -x), with their values.
+func bashVarsExported(text string) (vars, exported map[string]string) {
+	return declaredVars(text, bashProtoPrefix, true)
+}
+
 // DeclaredVars reads the text of bash's `declare -p`: every variable that
 // is set, an array as its first element (as the interpreter executor
 // reports them); a nameref, and a variable whose name starts with skip
@@ -30,20 +36,31 @@ func bashVars(text string) map[string]string { return DeclaredVars(text, bashPro
 // gives nil. Both bash executors read their reports with it: the
 // interactive shell's and a session's (bashreport.go).
 func DeclaredVars(text, skip string) map[string]string {
+	vars, _ := declaredVars(text, skip, false)
+	return vars
+}
+
+// declaredVars is DeclaredVars, and, when withExported, the exported
+// variables that are not arrays (what a program started gets).
+func declaredVars(text, skip string, withExported bool) (vars, exported map[string]string) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "declare -p")
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	vars := make(map[string]string, len(f.Stmts))
+	vars = make(map[string]string, len(f.Stmts))
+	if withExported {
+		exported = map[string]string{}
+	}
 	for _, st := range f.Stmts {
 		d, ok := st.Cmd.(*syntax.DeclClause)
 		if !ok {
 			continue
 		}
-		nameref := false
+		nameref, export := false, false
 		for _, a := range d.Args {
-			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") && strings.Contains(a.Value.Lit(), "n") {
-				nameref = true
+			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") {
+				nameref = nameref || strings.Contains(a.Value.Lit(), "n")
+				export = export || strings.Contains(a.Value.Lit(), "x")
 			}
 		}
 		for _, a := range d.Args {
@@ -60,13 +77,16 @@ func DeclaredVars(text, skip string) map[string]string {
 			case a.Value != nil:
 				if v, err := expand.Literal(nil, a.Value); err == nil {
 					vars[a.Name.Value] = v
+					if export && exported != nil {
+						exported[a.Name.Value] = v
+					}
 				}
 			case a.Naked:
 				// Declared, not set.
 			}
 		}
 	}
-	return vars
+	return vars, exported
 }
 
 // update reads the functions and aliases of a report, when they changed.

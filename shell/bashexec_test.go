@@ -24,6 +24,24 @@ func itBashConfig(cfg *InteractiveConfig) {
 	}
 	cfg.Bash = &BashConfig{Path: bash}
 	cfg.Checker = varChecker{itChecker}
+	if os.Getenv("GUARDSH_IT_OUTSIDE") != "" {
+		// A line whose program is fake-sudo runs outside (the main
+		// package's tests have the real rule: a user's sudo).
+		cfg.Bash.Outside = func(v guard.Verdict) string {
+			if strings.HasPrefix(v.Command, "fake-sudo ") {
+				return "outside the supervisor"
+			}
+			return ""
+		}
+		cfg.Bash.CheckOutside = func(v guard.Verdict, argv, env []string, dir string) guard.Verdict {
+			for _, kv := range env {
+				if strings.HasPrefix(kv, "REFUSE_OUTSIDE=") {
+					return guard.Verdict{Level: guard.High, Findings: []guard.Finding{{Rule: "fake_env", Level: guard.High, Text: kv}}}
+				}
+			}
+			return guard.Verdict{}
+		}
+	}
 }
 
 // varChecker is a checker that substitutes $NAME and ${NAME} with the
@@ -231,4 +249,76 @@ func TestBashExecutorAuto(t *testing.T) {
 	s.line(`echo $PAGER`)
 	s.expect(`\r\nless\r\n`)
 	s.expect(`gs\[\]\[auto\]`)
+}
+
+// A line that BashConfig.Outside says runs outside the supervisor runs in
+// a bash of its own on the terminal: the terminal's foreground (its
+// /dev/tty, its Ctrl-C), in the shell's directory, with the shell's
+// exported variables; its status is the shell's $?; and it is not a
+// process of the shell's bash. One that calls a function of the shell's
+// runs there; one whose environment CheckOutside refuses does not run.
+func TestBashExecutorOutside(t *testing.T) {
+	needBash(t)
+	home, env := itSandbox(t)
+	os.WriteFile(home+"/bin/fake-sudo", []byte(`#!/bin/bash
+echo "sudo-args: $*"
+echo "sudo-dir: $PWD"
+echo "sudo-var: ${OUTVAR-unset} ${LOCALVAR-unset}"
+echo "sudo-ppid: $PPID"
+case $1 in
+read) printf 'Password: '; read -r pw </dev/tty; echo "got $pw";;
+sleep) echo sleeping; sleep 100;;
+esac
+exit 3
+`), 0o755)
+	os.Mkdir(home+"/sub", 0o755)
+	s := startShell(t, home, env, "GUARDSH_IT_BASH=1", "GUARDSH_IT_ASK=risky", "GUARDSH_IT_OUTSIDE=1")
+	s.prompt("")
+	s.line("cd sub; export OUTVAR=out; LOCALVAR=local; echo bash=$$")
+	bashPid := strings.TrimPrefix(s.expect(`bash=\d+`), "bash=")
+	s.prompt("")
+	s.line("fake-sudo read me")
+	s.expect(`guardsh: outside the supervisor\r\n`)
+	s.expect(`sudo-args: read me\r\n`)
+	s.expect(`sudo-dir: .*/sub\r\n`)
+	s.expect(`sudo-var: out unset\r\n`)
+	ppid := s.expect(`sudo-ppid: \d+`)
+	if strings.HasSuffix(ppid, " "+bashPid) {
+		t.Fatalf("the line ran in the shell's bash (%s, bash %s)", ppid, bashPid)
+	}
+	s.expect(`Password: `)
+	s.line("secret")
+	s.expect(`got secret\r\n`)
+	s.prompt("3")
+	s.line("echo st=$? ${PIPESTATUS[@]}")
+	s.expect(`st=3 3\r\n`)
+	s.prompt("")
+
+	// Ctrl-C reaches it: it is the terminal's foreground.
+	s.line("fake-sudo sleep")
+	s.expect(`sleeping\r\n`)
+	s.send("\x03")
+	s.prompt("130")
+
+	// A function of the shell's runs in the shell's bash.
+	s.line("fake-sudo() { echo in-function; }")
+	s.prompt("")
+	s.line("fake-sudo x")
+	s.expect(`in-function\r\n`)
+	s.prompt("")
+	if strings.Count(s.output(), "outside the supervisor") != 2 {
+		t.Fatalf("the function's line ran outside:\n%s", s.output())
+	}
+	s.line("unset -f fake-sudo")
+	s.prompt("")
+
+	// What CheckOutside refuses does not run.
+	s.line("export REFUSE_OUTSIDE=1")
+	s.prompt("")
+	s.line("fake-sudo x")
+	s.expect(`refused \(high, fake_env\)`)
+	s.prompt("126")
+	if strings.Contains(s.pending(), "sudo-args: x") || strings.Contains(s.output(), "sudo-args: x") {
+		t.Fatalf("a refused line ran:\n%s", s.output())
+	}
 }

@@ -543,6 +543,7 @@ func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string,
 	}
 	if f.dry {
 		prompt.Preview(f.out, v, f.cfg.Style)
+		f.previewNote(line, v)
 		fmt.Fprintf(f.out, "%s\n", f.dim("dry-run: nothing runs"))
 		return "", 0, false
 	}
@@ -567,7 +568,7 @@ func (f *frontend) handle(line string, file *syntax.File, rc bool) (edit string,
 		f.status = 126
 		return "", 0, false
 	}
-	code, exited = f.run(line, v.Level, s.Auto)
+	code, exited = f.runApproved(line, file, v, s.Auto)
 	// For completion; after the line, which does not wait for it.
 	f.noteNames(line, file)
 	return "", code, exited
@@ -602,6 +603,7 @@ type frontAsker struct{ f *frontend }
 func (a frontAsker) Ask(q Question) (Decision, string, error) {
 	f := a.f
 	prompt.Preview(f.out, q.Verdict, f.cfg.Style)
+	f.previewNote(q.Line, q.Verdict)
 	var ans prompt.Answer
 	if q.Verdict.Blocked {
 		ans = f.question(q.Verdict)

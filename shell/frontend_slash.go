@@ -45,7 +45,7 @@ func (f *frontend) slash(name, arg string) {
 		if !ok || v.Blocked {
 			return
 		}
-		f.run("sudo -k", v.Level, false)
+		f.runApproved("sudo -k", file, v, false)
 	case "/approvals", "/forget":
 		f.slashLasting(name, arg)
 	case "/help":

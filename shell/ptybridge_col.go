@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Where the cursor is after what the pty's programs wrote, as far as the
 // bytes tell. The line editor draws its prompt by erasing the line the
@@ -26,55 +29,92 @@ type colTracker struct {
 	esc int
 }
 
-// track follows p.
+// track follows p. Text outside escape sequences, the bulk of a
+// program's output, is not looked at byte by byte: only its last byte
+// that moves the cursor counts (see plain), and the next ESC is found
+// with bytes.IndexByte.
 func (c *colTracker) track(p []byte) {
-	for _, b := range p {
-		switch c.esc {
-		case 1:
-			switch b {
-			case '[':
-				c.esc = 2
-			case ']', 'P', 'X', '^', '_':
-				c.esc = 3
-			case 'c':
-				c.col, c.esc = colStart, 0
-			case '8', 'D', 'E', 'M':
-				c.col, c.esc = colUnknown, 0
-			default:
-				c.esc = 0
+	for len(p) > 0 {
+		if c.esc == 0 {
+			i := bytes.IndexByte(p, 0x1b)
+			if i < 0 {
+				c.plain(p)
+				return
 			}
-			continue
-		case 2:
-			if b >= 0x40 && b <= 0x7e {
-				c.esc = 0
-				if strings.IndexByte("ABCDEFGHIZadefsu`", b) >= 0 {
-					c.col = colUnknown
-				}
-			}
-			continue
-		case 3:
-			switch b {
-			case '\a':
-				c.esc = 0
-			case 0x1b:
-				c.esc = 4
-			}
-			continue
-		case 4:
-			c.esc = 0
-			if b != '\\' {
-				c.esc = 3
-			}
+			c.plain(p[:i])
+			c.esc = 1
+			p = p[i+1:]
 			continue
 		}
-		switch {
-		case b == 0x1b:
-			c.esc = 1
+		c.step(p[0])
+		p = p[1:]
+	}
+}
+
+// plain follows p, text outside any escape sequence with no ESC in it:
+// where the cursor is after it is what its last newline, carriage
+// return or printed character says; the other control characters leave
+// it where it was.
+func (c *colTracker) plain(p []byte) {
+	for i := len(p) - 1; i >= 0; i-- {
+		switch b := p[i]; {
 		case b == '\n' || b == '\r':
 			c.col = colStart
+			return
 		case b == '\t' || b >= 0x20 && b != 0x7f:
 			c.col = colText
+			return
 		}
+	}
+}
+
+// step follows one byte.
+func (c *colTracker) step(b byte) {
+	switch c.esc {
+	case 1:
+		switch b {
+		case '[':
+			c.esc = 2
+		case ']', 'P', 'X', '^', '_':
+			c.esc = 3
+		case 'c':
+			c.col, c.esc = colStart, 0
+		case '8', 'D', 'E', 'M':
+			c.col, c.esc = colUnknown, 0
+		default:
+			c.esc = 0
+		}
+		return
+	case 2:
+		if b >= 0x40 && b <= 0x7e {
+			c.esc = 0
+			if strings.IndexByte("ABCDEFGHIZadefsu`", b) >= 0 {
+				c.col = colUnknown
+			}
+		}
+		return
+	case 3:
+		switch b {
+		case '\a':
+			c.esc = 0
+		case 0x1b:
+			c.esc = 4
+		}
+		return
+	case 4:
+		c.esc = 0
+		if b != '\\' {
+			c.esc = 3
+		}
+		return
+	}
+	switch {
+	case b == 0x1b:
+		c.esc = 1
+	case b == '\n' || b == '\r':
+		c.col = colStart
+	case b == '\t' || b >= 0x20 && b != 0x7f:
+		c.col = colText
 	}
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -90,6 +91,33 @@ func TestOutputPumpStream(t *testing.T) {
 			if m := <-p.marks; m != id {
 				t.Fatalf("sizes %v: mark %d, want %d", sizes, m, id)
 			}
+		}
+	}
+}
+
+// TestColTrackerChunksAgreeWithBytes checks track's fast path over text
+// against following the same output one byte at a time, in chunks cut
+// anywhere.
+func TestColTrackerChunksAgreeWithBytes(t *testing.T) {
+	const alphabet = "a1 %\n\r\t\x1b[]\a\\;HKmcD8P\x7f\x01\x08\xc3"
+	r := rand.New(rand.NewPCG(16, 90))
+	for n := 0; n < 3000; n++ {
+		out := make([]byte, r.IntN(40))
+		for i := range out {
+			out[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		var want colTracker
+		for _, b := range out {
+			want.step(b)
+		}
+		var got colTracker
+		for rest := out; len(rest) > 0; {
+			k := 1 + r.IntN(len(rest))
+			got.track(rest[:k])
+			rest = rest[k:]
+		}
+		if got != want {
+			t.Fatalf("%q: track gives %+v, byte by byte %+v", out, got, want)
 		}
 	}
 }

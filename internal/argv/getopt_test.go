@@ -124,3 +124,20 @@ func TestCommandNext(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionWords(t *testing.T) {
+	for _, tc := range []struct {
+		w             string
+		option, short bool
+	}{
+		{"-r", true, true}, {"-rf", true, true}, {"--force", true, false}, {"--", true, false},
+		{"-", false, false}, {"", false, false}, {"file", false, false}, {"a-b", false, false},
+	} {
+		if got := IsOption(tc.w); got != tc.option {
+			t.Errorf("IsOption(%q) = %v", tc.w, got)
+		}
+		if got := IsShortBundle(tc.w); got != tc.short {
+			t.Errorf("IsShortBundle(%q) = %v", tc.w, got)
+		}
+	}
+}

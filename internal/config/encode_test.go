@@ -1,8 +1,13 @@
 package config
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"guardsh/guard"
 )
 
 func TestConfigEncode(t *testing.T) {
@@ -28,5 +33,17 @@ func TestConfigEncode(t *testing.T) {
 				t.Errorf("pattern %+v came back as %+v", p, q)
 			}
 		}
+	}
+}
+
+// A config without rules encodes as the encoder encodes an empty one,
+// which Encode answers without asking it.
+func TestEncodeEmpty(t *testing.T) {
+	var b bytes.Buffer
+	if err := toml.NewEncoder(&b).Encode(rawConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := Encode(guard.Config{}); !bytes.Equal(got, b.Bytes()) {
+		t.Errorf("Encode(Config{}) = %q, the encoder says %q", got, b.Bytes())
 	}
 }

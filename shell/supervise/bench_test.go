@@ -105,6 +105,27 @@ func BenchmarkReadOpen10000Supervised(b *testing.B) {
 	benchRun(b, true, 0, openLoop(b, "open-r-loop"))
 }
 
+// 10,000 renames (5,000 there and back) by one process: performed by the
+// supervisor on the directory it checked, and by the kernel after the
+// check (CONTINUE); per rename, divide by 10,000.
+func renameLoop(b *testing.B) func() *exec.Cmd {
+	dir := b.TempDir()
+	os.WriteFile(filepath.Join(dir, "a"), nil, 0o644)
+	return func() *exec.Cmd {
+		exe, _ := os.Executable()
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "SUPERVISE_TEST_DO=rename-loop 5000 "+filepath.Join(dir, "a")+" "+filepath.Join(dir, "b"))
+		return cmd
+	}
+}
+func BenchmarkRename10000Plain(b *testing.B)      { benchRun(b, false, 0, renameLoop(b)) }
+func BenchmarkRename10000Supervised(b *testing.B) { benchRun(b, true, 0, renameLoop(b)) }
+func BenchmarkRename10000Continue(b *testing.B) {
+	performEffects = false
+	defer func() { performEffects = true }()
+	benchRun(b, true, 0, renameLoop(b))
+}
+
 // BenchmarkCommand runs the shell command in $SUPERVISE_BENCH_CMD (in
 // $SUPERVISE_BENCH_DIR) plainly and under the supervisor, every call
 // allowed: bench/supervise.sh gives it a C build.
@@ -121,6 +142,12 @@ func BenchmarkCommand(b *testing.B) {
 	b.Run("plain", func(b *testing.B) { benchRun(b, false, 0, mk) })
 	b.Run("supervised", func(b *testing.B) { benchRun(b, true, 0, mk) })
 	b.Run("supervised-limit", func(b *testing.B) { benchRun(b, true, 4096, mk) })
+	b.Run("supervised-continue", func(b *testing.B) {
+		// unlink, rename, chmod... carried out by the kernel after the check
+		performEffects = false
+		defer func() { performEffects = true }()
+		benchRun(b, true, 0, mk)
+	})
 }
 
 // The fixed cost of supervision for one short command: the re-executed

@@ -47,10 +47,21 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		respond(s.listener, n.ID, true, 0, 0)
 		return
 	}
+	s.redo.seen(n)
 	info, ok := calls[nr]
 	if !ok {
 		// The filter reported a call this table does not know: fail closed.
 		s.refuse(n, fmt.Sprintf("syscall %d", nr), unix.EPERM, "reported call unknown to the supervisor")
+		return
+	}
+	if s.cfg.AllowInitial && s.initial && nr == unix.SYS_EXECVE && pid == s.pid {
+		// The helper's exec of the command: nothing else of the tree
+		// exists yet, and its arguments are the caller's own. Nothing to
+		// read; the Decider is told of it, and not asked.
+		s.cfg.Decider.Decide(&Event{Pid: pid, Syscall: info.name, Kind: info.kind, Initial: true})
+		if respond(s.listener, n.ID, true, 0, 0) == nil {
+			s.initial = false
+		}
 		return
 	}
 	p, err := openProc(pid)
@@ -109,6 +120,9 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	}
 	if info.kind == KindOpen && nr != unix.SYS_OPEN_BY_HANDLE_AT {
 		s.open(n, p, ev)
+		return
+	}
+	if _, ok := layouts[nr]; ok && performEffects && s.effect(n, p, ev) {
 		return
 	}
 	if s.cfg.Decider.Decide(ev) != Allow {

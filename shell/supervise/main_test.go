@@ -126,6 +126,28 @@ func runActions(acts []string) int {
 			err = unix.Kill(os.Getpid(), 0)
 		case "truncate":
 			err = unix.Truncate(f[1], 0)
+		case "rename-loop": // rename-loop N A B: A to B and back, N times
+			n, _ := strconv.Atoi(f[1])
+			for i := 0; i < n && err == nil; i++ {
+				if err = unix.Rename(f[2], f[3]); err == nil {
+					err = unix.Rename(f[3], f[2])
+				}
+			}
+		case "chown": // to the owner it has, through the path
+			err = unix.Chown(f[1], os.Getuid(), -1)
+		case "link":
+			err = unix.Link(f[1], f[2])
+		case "symlink":
+			err = unix.Symlink(f[1], f[2])
+		case "unlinkat": // unlinkat DIR NAME: relative to a descriptor of DIR
+			var dfd int
+			if dfd, err = unix.Open(f[1], unix.O_PATH|unix.O_DIRECTORY, 0); err == nil {
+				err = unix.Unlinkat(dfd, f[2], 0)
+				unix.Close(dfd)
+			}
+		case "rmdir-rel": // rmdir-rel DIR NAME: from DIR as the working directory
+			unix.Chdir(f[1])
+			err = unix.Rmdir(f[2])
 		default:
 			err = fmt.Errorf("unknown action %q", f[0])
 		}

@@ -13,9 +13,10 @@ import (
 // creds are the lines of /proc/PID/status that decide what a process may
 // open, and its umask.
 type creds struct {
-	id    string // Uid, Gid, Groups and CapEff lines
-	umask uint32
-	mntns string
+	id     string // Uid, Gid, Groups and CapEff lines
+	umask  uint32
+	mntns  string
+	noCaps bool // no effective capability
 }
 
 func readCreds(pid int) (creds, error) {
@@ -37,6 +38,9 @@ func readCreds(pid int) (creds, error) {
 		switch string(k) {
 		case "Uid", "Gid", "Groups", "CapEff":
 			id = append(append(id, line...), '\n')
+			if string(k) == "CapEff" {
+				c.noCaps = strings.Trim(string(bytes.TrimSpace(v)), "0") == ""
+			}
 		case "Umask":
 			u, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 8, 32)
 			if err == nil {

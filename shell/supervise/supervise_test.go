@@ -260,3 +260,37 @@ func TestDeciderPanicFailsClosed(t *testing.T) {
 		t.Errorf("notices = %+v", r.notices)
 	}
 }
+
+// With AllowInitial, the helper's exec of the command is allowed unread:
+// the Decider is told of it (Initial, the pid, the call) and the rest of
+// the tree is decided as ever.
+func TestAllowInitial(t *testing.T) {
+	requireSupervisor(t)
+	dir := sandbox(t, "good", "bad")
+	bad := filepath.Join(dir, "bin", "bad")
+	r := &recorder{deny: func(ev *Event) bool { return ev.Initial || ev.Kind == KindExec && ev.Path == bad }}
+	cmd := exec.Command("/bin/bash", "-c", `good one; bad two; echo "bad status $?"`)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Join(dir, "bin")+":/usr/bin:/bin")
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	sup, err := Start(cmd, Config{Decider: r, AllowInitial: true})
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	werr := cmd.Wait()
+	sup.Close()
+	if werr != nil {
+		t.Fatalf("bash failed: %v\n%s", werr, out.String())
+	}
+	if !strings.Contains(out.String(), "good-ran") || !strings.Contains(out.String(), "bad status 126") {
+		t.Errorf("output = %q, want good run and bad refused", out.String())
+	}
+	first := r.events[0]
+	if !first.Initial || first.Pid != cmd.Process.Pid || first.Syscall != "execve" || first.Kind != KindExec || first.Path != "" || first.Argv != nil {
+		t.Errorf("the first event should be the initial exec, unread: %+v", first)
+	}
+	if r.find(KindExec, bad) == nil {
+		t.Errorf("the rest of the tree was not decided: %v", r.events)
+	}
+}

@@ -21,6 +21,13 @@ type Config struct {
 	// Notice, if set, receives what the supervisor did on its own. It is
 	// called from the supervisor's goroutine.
 	Notice func(Notice)
+	// AllowInitial allows the helper's exec of the command's own program
+	// (Event.Initial) without reading its arguments or asking the
+	// Decider, which is only told of it with an Event holding Pid,
+	// Syscall, Kind and Initial: for a caller that allows it whatever it
+	// holds, since the caller chose the program, its arguments and its
+	// environment itself.
+	AllowInitial bool
 }
 
 // Supervisor supervises the process tree of one command: every process
@@ -33,8 +40,11 @@ type Config struct {
 // credentials, root and mount namespace, performed by the supervisor on
 // the file it checked (symbolic links resolved, magic links refused) and
 // the descriptor handed to the process: what was checked is what is
-// opened. Every other allowed call goes on in the kernel, which reads its
-// arguments again from the process's memory.
+// opened. So is, for such a process, an unlink, rmdir, rename, truncate,
+// chmod, chown, link, symlink or mknod on a path: made relative to the
+// directory that was checked (perform.go). Every other allowed call goes
+// on in the kernel, which reads its arguments again from the process's
+// memory.
 type Supervisor struct {
 	cfg       Config
 	listener  int
@@ -48,6 +58,7 @@ type Supervisor struct {
 	closing   sync.Once
 	limitOnce sync.Once
 	initial   bool // the helper's exec of the target is still to come
+	redo      redo // a call performed whose answer did not reach its process
 	mu        sync.Mutex
 	err       error
 	stats     Stats
@@ -60,6 +71,7 @@ type Stats struct {
 	Denied        int    // calls refused by the Decider
 	Refused       int    // calls refused by the supervisor itself (unreadable arguments, process limit)
 	Opened        int    // opens the supervisor performed and handed over
+	Performed     int    // other file effects the supervisor performed itself
 	LimitHit      bool   // the process limit refused a fork
 	Limit         string // how the process limit is enforced: "cgroup", "count" or ""
 }
