@@ -45,7 +45,7 @@ func startBashInteractiveWith(t *testing.T, extra []string, setup func(home stri
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	if a := supervise.Available(); !a.OK {
+	if a := available(); !a.OK {
 		t.Skipf("the supervisor cannot run here: %s", a.Reason)
 	}
 	home := t.TempDir()
