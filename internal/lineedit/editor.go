@@ -213,7 +213,7 @@ func (e *Editor) key(k Key) (s string, err error, done bool) {
 		}
 		return "", nil, false
 	}
-	e.line.edit(k, &e.kill)
+	e.line.Edit(k, &e.kill)
 	return "", nil, false
 }
 
