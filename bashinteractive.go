@@ -23,7 +23,7 @@ import (
 // supervisor is missing it says so once and returns nil (the interpreter
 // executor), or, when the policy requires the supervisor, false: no line
 // may run.
-func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer) (*shell.BashConfig, bool) {
+func interactiveBash(st settings, g *guard.Guard, home string, yes bool, stderr io.Writer) (*shell.BashConfig, bool) {
 	if !st.interactiveBashExecutor() {
 		return nil, true
 	}
@@ -36,10 +36,16 @@ func interactiveBash(st settings, g *guard.Guard, home string, stderr io.Writer)
 	case !ok:
 		return nil, true
 	}
+	// A guardsh a line starts takes this one's rules and what it approved
+	// (GUARDSH_PARENT), as under -c.
+	childVar := st.childVar(yes)
 	return &shell.BashConfig{
 		Path:         bash,
 		Outside:      interactiveOutside,
 		CheckOutside: checkOutside(g, os.Environ()),
+		ChildVar: func(level guard.Level) (string, string) {
+			return parentVar, childVar(level)
+		},
 		Start: func(cmd *exec.Cmd, gates shell.BashGates) (shell.BashStarted, error) {
 			d := newDecider(g, nil, cmd, guard.Safe, cmd.Env, home)
 			d.gate = gates.Line

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 
 	"guardsh/shell/supervise"
 )
@@ -44,7 +45,7 @@ func startBashInteractiveWith(t *testing.T, extra []string, setup func(home stri
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
-	if a := supervise.Available(); !a.OK {
+	if a := available(); !a.OK {
 		t.Skipf("the supervisor cannot run here: %s", a.Reason)
 	}
 	home := t.TempDir()
@@ -246,7 +247,7 @@ func TestInteractiveBashChoice(t *testing.T) {
 		st := settings{}
 		st.cfg.Executor, st.cfg.Supervise = tc.executor, tc.sup
 		var said strings.Builder
-		b, ok := interactiveBash(st, nil, "/h", &said)
+		b, ok := interactiveBash(st, nil, "/h", false, &said)
 		if (b != nil) != tc.wantBash || ok != tc.ok || !strings.Contains(said.String(), tc.wantSaid) || tc.wantSaid == "" && said.Len() > 0 {
 			t.Errorf("%s: bash %v, ok %v, said %q", tc.name, b != nil, ok, said.String())
 		}
@@ -377,5 +378,56 @@ func TestInteractiveDefaultExecutor(t *testing.T) {
 			s.expect(`comm=` + c.comm + `\r\n`)
 			s.prompt("")
 		})
+	}
+}
+
+// TestInteractiveBashTermAtRunTimeQuestion: SIGTERM while a run-time
+// question of the supervisor waits ends the shell with 143, the terminal
+// restored, and the program asked about does not run.
+func TestInteractiveBashTermAtRunTimeQuestion(t *testing.T) {
+	s, home := startBashInteractive(t)
+	s.prompt("")
+	s.line(`x=$(printf r%s m); $x -rf build; echo after $?`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.line("y")
+	s.expect(`while running, rm -rf build:`)
+	s.expect(`\[y/N/e[^\]]*\] `)
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- s.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 143 {
+			t.Fatalf("exit: %v, want status 143", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the shell did not exit")
+	}
+	tio, err := unix.IoctlGetTermios(int(s.master.Fd()), unix.TCGETS)
+	if err != nil || tio.Lflag&unix.ICANON == 0 || tio.Lflag&unix.ECHO == 0 {
+		t.Fatalf("the terminal was left raw: %v %+v", err, tio)
+	}
+	if b, _ := os.ReadFile(filepath.Join(home, "calls.log")); strings.Contains(string(b), "rm") {
+		t.Fatalf("rm ran: %q", b)
+	}
+}
+
+// TestInteractiveBashChildVar: each line's programs get GUARDSH_PARENT,
+// as under -c, so that a guardsh a line starts knows it runs under this
+// one's supervisor (and says nothing of falling back).
+func TestInteractiveBashChildVar(t *testing.T) {
+	s, _ := startBashInteractive(t)
+	s.prompt("")
+	s.line("printenv GUARDSH_PARENT >/dev/null && echo parent-set")
+	s.expect(`parent-set\r\n`)
+	s.prompt("")
+	s.line("guardsh -c 'echo nested-$((1+1))'")
+	s.expect(`nested-2\r\n`)
+	s.prompt("")
+	s.mu.Lock()
+	out := s.buf.String()
+	s.mu.Unlock()
+	if strings.Contains(out, "cannot run here") {
+		t.Fatalf("the nested guardsh said it falls back:\n%q", out)
 	}
 }

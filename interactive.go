@@ -66,7 +66,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if l := newLasting(st); l != nil {
 		lasting = lastingShell{l}
 	}
-	bash, ok := interactiveBash(st, g, home, stderr)
+	bash, ok := interactiveBash(st, g, home, o.yes, stderr)
 	if !ok {
 		return 126
 	}

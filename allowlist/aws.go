@@ -14,10 +14,10 @@ import (
 // with its credentials.
 
 // awsGlobalsWithValue are the aws global options that take a value.
-var awsGlobalsWithValue = w("output query profile region color cli-read-timeout cli-connect-timeout cli-binary-format")
+var awsGlobalsWithValue = lazyWords("output query profile region color cli-read-timeout cli-connect-timeout cli-binary-format")
 
 // awsGlobalBools are the aws global options that take none.
-var awsGlobalBools = w("no-paginate no-sign-request no-cli-pager no-cli-auto-prompt")
+var awsGlobalBools = lazyWords("no-paginate no-sign-request no-cli-pager no-cli-auto-prompt")
 
 // awsDenied are aws options auto mode refuses, with the reason. aws
 // (argparse) takes a unique abbreviation of any of them too.
@@ -40,12 +40,12 @@ var awsDenied = map[string]string{
 // awsSecretOps are read operations whose answer holds plaintext secrets:
 // a function's or task's environment variables, launch templates' user
 // data.
-var awsSecretOps = w("lambda/get-function lambda/list-functions ec2/describe-launch-template-versions ecs/describe-task-definition")
+var awsSecretOps = lazyWords("lambda/get-function lambda/list-functions ec2/describe-launch-template-versions ecs/describe-task-definition")
 
 // awsSecretWords in a get-* operation's name mean that it prints a secret
 // (get-secret-value, get-login-password, get-session-token...) or writes
 // a download to an output file (get-object, get-job-output, get-media...).
-var awsSecretWords = w("secret password token credential login access key session decrypt auth object media clip asset tile block chunk output export sdk shadow content read-set reference frame profile configuration download")
+var awsSecretWords = lazyWords("secret password token credential login access key session decrypt auth object media clip asset tile block chunk output export sdk shadow content read-set reference frame profile configuration download")
 
 // awsOperation matches the read-only operation names. It is compiled
 // when first needed, not at start-up.
@@ -78,15 +78,15 @@ func checkAws(c *Call) string {
 			switch {
 			case name == "version" && len(args) == 1:
 				return ""
-			case contains(awsGlobalBools, name):
+			case contains(awsGlobalBools(), name):
 				if hasEq {
 					return "aws --" + name + " takes no value"
 				}
-			case contains(awsGlobalsWithValue, name) || len(words) >= 2:
+			case contains(awsGlobalsWithValue(), name) || len(words) >= 2:
 				if name == "attribute" && strings.HasPrefix(strings.ToLower(awsValue(args, i, t)), "userdata") {
 					return "aws --attribute userData prints the instance's user data, secrets too"
 				}
-				if !hasEq && i+1 >= len(args) && contains(awsGlobalsWithValue, name) {
+				if !hasEq && i+1 >= len(args) && contains(awsGlobalsWithValue(), name) {
 					return "aws --" + name + " needs a value"
 				}
 				// A service flag's value is the next word, unless that is
@@ -137,10 +137,10 @@ func checkAws(c *Call) string {
 		return "`aws configure " + op + "` may print or change credentials"
 	case !awsOperation().MatchString(op):
 		return "`aws " + svc + " " + op + "` is not a describe-, list- or get- operation"
-	case contains(awsSecretOps, svc+"/"+op):
+	case contains(awsSecretOps(), svc+"/"+op):
 		return "`aws " + svc + " " + op + "` prints environment variables or user data, secrets too"
 	case strings.HasPrefix(op, "get-"):
-		for _, s := range awsSecretWords {
+		for _, s := range awsSecretWords() {
 			if strings.Contains(op, s) {
 				return "`aws " + svc + " " + op + "` may print a secret or write a file"
 			}

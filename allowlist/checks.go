@@ -218,7 +218,7 @@ func checkIP(c *Call) string {
 	if obj == "address" && cmd != "" && strings.HasPrefix("show", cmd) {
 		return "" // ip address checks show before save
 	}
-	for _, wr := range ipWrites {
+	for _, wr := range ipWrites() {
 		if cmd != "" && strings.HasPrefix(wr, cmd) {
 			return "ip " + args[i].Text + " " + cmd + " may change the network configuration"
 		}
@@ -236,7 +236,7 @@ func checkIP(c *Call) string {
 
 // ipWrites are the commands of ip's objects that change something; a
 // command word that is a prefix of one of them asks.
-var ipWrites = w("add append change chg replace prepend test delete del flush set save restore update exec attach detach identify")
+var ipWrites = lazyWords("add append change chg replace prepend test delete del flush set save restore update exec attach detach identify")
 
 // ipObjects is ip's object table in its matching order: ip takes the
 // first object the typed word is a prefix of.

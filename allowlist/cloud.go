@@ -23,7 +23,7 @@ var cloudWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 // that is a group in one place may be a command in another (gcloud
 // scheduler jobs run list would run a job named list, gcloud functions
 // deploy list would deploy one).
-var gcloudPaths = w(`iam compute/instances compute/disks compute/images compute/snapshots compute/networks compute/networks/subnets compute/firewall-rules compute/addresses compute/zones compute/regions compute/machine-types compute/instance-groups compute/instance-groups/managed compute/instance-groups/unmanaged compute/instance-templates compute/routers compute/routes compute/forwarding-rules compute/target-pools compute/backend-services compute/health-checks compute/ssl-certificates compute/url-maps compute/target-http-proxies compute/target-https-proxies compute/operations compute/project-info
+var gcloudPaths = lazyWords(`iam compute/instances compute/disks compute/images compute/snapshots compute/networks compute/networks/subnets compute/firewall-rules compute/addresses compute/zones compute/regions compute/machine-types compute/instance-groups compute/instance-groups/managed compute/instance-groups/unmanaged compute/instance-templates compute/routers compute/routes compute/forwarding-rules compute/target-pools compute/backend-services compute/health-checks compute/ssl-certificates compute/url-maps compute/target-http-proxies compute/target-https-proxies compute/operations compute/project-info
 projects organizations resource-manager/folders iam/service-accounts iam/service-accounts/keys iam/roles
 container/clusters container/node-pools container/images container/operations
 sql/instances sql/databases sql/users sql/backups sql/tiers sql/flags sql/operations
@@ -50,7 +50,7 @@ iap/web iap/tcp/tunnels iap/settings app`)
 // gcloudReads are the gcloud commands (their words joined by "/") that
 // only read, besides list and describe: a config property, log entries,
 // the IAP settings. Their operands are a property name or a filter.
-var gcloudReads = w("config/get config/get-value logging/read app/logs/read functions/logs/read run/services/logs/read iap/settings/get")
+var gcloudReads = lazyWords("config/get config/get-value logging/read app/logs/read functions/logs/read run/services/logs/read iap/settings/get")
 
 // gcloudDenied are gcloud flags auto mode refuses, with the reason.
 var gcloudDenied = map[string]string{
@@ -64,7 +64,7 @@ var gcloudDenied = map[string]string{
 
 // gcloudValueFlags are the gcloud flags that take the next word as their
 // value, before the command's verb.
-var gcloudValueFlags = w("project account configuration format filter zone region limit page-size sort-by billing-project")
+var gcloudValueFlags = lazyWords("project account configuration format filter zone region limit page-size sort-by billing-project")
 
 // refusedPrefix returns the reason for a flag that is, or abbreviates, a
 // refused one.
@@ -95,7 +95,7 @@ func checkGcloud(c *Call) string {
 			if name == "version" && len(args) == 1 {
 				return ""
 			}
-			if !verb && !hasEq && contains(gcloudValueFlags, name) {
+			if !verb && !hasEq && contains(gcloudValueFlags(), name) {
 				i++
 			}
 			continue
@@ -109,13 +109,13 @@ func checkGcloud(c *Call) string {
 			}
 			continue
 		}
-		if contains(gcloudReads, strings.Join(append(gcloudTrack(words), t), "/")) {
+		if contains(gcloudReads(), strings.Join(append(gcloudTrack(words), t), "/")) {
 			words = append(words, t)
 			verb = true
 			continue
 		}
 		if t == "describe" || t == "list" || strings.HasPrefix(t, "list-") || t == "get-iam-policy" {
-			if !contains(gcloudPaths, strings.Join(gcloudTrack(words), "/")) {
+			if !contains(gcloudPaths(), strings.Join(gcloudTrack(words), "/")) {
 				return "`gcloud " + strings.Join(words, " ") + "` is not a known command group"
 			}
 			words = append(words, t)
@@ -159,24 +159,24 @@ func checkGcloudStorageLs(args []Arg) string {
 // azSecretWords in an az group or verb mean that it prints a secret:
 // account keys (list-keys), credentials, app settings, connection
 // strings, publishing profiles (they hold the deployment password).
-var azSecretWords = w("key credential secret appsettings connection-string password token sas kv publish profile")
+var azSecretWords = lazyWords("key credential secret appsettings connection-string password token sas kv publish profile")
 
 // azDenied are az flags auto mode refuses: --debug logs the bearer token,
 // --open starts a browser, the others write files.
-var azDenied = w("debug open file output-file destination dest download path")
+var azDenied = lazyWords("debug open file output-file destination dest download path")
 
 // azActions are az command names that take operands (az config set
 // KEY=VALUE) or change something: before list or show, such a word makes
 // the verb an operand.
-var azActions = w("set unset use add create delete update run start stop restart invoke deploy exec ssh connect import export upload download sync copy remove purge reset login logout upgrade find interactive rest wait")
+var azActions = lazyWords("set unset use add create delete update run start stop restart invoke deploy exec ssh connect import export upload download sync copy remove purge reset login logout upgrade find interactive rest wait")
 
 // azGlobals are az's global flags, spelled in full: not abbreviations of
 // a refused flag (--output is not --output-file).
-var azGlobals = w("output only-show-errors query subscription verbose help")
+var azGlobals = lazyWords("output only-show-errors query subscription verbose help")
 
 // azGlobalValued are az's global flags with a value that may come before
 // the command (az --subscription s vm list).
-var azGlobalValued = w("subscription output query")
+var azGlobalValued = lazyWords("subscription output query")
 
 // azReadVerbs are az's read-only command names besides list, list-* and
 // show: show-* and get-* (for what is not a secret: the secret words
@@ -224,7 +224,7 @@ func checkAz(c *Call) string {
 		t := a.Text
 		if len(words) == 0 && !verb {
 			name, _, hasEq := strings.Cut(strings.TrimPrefix(t, "--"), "=")
-			if strings.HasPrefix(t, "--") && contains(azGlobalValued, name) || t == "-o" {
+			if strings.HasPrefix(t, "--") && contains(azGlobalValued(), name) || t == "-o" {
 				if !hasEq || t == "-o" {
 					i++
 				}
@@ -236,8 +236,8 @@ func checkAz(c *Call) string {
 		}
 		if name, ok := strings.CutPrefix(t, "--"); ok {
 			name, _, _ = strings.Cut(name, "=")
-			for _, d := range azDenied {
-				if name != "" && strings.HasPrefix(d, name) && !contains(azGlobals, name) {
+			for _, d := range azDenied() {
+				if name != "" && strings.HasPrefix(d, name) && !contains(azGlobals(), name) {
 					return "az --" + name + " may log credentials, start a browser or write a file"
 				}
 			}
@@ -255,7 +255,7 @@ func checkAz(c *Call) string {
 		if !cloudWord().MatchString(t) {
 			return "`az " + t + "` is not a command word"
 		}
-		if contains(azActions, t) {
+		if contains(azActions(), t) {
 			return "`az " + strings.Join(append(words, t), " ") + "` is a command, not a group (its operand may be list)"
 		}
 		if azReadVerb(t, words) {
@@ -263,7 +263,7 @@ func checkAz(c *Call) string {
 		}
 		words = append(words, t)
 		if t != "keyvault" && !azVaultRead(words) {
-			for _, s := range azSecretWords {
+			for _, s := range azSecretWords() {
 				if strings.Contains(t, s) {
 					return "`az " + strings.Join(words, " ") + "` may print a secret"
 				}

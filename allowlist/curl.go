@@ -39,7 +39,7 @@ func curlSpec() Spec {
 }
 
 // curlCredentialHosts hand out the machine's cloud credentials to a GET.
-var curlCredentialHosts = w("169.254.169.254 169.254.170.2 [fd00:ec2::254] metadata.google.internal metadata metadata.azure.com 100.100.100.200")
+var curlCredentialHosts = lazyWords("169.254.169.254 169.254.170.2 [fd00:ec2::254] metadata.google.internal metadata metadata.azure.com 100.100.100.200")
 
 // checkCurl checks curl's method, values and URLs.
 func checkCurl(c *Call) string {
@@ -110,7 +110,7 @@ func curlURL(u string) string {
 		return "curl URL " + u + " does not parse"
 	}
 	host := strings.ToLower(p.Hostname())
-	if contains(curlCredentialHosts, host) || contains(curlCredentialHosts, "["+host+"]") || strings.HasPrefix(host, "169.254.") {
+	if contains(curlCredentialHosts(), host) || contains(curlCredentialHosts(), "["+host+"]") || strings.HasPrefix(host, "169.254.") {
 		return "curl " + u + " asks an endpoint that hands out the machine's credentials"
 	}
 	return ""
@@ -121,7 +121,7 @@ func curlURL(u string) string {
 func curlCredentialAddr(v string) bool {
 	for _, part := range strings.Split(strings.ToLower(v), ":") {
 		p := strings.Trim(part, "[]")
-		if strings.HasPrefix(p, "169.254.") || contains(curlCredentialHosts, p) || strings.HasPrefix(p, "fd00") {
+		if strings.HasPrefix(p, "169.254.") || contains(curlCredentialHosts(), p) || strings.HasPrefix(p, "fd00") {
 			return true
 		}
 	}

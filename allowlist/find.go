@@ -7,10 +7,10 @@ import (
 
 // findNoArg are find's operators, tests, options and actions that take no
 // argument and only select or print names.
-var findNoArg = w("( ) ! , -not -a -and -o -or -depth -d -mount -xdev -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -follow -warn -nowarn -help --help -version --version -empty -executable -readable -writable -nouser -nogroup -true -false -print -print0 -ls -prune -quit")
+var findNoArg = lazyWords("( ) ! , -not -a -and -o -or -depth -d -mount -xdev -noleaf -ignore_readdir_race -noignore_readdir_race -daystart -follow -warn -nowarn -help --help -version --version -empty -executable -readable -writable -nouser -nogroup -true -false -print -print0 -ls -prune -quit")
 
 // findOneArg take one argument, which is a value and never an action.
-var findOneArg = w("-name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname -type -xtype -size -mtime -mmin -atime -amin -ctime -cmin -newer -anewer -cnewer -perm -user -group -uid -gid -links -inum -samefile -used -fstype -maxdepth -mindepth -regextype -printf -context -files0-from")
+var findOneArg = lazyWords("-name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname -type -xtype -size -mtime -mmin -atime -amin -ctime -cmin -newer -anewer -cnewer -perm -user -group -uid -gid -links -inum -samefile -used -fstype -maxdepth -mindepth -regextype -printf -context -files0-from")
 
 // findWhy explains find's actions that auto mode refuses.
 var findWhy = map[string]string{
@@ -56,8 +56,8 @@ points:
 		t := args[i]
 		i++
 		switch {
-		case slices.Contains(findNoArg, t):
-		case slices.Contains(findOneArg, t) || isFindNewer(t):
+		case slices.Contains(findNoArg(), t):
+		case slices.Contains(findOneArg(), t) || isFindNewer(t):
 			if i >= len(args) {
 				return "find " + t + " needs a value"
 			}

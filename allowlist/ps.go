@@ -16,9 +16,9 @@ const (
 	psBSDValue  = "OopqtUk"
 )
 
-var psLong = w("forest headers no-headers noheaders cumulative deselect help version info")
+var psLong = lazyWords("forest headers no-headers noheaders cumulative deselect help version info")
 
-var psLongValue = w("pid ppid sid tty user User group Group sort cols columns width lines rows format quick-pid")
+var psLongValue = lazyWords("pid ppid sid tty user User group Group sort cols columns width lines rows format quick-pid")
 
 // checkPs checks ps's arguments.
 func checkPs(c *Call) string {
@@ -36,8 +36,8 @@ func checkPs(c *Call) string {
 		case strings.HasPrefix(t, "--"):
 			name, val, hasEq := strings.Cut(t[2:], "=")
 			switch {
-			case contains(psLong, name) && !hasEq:
-			case contains(psLongValue, name):
+			case contains(psLong(), name) && !hasEq:
+			case contains(psLongValue(), name):
 				if !hasEq {
 					var ok bool
 					if val, ok = next(); !ok {

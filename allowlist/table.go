@@ -1,9 +1,18 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // w splits a space-separated list of long flags.
 func w(s string) []string { return strings.Fields(s) }
+
+// lazyWords is w(s) made at its first use: a list only auto mode reads is
+// not split at every start.
+func lazyWords(s string) func() []string {
+	return sync.OnceValue(func() []string { return strings.Fields(s) })
+}
 
 // common long flags every GNU tool has.
 const gnu = " help version"

@@ -12,6 +12,8 @@
 # several binaries are measured side by side, alternating, with bash).
 # bench/latencyfloor builds a shell of guardsh's shape (a second process,
 # a second pty) that does no work on the line, for measuring beside them.
+# EXECUTOR=interpreter (or bash) sets the executor in guardsh's config;
+# without it the default runs lines.
 # Needs python3. Runs nothing destructive: HOME and XDG_* point into a
 # temporary directory.
 set -eu
@@ -24,6 +26,9 @@ if [ $# -eq 0 ]; then
 fi
 mkdir -p "$tmp/home/state/guardsh" "$tmp/home/config/guardsh"
 : >"$tmp/home/config/guardsh/config.toml"
+if [ -n "${EXECUTOR:-}" ]; then
+	printf 'executor = "%s"\n' "$EXECUTOR" >>"$tmp/home/config/guardsh/config.toml"
+fi
 
 HOME=$tmp/home python3 - "$@" <<'PY'
 import os, pty, select, sys, time, re, statistics

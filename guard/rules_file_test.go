@@ -173,36 +173,6 @@ func TestFileRules(t *testing.T) {
 	})
 }
 
-func TestSedInPlace(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want []string
-	}{
-		{[]string{"-i", "s/a/b/", "f"}, []string{"f"}},
-		{[]string{"-i", "-e", "s/a/b/", "f", "g"}, []string{"f", "g"}},
-		{[]string{"-ie", "s/a/b/", "f"}, []string{"f"}},
-		{[]string{"-i.bak", "s/a/b/", "f"}, []string{"f"}},
-		{[]string{"--in-place=.bak", "-f", "script.sed", "f"}, []string{"f"}},
-		{[]string{"-n", "-i", "-e", "p", "--", "-f"}, []string{"-f"}},
-		{[]string{"-E", "-i", "s/a/b/", "f"}, []string{"f"}},
-		{[]string{"s/a/b/", "f"}, nil},
-		{[]string{"-n", "p", "f"}, nil},
-		{[]string{"-e", "s/i/x/", "f"}, nil},
-		{[]string{"--help"}, nil},
-	} {
-		got := rules.SedInPlace(Lits(tc.args...))
-		if len(got) != len(tc.want) {
-			t.Errorf("sedInPlace(%q) = %v, want %q", tc.args, got, tc.want)
-			continue
-		}
-		for i := range got {
-			if got[i].Value != tc.want[i] {
-				t.Errorf("sedInPlace(%q) = %v, want %q", tc.args, got, tc.want)
-			}
-		}
-	}
-}
-
 func TestFileClassify(t *testing.T) {
 	classifyRuleCases(t, []testRuleCase{
 		{"> app.log", Medium, rules.RuleTruncateFile},
@@ -228,20 +198,6 @@ func TestFileClassify(t *testing.T) {
 	})
 }
 
-// The run-time write check knows a file is opened, not by what: it never
-// counts as emptying one.
-func TestFileRunTimeOpen(t *testing.T) {
-	c := &Command{Text: "> /home/u/proj/out.txt", Dir: testDir, Home: testHome, Via: []string{rules.FileRunTimeOpen},
-		Redirects: []Redirect{{Op: ">", Target: Lit("/home/u/proj/out.txt"), Write: true, Truncate: true}}}
-	if lvl, names := levelOfCmd(t, c); lvl != Safe {
-		t.Errorf("run-time open of out.txt: %v %v, want safe", lvl, names)
-	}
-	c.Redirects[0].Target = Lit("/etc/passwd")
-	if lvl, _ := levelOfCmd(t, c); lvl != High {
-		t.Errorf("run-time open of /etc/passwd: %v, want high", lvl)
-	}
-}
-
 // TestRcReasons checks that the reason says what kind of file that runs
 // code later is written.
 func TestRcReasons(t *testing.T) {
@@ -262,5 +218,19 @@ func TestRcReasons(t *testing.T) {
 		if v.Level != Medium || !found {
 			t.Errorf("%q: %s %+v, want medium with %s saying %q", tt.line, v.Level, v.Findings, rules.RuleAppendRc, tt.want)
 		}
+	}
+}
+
+// The run-time write check knows a file is opened, not by what: it never
+// counts as emptying one.
+func TestFileRunTimeOpen(t *testing.T) {
+	c := &Command{Text: "> /home/u/proj/out.txt", Dir: testDir, Home: testHome, Via: []string{rules.FileRunTimeOpen},
+		Redirects: []Redirect{{Op: ">", Target: Lit("/home/u/proj/out.txt"), Write: true, Truncate: true}}}
+	if lvl, names := levelOfCmd(t, c); lvl != Safe {
+		t.Errorf("run-time open of out.txt: %v %v, want safe", lvl, names)
+	}
+	c.Redirects[0].Target = Lit("/etc/passwd")
+	if lvl, _ := levelOfCmd(t, c); lvl != High {
+		t.Errorf("run-time open of /etc/passwd: %v, want high", lvl)
 	}
 }

@@ -118,21 +118,6 @@ func TestCheckSelf(t *testing.T) {
 	}
 }
 
-func TestCheckSelfUnknownDir(t *testing.T) {
-	c := selfCmd("rm config.toml")
-	c.Dir = ""
-	if got := rules.CheckSelf(c); len(got) != 0 {
-		t.Errorf("relative path with unknown dir: %v", got)
-	}
-	c = selfCmd("rm ../.config/guardsh/config.toml")
-	if got := rules.CheckSelf(c); len(got) != 1 {
-		t.Errorf("relative path: %v", got)
-	}
-	if !strings.Contains(rules.CheckSelf(c)[0].Reason, "/home/u/.config/guardsh/config.toml") {
-		t.Errorf("reason does not name the file: %q", rules.CheckSelf(c)[0].Reason)
-	}
-}
-
 func TestSelfRuleListed(t *testing.T) {
 	g, err := New()
 	if err != nil {
@@ -147,4 +132,19 @@ func TestSelfRuleListed(t *testing.T) {
 		}
 	}
 	t.Fatalf("rule %s not listed", rules.RuleSelf)
+}
+
+func TestCheckSelfUnknownDir(t *testing.T) {
+	c := selfCmd("rm config.toml")
+	c.Dir = ""
+	if got := rules.CheckSelf(c); len(got) != 0 {
+		t.Errorf("relative path with unknown dir: %v", got)
+	}
+	c = selfCmd("rm ../.config/guardsh/config.toml")
+	if got := rules.CheckSelf(c); len(got) != 1 {
+		t.Errorf("relative path: %v", got)
+	}
+	if !strings.Contains(rules.CheckSelf(c)[0].Reason, "/home/u/.config/guardsh/config.toml") {
+		t.Errorf("reason does not name the file: %q", rules.CheckSelf(c)[0].Reason)
+	}
 }

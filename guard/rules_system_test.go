@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"guardsh/guard/internal/rules"
-	"guardsh/internal/argv"
 )
 
 // TestSystemExamples checks that every rule matches its example. The
@@ -692,48 +691,6 @@ func TestSystemRules(t *testing.T) {
 	})
 }
 
-func TestChshLookAlikes(t *testing.T) {
-	for _, line := range []string{"chsh -l", "chsh --help", "chsh --version", "echo chsh"} {
-		if hs := rules.SysChsh(testCmdLine(line)); len(hs) != 0 {
-			t.Errorf("%q: %v", line, hs)
-		}
-	}
-}
-
-func TestXoptParse(t *testing.T) {
-	sp := &argv.Spec{Valued: "o", LongValued: []string{"repo"}, LongFlags: []string{"force", "force-with-lease", "delete"}, LongStop: []string{"help", "version"}}
-	r := rules.ReadOpts(Lits("-fo", "x", "a", "--repo=r", "--del", "--", "-f"), sp)
-	if !r.Has("f") || !r.Has("delete") || r.Dd != 1 || len(r.Operands) != 2 || r.Operands[1].Value != "-f" {
-		t.Errorf("parse: %+v", r)
-	}
-	if w, ok := r.Last("o"); !ok || w.Value != "x" {
-		t.Errorf("-o value: %v %v", w, ok)
-	}
-	if w, ok := r.Last("repo"); !ok || w.Value != "r" {
-		t.Errorf("--repo value: %v %v", w, ok)
-	}
-	// An ambiguous abbreviation matches nothing.
-	r = rules.ReadOpts(Lits("--forc"), sp)
-	if r.Has("force", "force-with-lease") {
-		t.Errorf("--forc matched: %+v", r)
-	}
-	// posix stops at the first operand.
-	r = rules.ReadOpts(Lits("-f", "cmd", "-x"), &argv.Spec{LongStop: []string{"help", "version"}, Exact: true, Posix: true})
-	if len(r.Operands) != 2 || r.Has("x") {
-		t.Errorf("posix: %+v", r)
-	}
-	// One-dash long options and help.
-	r = rules.ReadOpts(Lits("-auto-approve=false", "-var", "a=b", "-help"), &argv.Spec{LongValued: []string{"var"}, LongStop: []string{"help", "version", "h"}, Exact: true, GoFlags: true})
-	if !r.Info || len(r.Operands) != 0 {
-		t.Errorf("oneDash: %+v", r)
-	}
-	// Optional attached values.
-	r = rules.ReadOpts(Lits("-psecret", "db"), &argv.Spec{Valued: "e", Optional: "p", LongStop: []string{"help", "version"}, Exact: true})
-	if r.Has("e") || len(r.Operands) != 1 {
-		t.Errorf("shortOpt: %+v", r)
-	}
-}
-
 func TestSystemUnknownWords(t *testing.T) {
 	// kill of a pid known only at run time is medium, not high.
 	c := &Command{Args: []Word{Lit("kill"), Lit("-9"), {Value: Unknown, Vars: []string{"PID"}}}}
@@ -867,6 +824,14 @@ func TestFamiliesArgv(t *testing.T) {
 	} {
 		if v := g.CheckArgv(tc.argv, st); v.Level != tc.want {
 			t.Errorf("%v: %v %v, want %v", tc.argv, v.Level, v.Findings, tc.want)
+		}
+	}
+}
+
+func TestChshLookAlikes(t *testing.T) {
+	for _, line := range []string{"chsh -l", "chsh --help", "chsh --version", "echo chsh"} {
+		if hs := rules.SysChsh(testCmdLine(line)); len(hs) != 0 {
+			t.Errorf("%q: %v", line, hs)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"guardsh/internal/lineedit"
 )
 
 // ErrCancelled is returned (possibly wrapped) by an Editor when the person
@@ -24,11 +26,13 @@ func TTYEditor(in io.Reader, out io.Writer, prompt string) Editor {
 // EditLine lets a person edit a line, prefilled with initial, after prompt.
 //
 // When in is a terminal (out should then be the same terminal) it is a
-// small line editor in raw mode: ← and → (Ctrl-B, Ctrl-F), Alt-B and Alt-F
-// (Ctrl-← and Ctrl-→) by words, Home and End (Ctrl-A, Ctrl-E), Backspace,
-// Delete, Ctrl-D, Ctrl-K (kill to the end), Ctrl-U (kill to the start),
-// Ctrl-W (kill the word before the cursor), Ctrl-L (redraw); Enter accepts
-// and Ctrl-C cancels. A line wider than the terminal scrolls sideways.
+// small line editor in raw mode with the interactive shell's editing keys
+// (internal/lineedit): ← and → (Ctrl-B, Ctrl-F), Alt-B and Alt-F (Ctrl-←
+// and Ctrl-→) by words, Home and End (Ctrl-A, Ctrl-E), Backspace, Delete,
+// Ctrl-D, Ctrl-K and Ctrl-U (kill to the end, to the start), Ctrl-W and
+// Alt-Backspace (kill the word before the cursor), Alt-D, Ctrl-Y (yank),
+// Ctrl-T; Enter accepts and Ctrl-C cancels; any key redraws the line.
+// A line wider than the terminal scrolls sideways.
 // Characters that are not printable (a newline in a multi-line command)
 // are shown escaped and kept as they are.
 //
@@ -55,7 +59,7 @@ func EditLine(in io.Reader, out io.Writer, prompt, initial string) (string, erro
 		n, rerr := in.Read(chunk)
 		pending = append(pending, chunk[:n]...)
 		for len(pending) > 0 {
-			k, used := parseKey(pending)
+			k, used := lineedit.Decode(pending, rerr != nil)
 			if used == 0 {
 				break
 			}
@@ -66,7 +70,7 @@ func EditLine(in io.Reader, out io.Writer, prompt, initial string) (string, erro
 				return "", ErrCancelled
 			}
 			if done {
-				l.pos = len(l.buf)
+				l.Pos = len(l.Buf)
 				_, err := io.WriteString(out, l.render(prompt, promptW, cols)+"\r\n")
 				return l.String(), err
 			}

@@ -2,6 +2,8 @@ package prompt
 
 import (
 	"testing"
+
+	"guardsh/internal/lineedit"
 )
 
 // feed runs keys through a line editor state and reports the line, the
@@ -10,7 +12,7 @@ func feed(initial, keys string) (line string, pos int, done, cancel bool) {
 	l := newLineState(initial)
 	b := []byte(keys)
 	for len(b) > 0 {
-		k, n := parseKey(b)
+		k, n := lineedit.Decode(b, false)
 		if n == 0 {
 			break
 		}
@@ -19,7 +21,7 @@ func feed(initial, keys string) (line string, pos int, done, cancel bool) {
 			break
 		}
 	}
-	return l.String(), l.pos, done, cancel
+	return l.String(), l.Pos, done, cancel
 }
 
 func TestLineKeys(t *testing.T) {
@@ -48,9 +50,10 @@ func TestLineKeys(t *testing.T) {
 		{"rm -rf /", "\x17", "rm -rf ", 7, false, false},
 		{"rm -rf /tmp/x", "\x17\x17", "rm ", 3, false, false},
 		{"rm -rf  ", "\x17", "rm ", 3, false, false},
-		{"rm -rf /", "\x1b\x7f", "rm -rf ", 7, false, false},
-		{"echo foo_bar baz", "\x1bb\x1bbX", "echo Xfoo_bar baz", 6, false, false},
-		{"echo foo_bar baz", "\x01\x1bf\x1bfX", "echo foo_barX baz", 13, false, false},
+		{"rm -rf /", "\x1b\x7f", "rm -", 4, false, false},                          // the word before, as bash's Alt-Backspace
+		{"echo foo_bar baz", "\x1bb\x1bbX", "echo foo_Xbar baz", 10, false, false}, // _ ends a word, as in bash
+		{"echo foo_bar baz", "\x01\x1bf\x1bfX", "echo fooX_bar baz", 9, false, false},
+		{"echo abc", "\x17\x19\x19", "echo abcabc", 11, false, false}, // Ctrl-Y puts back what Ctrl-W took
 		{"echo foo bar", "\x1b[1;5D\x1b[1;5DX\x1b[1;5C!", "echo Xfoo! bar", 10, false, false},
 		{"rm -rf /", "\x03", "rm -rf /", 8, false, true},
 		{"", "\x04", "", 0, false, true},
@@ -97,7 +100,7 @@ func TestRender(t *testing.T) {
 	}
 	for _, tc := range tests {
 		l := newLineState(tc.line)
-		l.pos = tc.pos
+		l.Pos = tc.pos
 		if got := l.render("> ", 2, tc.cols); got != tc.want {
 			t.Errorf("%q at %d in %d columns: got %q, want %q", tc.line, tc.pos, tc.cols, got, tc.want)
 		}

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -120,6 +121,12 @@ func (f *frontend) runOutside(text string, line guard.Verdict, level guard.Level
 	f.tty.setOwner(ownerNone)
 	saved, _ := unix.IoctlGetTermios(fd, unix.TCGETS)
 	f.modes.restoreOrig()
+	// What the shell's background jobs write waits until the line is
+	// done: guardsh is not the terminal's foreground meanwhile (and
+	// under stty tostop could not write), and the line may be asking for
+	// a password.
+	resume := f.exe.pump.pause()
+	stopped := false
 	defer func() {
 		if job {
 			takeForeground(fd)
@@ -127,12 +134,18 @@ func (f *frontend) runOutside(text string, line guard.Verdict, level guard.Level
 		if saved != nil {
 			unix.IoctlSetTermios(fd, unix.TCSETS, saved)
 		}
+		if stopped {
+			fmt.Fprintln(f.errw, "guardsh: Ctrl-Z did not stop the line: it ran outside the supervisor, which makes it no job of the shell's")
+		}
+		resume()
 	}()
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintf(f.errw, "guardsh: %v\n", err)
 		return f.outsideStatus(126), false
 	}
-	return f.outsideStatus(waitOutside(cmd, f.errw)), false
+	status := 0
+	status, stopped = waitOutside(cmd, f.errw)
+	return f.outsideStatus(status), false
 }
 
 // outsideStatus makes status the shell's $? after a line that ran
@@ -147,9 +160,9 @@ func (f *frontend) outsideStatus(status int) int {
 }
 
 // waitOutside waits for the line's bash and returns its status (128+n
-// when signal n ended it). A stop (Ctrl-Z) is said and undone: the line
-// is no job of the shell's.
-func waitOutside(cmd *exec.Cmd, errw interface{ Write([]byte) (int, error) }) int {
+// when signal n ended it). A stop (Ctrl-Z) is undone (the line is no job
+// of the shell's), and stopped reports one.
+func waitOutside(cmd *exec.Cmd, errw io.Writer) (status int, stopped bool) {
 	pid := cmd.Process.Pid
 	defer cmd.Process.Release()
 	for {
@@ -160,15 +173,15 @@ func waitOutside(cmd *exec.Cmd, errw interface{ Write([]byte) (int, error) }) in
 			continue
 		case err != nil:
 			fmt.Fprintf(errw, "guardsh: %v\n", err)
-			return 126
+			return 126, stopped
 		case ws.Stopped():
-			fmt.Fprintf(errw, "\r\nguardsh: a line that runs outside the supervisor cannot be stopped: it goes on\r\n")
+			stopped = true
 			unix.Kill(-pid, unix.SIGCONT)
 			unix.Kill(pid, unix.SIGCONT)
 		case ws.Signaled():
-			return 128 + int(ws.Signal())
+			return 128 + int(ws.Signal()), stopped
 		case ws.Exited():
-			return ws.ExitStatus()
+			return ws.ExitStatus(), stopped
 		}
 	}
 }

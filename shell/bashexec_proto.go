@@ -21,16 +21,25 @@ import (
 // pty as standard input and the report socket closed: no program the line
 // starts inherits a control descriptor (bash's saved copies are
 // close-on-exec), and a socket cannot be reopened through /proc/PID/fd.
-// Before bash's next prompt, PROMPT_COMMAND (read-only) writes the output
+// Before bash's next prompt, PROMPT_COMMAND (read-only, the report's
+// code itself) writes the output
 // mark on the pty and the report on the report socket: the line's id, its
 // status and PIPESTATUS, the directory, the positional parameters, and
 // `declare -p`, `declare -f` and `alias -p`.
 
 // bashSetup is the first code bash runs: the protocol's descriptors and
-// functions, and bash's own prompt and history off (the prompt is the
-// front end's, and so is history expansion).
-const bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; __gs_report() { local __gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; return; fi; __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; }; declare -r PROMPT_COMMAND=__gs_report
-`
+// functions, bash's own prompt and history off (the prompt is the front
+// end's, and so is history expansion), and the report as PROMPT_COMMAND's
+// text (read-only), not a function: `declare -f` would print a
+// function's body in every report, a write of the report socket for
+// each of its lines.
+var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
+
+// bashReportCode is the report PROMPT_COMMAND writes after each line.
+const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; fi`
+
+// singleQuote quotes s for bash as one word in single quotes.
+func singleQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // bashRunHeader runs a line: %d is its id, %s the line as a $'...'
 // string (bash reads its input ahead, so the line cannot follow as data).

@@ -101,7 +101,9 @@ func (b *bashSide) exited() {
 // reply turns a report into the reply the front end takes: the state,
 // checked against what the kernel says of bash.
 func (b *bashSide) reply(rep bashReport) (reply, error) {
-	vars, exported := bashVarsExported(rep.Vars)
+	vars, exported, decls := b.decls.read(rep.Vars)
+	b.decls = decls
+	delete(vars, "PROMPT_COMMAND") // the protocol's report
 	if vars == nil {
 		return reply{}, fmt.Errorf("%w: variables that cannot be read", errBadMessage)
 	}
@@ -124,9 +126,16 @@ func (b *bashSide) reply(rep bashReport) (reply, error) {
 }
 
 // dir is the directory bash reports ($PWD) when it is the one the kernel
-// says bash is in, or else that one.
+// says bash is in (the same directory: two stats, not a walk of $PWD's
+// links), or else that one.
 func (b *bashSide) dir(pwd string) string {
-	real, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", b.e.cmd.Process.Pid))
+	cwd := fmt.Sprintf("/proc/%d/cwd", b.e.cmd.Process.Pid)
+	if fi, err := os.Stat(pwd); err == nil {
+		if ci, err := os.Stat(cwd); err == nil && os.SameFile(fi, ci) {
+			return pwd
+		}
+	}
+	real, err := os.Readlink(cwd)
 	if err != nil {
 		return pwd
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
+	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
 )
@@ -41,6 +42,11 @@ type BashConfig struct {
 	// finds another sudo, which nothing outside the supervisor would
 	// see).
 	CheckOutside func(v guard.Verdict, argv, env []string, dir string) guard.Verdict
+	// ChildVar, when set, names a variable exported for each line with
+	// the value it gives for the line's level (GUARDSH_PARENT: a guardsh
+	// the line starts knows what this one approved), as the interpreter
+	// executor sets it on every program (WithChildVar).
+	ChildVar func(level guard.Level) (name, value string)
 }
 
 // BashGates are the gates of the bash executor's calls (see BashGate).
@@ -98,6 +104,11 @@ type bashSide struct {
 	// exported holds bash's exported variables after the last line, for
 	// a line that runs outside the supervisor.
 	exported map[string]string
+	// decls holds the statements of the last report's declare -p, read
+	// by readReports alone.
+	decls declCache
+	// childSent is ChildVar's value exported last.
+	childSent string
 	// lineStarts is BashStarted.LineStarts.
 	lineStarts func(level guard.Level)
 }
@@ -224,6 +235,14 @@ func (b *bashSide) send(req request) error {
 		}
 		b.mu.Lock()
 		in, err := bashRunInput(req.ID, line, req.Status, b.pipe)
+		if err == nil && b.f.cfg.Bash.ChildVar != nil {
+			// Only when it changes: a line that unsets it could as
+			// well set it for its own commands.
+			if name, value, ok := childVarCode(b.f.cfg.Bash.ChildVar, req.Level); ok && value != b.childSent {
+				in = "export " + name + "=" + value + "; " + in
+				b.childSent = value
+			}
+		}
 		if err == nil {
 			b.running, b.level, b.intr = req.ID, req.Level, false
 			b.started = make(chan struct{})
@@ -284,4 +303,15 @@ func (c *replyCheck) intrAcked() {
 	if c.intrs > 0 {
 		c.intrs--
 	}
+}
+
+// childVarCode is the name and the quoted value of ChildVar's variable
+// for level; false when its name is not a variable's, or its value holds
+// a NUL byte, which bash cannot hold.
+func childVarCode(cv func(guard.Level) (string, string), level guard.Level) (name, quoted string, ok bool) {
+	name, value := cv(level)
+	if !syntax.ValidName(name) || strings.IndexByte(value, 0) >= 0 {
+		return "", "", false
+	}
+	return name, ansiQuote(value), true
 }

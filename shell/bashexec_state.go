@@ -52,41 +52,45 @@ func declaredVars(text, skip string, withExported bool) (vars, exported map[stri
 		exported = map[string]string{}
 	}
 	for _, st := range f.Stmts {
-		d, ok := st.Cmd.(*syntax.DeclClause)
-		if !ok {
-			continue
-		}
-		nameref, export := false, false
-		for _, a := range d.Args {
-			if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") {
-				nameref = nameref || strings.Contains(a.Value.Lit(), "n")
-				export = export || strings.Contains(a.Value.Lit(), "x")
-			}
-		}
-		for _, a := range d.Args {
-			if a.Name == nil || nameref || (skip != "" && strings.HasPrefix(a.Name.Value, skip)) {
-				continue
-			}
-			switch {
-			case a.Array != nil:
-				if len(a.Array.Elems) > 0 && a.Array.Elems[0].Value != nil {
-					if v, err := expand.Literal(nil, a.Array.Elems[0].Value); err == nil {
-						vars[a.Name.Value] = v
-					}
-				}
-			case a.Value != nil:
-				if v, err := expand.Literal(nil, a.Value); err == nil {
-					vars[a.Name.Value] = v
-					if export && exported != nil {
-						exported[a.Name.Value] = v
-					}
-				}
-			case a.Naked:
-				// Declared, not set.
-			}
+		if d, ok := st.Cmd.(*syntax.DeclClause); ok {
+			declStmt(d, skip, vars, exported)
 		}
 	}
 	return vars, exported
+}
+
+// declStmt adds what one declare statement of `declare -p` sets to vars,
+// and to exported (when not nil) what it exports.
+func declStmt(d *syntax.DeclClause, skip string, vars, exported map[string]string) {
+	nameref, export := false, false
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil && strings.HasPrefix(a.Value.Lit(), "-") {
+			nameref = nameref || strings.Contains(a.Value.Lit(), "n")
+			export = export || strings.Contains(a.Value.Lit(), "x")
+		}
+	}
+	for _, a := range d.Args {
+		if a.Name == nil || nameref || (skip != "" && strings.HasPrefix(a.Name.Value, skip)) {
+			continue
+		}
+		switch {
+		case a.Array != nil:
+			if len(a.Array.Elems) > 0 && a.Array.Elems[0].Value != nil {
+				if v, err := expand.Literal(nil, a.Array.Elems[0].Value); err == nil {
+					vars[a.Name.Value] = v
+				}
+			}
+		case a.Value != nil:
+			if v, err := expand.Literal(nil, a.Value); err == nil {
+				vars[a.Name.Value] = v
+				if export && exported != nil {
+					exported[a.Name.Value] = v
+				}
+			}
+		case a.Naked:
+			// Declared, not set.
+		}
+	}
 }
 
 // update reads the functions and aliases of a report, when they changed.

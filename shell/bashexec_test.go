@@ -253,7 +253,7 @@ func TestBashExecutorAuto(t *testing.T) {
 
 // A line that BashConfig.Outside says runs outside the supervisor runs in
 // a bash of its own on the terminal: the terminal's foreground (its
-// /dev/tty, its Ctrl-C), in the shell's directory, with the shell's
+// /dev/tty, its Ctrl-C; Ctrl-Z is undone), in the shell's directory, with the shell's
 // exported variables; its status is the shell's $?; and it is not a
 // process of the shell's bash. One that calls a function of the shell's
 // runs there; one whose environment CheckOutside refuses does not run.
@@ -268,6 +268,7 @@ echo "sudo-ppid: $PPID"
 case $1 in
 read) printf 'Password: '; read -r pw </dev/tty; echo "got $pw";;
 sleep) echo sleeping; sleep 100;;
+stop) trap 'echo continued' CONT; echo stopping; sleep 10 & s=$!; wait $s; kill $s 2>/dev/null;;
 esac
 exit 3
 `), 0o755)
@@ -294,19 +295,27 @@ exit 3
 	s.expect(`st=3 3\r\n`)
 	s.prompt("")
 
-	// Ctrl-C reaches it: it is the terminal's foreground.
+	// Ctrl-C reaches it: it is the terminal's foreground. Ctrl-Z does
+	// not stop it (it is no job of the shell's), and guardsh says so.
 	s.line("fake-sudo sleep")
 	s.expect(`sleeping\r\n`)
 	s.send("\x03")
 	s.prompt("130")
+	s.line("fake-sudo stop")
+	s.expect(`stopping\r\n`)
+	s.send("\x1a")
+	s.expect(`continued\r\n`)
+	s.expect(`Ctrl-Z did not stop the line`)
+	s.prompt("3")
 
 	// A function of the shell's runs in the shell's bash.
+	outside := strings.Count(s.output(), "outside the supervisor")
 	s.line("fake-sudo() { echo in-function; }")
 	s.prompt("")
 	s.line("fake-sudo x")
 	s.expect(`in-function\r\n`)
 	s.prompt("")
-	if strings.Count(s.output(), "outside the supervisor") != 2 {
+	if strings.Count(s.output(), "outside the supervisor") != outside {
 		t.Fatalf("the function's line ran outside:\n%s", s.output())
 	}
 	s.line("unset -f fake-sudo")

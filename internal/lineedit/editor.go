@@ -182,18 +182,19 @@ func (e *Editor) key(k Key) (s string, err error, done bool) {
 	case KeyTab:
 		e.complete()
 		return "", nil, false
+	case KeyEOF:
+		e.mu.Lock()
+		empty := len(e.line.Buf) == 0
+		e.mu.Unlock()
+		if empty {
+			e.finish("exit")
+			return "", io.EOF, true
+		}
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.dirty = true
 	switch k.Kind {
-	case KeyEOF:
-		if len(e.line.Buf) == 0 {
-			e.mu.Unlock()
-			e.finish("exit")
-			e.mu.Lock()
-			return "", io.EOF, true
-		}
 	case KeyUp, KeyDown:
 		d := -1
 		if k.Kind == KeyDown {
@@ -212,7 +213,7 @@ func (e *Editor) key(k Key) (s string, err error, done bool) {
 		}
 		return "", nil, false
 	}
-	e.line.edit(k, &e.kill)
+	e.line.Edit(k, &e.kill)
 	return "", nil, false
 }
 

@@ -309,3 +309,30 @@ func TestNotTerminal(t *testing.T) {
 		t.Fatalf("drew %q", term.out.String())
 	}
 }
+
+// After a resize, the line is drawn again for the new width.
+func TestResize(t *testing.T) {
+	term := &fakeTerm{cols: 20}
+	var e *Editor
+	step := 0
+	e = New(Config{Term: stepTerm{term, func() {
+		step++
+		if step == 2 {
+			term.cols = 10
+			e.Resize()
+		}
+	}}, Raw: func() func() { return func() {} }})
+	term.reads = []string{"echo abcdefghij", "\r"}
+	if _, err := e.ReadLine("$ ", ""); err != nil {
+		t.Fatal(err)
+	}
+	// The screen is replayed at the new width from the resize on: the
+	// line as it is drawn then.
+	out := term.out.String()
+	i := strings.LastIndex(out[:len(out)-2], "\r$ ")
+	s := newScreen(10)
+	s.write(out[i:])
+	if got, want := s.text(), "$ echo abc\ndefghij"; got != want {
+		t.Fatalf("screen\n%s\nwant\n%s\n(bytes %q)", got, want, out)
+	}
+}

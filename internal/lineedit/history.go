@@ -1,7 +1,5 @@
 package lineedit
 
-import "strings"
-
 // history is the editor's list of earlier lines, oldest first, and the
 // place Up and Down are at while a line is edited. An entry changed while
 // it is shown keeps the change until the line is entered, as in bash.
@@ -61,53 +59,4 @@ func (h *history) move(l *Line, delta int) bool {
 		l.set([]rune(es[to]))
 	}
 	return true
-}
-
-// search is an incremental search of the history (Ctrl-R, Ctrl-S), case
-// folded.
-type search struct {
-	query   []rune
-	back    bool
-	at      int  // the entry found, or where the search started
-	match   int  // the index in the entry's runes where the query is
-	failing bool // the query is found nowhere further
-	orig    Line // the line as it was before the search
-}
-
-// find looks for the query from entry from on (from included), in the
-// search's direction, and reports whether it found it.
-func (s *search) find(es []string, from int) bool {
-	if len(s.query) == 0 {
-		s.failing = false
-		return true
-	}
-	q := strings.ToLower(string(s.query))
-	step := 1
-	if s.back {
-		step = -1
-	}
-	for i := from; i >= 0 && i < len(es); i += step {
-		e := strings.ToLower(es[i])
-		if j := strings.Index(e, q); j >= 0 {
-			if s.back {
-				j = strings.LastIndex(e, q)
-			}
-			s.at, s.match, s.failing = i, len([]rune(e[:j])), false
-			return true
-		}
-	}
-	s.failing = true
-	return false
-}
-
-// status is the line shown under the line while searching.
-func (s *search) status() string {
-	p := "fwd"
-	if s.back {
-		p = "bck"
-	}
-	if s.failing {
-		p = "failing " + p
-	}
-	return p + "-i-search: " + string(s.query) + "\x1b[4m \x1b[0m"
 }

@@ -30,9 +30,10 @@ func (l *Line) set(s []rune) {
 // and Alt-Backspace.
 func isWordBreak(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
-// edit does what an editing key does to the line; kill is the last text
-// killed, for Ctrl-Y. It reports whether k is an editing key.
-func (l *Line) edit(k Key, kill *[]rune) bool {
+// Edit does what an editing key does to the line; kill is the last text
+// killed, for Ctrl-Y. It reports whether k is an editing key (Enter,
+// Ctrl-C, history, search and completion are not: they are the editor's).
+func (l *Line) Edit(k Key, kill *[]rune) bool {
 	b := l.Buf
 	switch k.Kind {
 	case KeyRune:

@@ -246,15 +246,21 @@ func (d drawing) clear(out *strings.Builder) {
 	out.WriteString("\r\x1b[J")
 }
 
-// fit cuts s to at most cols-1 columns.
+// fit cuts s to at most cols-1 columns; its escape sequences take none.
 func fit(s string, cols int) string {
 	w := 0
-	for i, r := range s {
-		rw := RuneWidth(r)
+	for i := 0; i < len(s); {
+		if s[i] == esc {
+			i = skipEscape(s, i)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		_, rw := cell(r)
 		if w+rw > cols-1 {
 			return s[:i]
 		}
 		w += rw
+		i += n
 	}
 	return s
 }

@@ -28,6 +28,14 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	if s.limit != nil && s.limit.counts() {
 		s.limit.seen(pid)
 		if isFork(nr) {
+			if s.limit.roomy() {
+				// Far below the limit: the fork goes on at once, and is
+				// counted while it does (the count cannot reach the
+				// limit by it: see roomy).
+				respond(s.listener, n.ID, true, 0, 0)
+				s.limit.allowFork(pid)
+				return
+			}
 			if !s.limit.allowFork(pid) {
 				s.count(func(st *Stats) { st.Refused++ })
 				respond(s.listener, n.ID, false, 0, unix.EAGAIN)

@@ -31,6 +31,11 @@ type limiter interface {
 	add(pid int) error
 	seen(pid int)
 	allowFork(pid int) bool
+	// roomy reports a count so far below the limit that the fork about
+	// to be counted cannot bring it there: it is allowed before allowFork
+	// counts it, so that the forking process does not wait for /proc to
+	// be read.
+	roomy() bool
 	hit() bool
 	close()
 }
@@ -151,6 +156,7 @@ func (c *cgroupLimiter) name() string       { return "cgroup" }
 func (c *cgroupLimiter) counts() bool       { return false }
 func (c *cgroupLimiter) seen(int)           {}
 func (c *cgroupLimiter) allowFork(int) bool { return true }
+func (c *cgroupLimiter) roomy() bool        { return true }
 
 // failCgroupJoin makes joining the cgroup fail, in tests.
 var failCgroupJoin = false
@@ -256,6 +262,16 @@ func (c *counter) seenLocked(pid int) {
 	if t, ok := startTime(pid); ok {
 		c.known[pid] = t
 	}
+}
+
+// roomy: below half the limit. A fork's count adds the forking process,
+// if new, and its children not yet counted, which are those of its forks
+// since its last one was counted (each fork reads the children there are
+// then): a handful, never half the limit.
+func (c *counter) roomy() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.known) < c.max/2
 }
 
 func (c *counter) allowFork(pid int) bool {

@@ -8,7 +8,7 @@ import (
 
 // call looks at a call of the function named at i with its arguments.
 func (p *parser) call(i int, argToks [][]token) {
-	fns := fnTable[p.lang][p.toks[i].text]
+	fns := fnTable()[p.lang][p.toks[i].text]
 	if len(fns) == 0 {
 		return
 	}

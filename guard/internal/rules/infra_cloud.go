@@ -54,6 +54,8 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		}
 	case "gsutil":
 		i := 0
+		// gsutil's global options before its command: -u PROJECT, -o OPT, -h
+		// HEADER, -i ACCOUNT take a value.
 		for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
 			switch args[i].Value {
 			case "-u", "-o", "-h", "-i":
@@ -84,6 +86,8 @@ func infraCloud(c *Command) (reason string, bulk bool) {
 		var path []Word
 		for i := 0; i < len(args); i++ {
 			w := args[i]
+			// az's command path comes before its options; global ones may precede
+			// it.
 			if strings.HasPrefix(w.Value, "-") {
 				// az's global options may come before the command.
 				if slices.Contains([]string{"--subscription", "--output", "-o", "--query"}, w.Value) && len(path) == 0 {

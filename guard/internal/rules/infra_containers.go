@@ -45,6 +45,8 @@ func infraDockerPath(c *Command) (cmd []string, rest []Word, compose bool) {
 				return nil, nil, false
 			}
 			if !strings.Contains(v, "=") && (v == "-H" || v == "-c" || v == "-l" || v == "-f" || v == "-p" || v == "-n" || v == "-a" ||
+				// docker's global options before the subcommand, valued long ones
+				// (--host=, --context ...) from the grammar's list.
 				strings.HasPrefix(v, "--") && xoptIn(infraDockerGlobalArgs(), v[2:])) {
 				i++
 			}

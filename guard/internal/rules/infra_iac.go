@@ -20,6 +20,8 @@ func infraTerraform(c *Command) (sub string, r Opts, ok bool) {
 	}
 	args := c.Args[1:]
 	i := 0
+	// terraform's global options (Go flag style, -chdir=DIR, every value attached)
+	// come before the subcommand.
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
 		switch strings.TrimLeft(args[i].Value, "-") {
 		case "help", "h", "version", "v":
@@ -33,6 +35,8 @@ func infraTerraform(c *Command) (sub string, r Opts, ok bool) {
 	sub = args[i].Value
 	args = args[i+1:]
 	if n == "terragrunt" && (sub == "run-all" || sub == "run") {
+		// terragrunt run-all's own options before the terraform subcommand, all
+		// flags or attached values.
 		for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
 			args = args[1:]
 		}

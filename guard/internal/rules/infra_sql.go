@@ -12,7 +12,7 @@ import (
 
 // infraSQLTexts returns the SQL a database client command runs, and its
 // dialect. ok is false when c is no SQL client (or only prints help).
-func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
+func infraSQLTexts(c *Command) (texts []Word, d sqlDialect, ok bool) {
 	name := c.Name()
 	if name == "" {
 		return nil, 0, false
@@ -44,7 +44,7 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 				stdin()
 			}
 		}
-		return texts, SQLPostgres, true
+		return texts, sqlPostgres, true
 	case "mysql", "mariadb", "mycli", "litecli", "mysqlsh":
 		r := ReadOpts(args, &argv.Spec{Valued: "eDhPSuoO", Optional: "p", Stop: "?", LongValued: []string{"execute", "database", "host", "port", "socket", "user", "default-character-set", "defaults-file", "defaults-extra-file", "login-path", "init-command", "tee", "sql"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.Info {
@@ -54,9 +54,9 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 		if len(texts) == 0 {
 			stdin()
 		}
-		d = SQLMySQL
+		d = sqlMySQL
 		if name == "litecli" {
-			d = SQLSQLite
+			d = sqlSQLite
 		}
 		return texts, d, true
 	case "sqlite3", "sqlite", "duckdb", "spatialite":
@@ -70,7 +70,7 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 		} else if len(r.All("c", "s")) == 0 {
 			stdin()
 		}
-		return texts, SQLSQLite, true
+		return texts, sqlSQLite, true
 	case "cqlsh", "clickhouse-client", "sqlcmd", "snowsql", "vsql", "bteq", "trino", "presto", "beeline", "impala-shell", "hive", "spark-sql":
 		r := ReadOpts(args, &argv.Spec{Valued: "eqQfuhpPkSdUwinH", LongValued: []string{"execute", "query", "file", "username", "user", "host", "port", "password", "keyspace", "database", "server"}, LongStop: []string{"help", "version"}, Exact: true})
 		if r.Info {
@@ -84,7 +84,7 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 				stdin()
 			}
 		}
-		return texts, SQLPostgres, true
+		return texts, sqlPostgres, true
 	case "sqlite-utils":
 		// sqlite-utils query DB SQL, or sqlite-utils DB SQL (query is the
 		// default command when the first operand is a database file).
@@ -94,9 +94,9 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 		}
 		switch sub := r.Operands[0].Value; {
 		case sub == "query" && len(r.Operands) >= 3:
-			return r.Operands[2:3], SQLSQLite, true
+			return r.Operands[2:3], sqlSQLite, true
 		case strings.ContainsAny(sub, "./"):
-			return r.Operands[1:2], SQLSQLite, true
+			return r.Operands[1:2], sqlSQLite, true
 		}
 		return nil, 0, false
 	case "bq":
@@ -111,15 +111,17 @@ func infraSQLTexts(c *Command) (texts []Word, d SQLDialect, ok bool) {
 					switch {
 					case w.Value == "--dry_run" || w.Value == "--dry_run=true" || w.Value == "-n":
 						return nil, 0, false
+					// The tool's options before its statement (bq query [FLAGS]
+					// SQL): the statement is the first word not an option.
 					case !strings.HasPrefix(w.Value, "-"):
 						texts = append(texts, w)
 					}
 				}
 				if len(texts) == 0 {
 					stdin()
-					return texts, SQLPostgres, true
+					return texts, sqlPostgres, true
 				}
-				return texts, SQLPostgres, true
+				return texts, sqlPostgres, true
 			}
 		}
 	case "clickhouse":
@@ -141,8 +143,8 @@ func infraSQLFindings(c *Command) []sqlFinding {
 	readOnly := sqliteReadOnly(c, texts)
 	var out []sqlFinding
 	for _, t := range texts {
-		for _, f := range SQLAnalyze(t.Value, d) {
-			if readOnly && f.Kind != SQLKindShell {
+		for _, f := range sqlAnalyze(t.Value, d) {
+			if readOnly && f.Kind != sqlKindShell {
 				continue // the database is opened read-only: the change fails
 			}
 			out = append(out, f)
@@ -176,7 +178,7 @@ func sqliteReadOnly(c *Command, texts []Word) bool {
 }
 
 // infraSQLHits returns the findings of one kind as hits, deduplicated.
-func infraSQLHits(c *Command, kind SQLKind) []Hit {
+func infraSQLHits(c *Command, kind sqlKind) []Hit {
 	var hs []Hit
 	for _, f := range infraSQLFindings(c) {
 		if f.Kind != kind {
@@ -193,7 +195,7 @@ func infraSQLHits(c *Command, kind SQLKind) []Hit {
 	return hs
 }
 
-func InfraSQLDrop(c *Command) []Hit {
+func infraSQLDrop(c *Command) []Hit {
 	switch c.Name() {
 	case "dropdb":
 		r := ReadOpts(c.Args[1:], &argv.Spec{Valued: "hpUd", Stop: "?", LongValued: []string{"host", "port", "username", "maintenance-db"}, LongStop: []string{"help", "version"}, Exact: true})
@@ -213,7 +215,7 @@ func InfraSQLDrop(c *Command) []Hit {
 	if h := infraToolDrop(c); h != nil {
 		return h
 	}
-	return infraSQLHits(c, SQLKindDrop)
+	return infraSQLHits(c, sqlKindDrop)
 }
 
 // infraToolDrop handles the database commands of frameworks and migration
@@ -227,6 +229,8 @@ func infraToolDrop(c *Command) []Hit {
 	}
 	var ops []string // the operands, without options
 	for _, w := range c.Args[1:] {
+		// The words of a migration tool (rails db:drop, rake, diesel ...):
+		// its tasks are the operands; no option of theirs names a task.
 		if !strings.HasPrefix(w.Value, "-") {
 			ops = append(ops, w.Value)
 		}
@@ -265,6 +269,6 @@ func infraToolDrop(c *Command) []Hit {
 	return nil
 }
 
-func InfraSQLDelete(c *Command) []Hit { return infraSQLHits(c, SQLKindDelete) }
-func infraSQLModify(c *Command) []Hit { return infraSQLHits(c, SQLKindModify) }
-func infraSQLShell(c *Command) []Hit  { return infraSQLHits(c, SQLKindShell) }
+func infraSQLDelete(c *Command) []Hit { return infraSQLHits(c, sqlKindDelete) }
+func infraSQLModify(c *Command) []Hit { return infraSQLHits(c, sqlKindModify) }
+func infraSQLShell(c *Command) []Hit  { return infraSQLHits(c, sqlKindShell) }

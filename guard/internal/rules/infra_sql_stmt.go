@@ -8,29 +8,29 @@ import (
 	"guardsh/guard/internal/sqlscan"
 )
 
-// SQLDialect and its values are sqlscan's, under the names guard's SQL
+// sqlDialect and its values are sqlscan's, under the names guard's SQL
 // rules give them.
-type SQLDialect = sqlscan.Dialect
+type sqlDialect = sqlscan.Dialect
 
 const (
-	SQLPostgres = sqlscan.Postgres
-	SQLMySQL    = sqlscan.MySQL
-	SQLSQLite   = sqlscan.SQLite
+	sqlPostgres = sqlscan.Postgres
+	sqlMySQL    = sqlscan.MySQL
+	sqlSQLite   = sqlscan.SQLite
 )
 
-// SQLKind is the rule a SQL finding belongs to.
-type SQLKind int
+// sqlKind is the rule a SQL finding belongs to.
+type sqlKind int
 
 const (
-	SQLKindDrop SQLKind = iota + 1
-	SQLKindDelete
-	SQLKindModify
-	SQLKindShell
+	sqlKindDrop sqlKind = iota + 1
+	sqlKindDelete
+	sqlKindModify
+	sqlKindShell
 )
 
 // sqlFinding is one dangerous SQL statement.
 type sqlFinding struct {
-	Kind   SQLKind
+	Kind   sqlKind
 	Reason string
 }
 
@@ -40,8 +40,8 @@ func sqlName(t []sqlscan.Token, i int) string {
 	return strings.ReplaceAll(sqlscan.Name(t, i), Unknown, "…")
 }
 
-// SQLAnalyze returns the dangerous statements in SQL text.
-func SQLAnalyze(s string, d SQLDialect) []sqlFinding {
+// sqlAnalyze returns the dangerous statements in SQL text.
+func sqlAnalyze(s string, d sqlDialect) []sqlFinding {
 	var out []sqlFinding
 	for _, st := range sqlscan.Statements(s, d) {
 		out = append(out, sqlStmt(st, d, 0)...)
@@ -51,22 +51,22 @@ func SQLAnalyze(s string, d SQLDialect) []sqlFinding {
 
 // sqlStmt classifies one statement. depth bounds the recursion into DO
 // bodies and EXECUTE strings.
-func sqlStmt(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
+func sqlStmt(t []sqlscan.Token, d sqlDialect, depth int) []sqlFinding {
 	if len(t) == 0 || depth > 4 {
 		return nil
 	}
 	if t[0].Kind == sqlscan.Meta {
 		switch t[0].Text {
 		case "\\!", ".system", ".shell":
-			return []sqlFinding{{SQLKindShell, t[0].Text + " runs a shell command:" + strings.ReplaceAll(t[0].Body, Unknown, "…")}}
+			return []sqlFinding{{sqlKindShell, t[0].Text + " runs a shell command:" + strings.ReplaceAll(t[0].Body, Unknown, "…")}}
 		case "\\copy":
 			if strings.Contains(strings.ToUpper(t[0].Body), "PROGRAM") {
-				return []sqlFinding{{SQLKindShell, "\\copy ... program runs a shell command"}}
+				return []sqlFinding{{sqlKindShell, "\\copy ... program runs a shell command"}}
 			}
 		case ".import", ".read", ".once", ".output", "\\o", "\\out", "\\g", "\\gx", "\\w", "\\write":
 			// A file name starting with | is a command that reads or writes.
 			if strings.HasPrefix(strings.TrimLeft(t[0].Body, " \t'\""), "|") {
-				return []sqlFinding{{SQLKindShell, t[0].Text + " | runs a shell command"}}
+				return []sqlFinding{{sqlKindShell, t[0].Text + " | runs a shell command"}}
 			}
 		}
 		return nil
@@ -104,12 +104,12 @@ func sqlStmt(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
 	case "COPY":
 		for j := i + 1; j < len(t); j++ {
 			if sqlscan.IsWord(t, j, "PROGRAM") {
-				return []sqlFinding{{SQLKindShell, "COPY ... PROGRAM runs a shell command on the database server"}}
+				return []sqlFinding{{sqlKindShell, "COPY ... PROGRAM runs a shell command on the database server"}}
 			}
 		}
 	case "SYSTEM":
-		if d == SQLMySQL {
-			return []sqlFinding{{SQLKindShell, "the mysql client's system command runs a shell command"}}
+		if d == sqlMySQL {
+			return []sqlFinding{{sqlKindShell, "the mysql client's system command runs a shell command"}}
 		}
 	case "DROP":
 		j := i + 1
@@ -123,16 +123,16 @@ func sqlStmt(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
 		name := sqlName(t, j+1)
 		switch kind {
 		case "DATABASE", "SCHEMA", "KEYSPACE":
-			return []sqlFinding{{SQLKindDrop, "DROP " + kind + " " + name + " deletes the " + strings.ToLower(kind) + " with all its data"}}
+			return []sqlFinding{{sqlKindDrop, "DROP " + kind + " " + name + " deletes the " + strings.ToLower(kind) + " with all its data"}}
 		case "TABLE", "OWNED":
 			if kind == "OWNED" {
-				return []sqlFinding{{SQLKindDrop, "DROP OWNED deletes every object the role owns"}}
+				return []sqlFinding{{sqlKindDrop, "DROP OWNED deletes every object the role owns"}}
 			}
-			return []sqlFinding{{SQLKindDrop, "DROP TABLE " + name + " deletes the table with all its rows"}}
+			return []sqlFinding{{sqlKindDrop, "DROP TABLE " + name + " deletes the table with all its rows"}}
 		}
-		return []sqlFinding{{SQLKindModify, "DROP " + kind + " " + name + " removes a database object"}}
+		return []sqlFinding{{sqlKindModify, "DROP " + kind + " " + name + " removes a database object"}}
 	case "TRUNCATE":
-		return []sqlFinding{{SQLKindDelete, "TRUNCATE " + sqlName(t, i+1) + " deletes every row"}}
+		return []sqlFinding{{sqlKindDelete, "TRUNCATE " + sqlName(t, i+1) + " deletes every row"}}
 	case "DELETE":
 		from := i + 1
 		for from < len(t) && !sqlscan.IsWord(t, from, "FROM") && from < i+4 {
@@ -142,27 +142,27 @@ func sqlStmt(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
 		w := sqlscan.Where(t, i+1)
 		switch {
 		case w < 0:
-			return []sqlFinding{{SQLKindDelete, "DELETE FROM " + name + " without WHERE deletes every row"}}
+			return []sqlFinding{{sqlKindDelete, "DELETE FROM " + name + " without WHERE deletes every row"}}
 		case sqlscan.AlwaysTrue(t, w):
-			return []sqlFinding{{SQLKindDelete, "DELETE FROM " + name + " with a WHERE that is always true deletes every row"}}
+			return []sqlFinding{{sqlKindDelete, "DELETE FROM " + name + " with a WHERE that is always true deletes every row"}}
 		}
-		return []sqlFinding{{SQLKindModify, "DELETE FROM " + name + " deletes rows"}}
+		return []sqlFinding{{sqlKindModify, "DELETE FROM " + name + " deletes rows"}}
 	case "UPDATE":
 		name := sqlName(t, i+1)
 		if w := sqlscan.Where(t, i+1); w < 0 || sqlscan.AlwaysTrue(t, w) {
-			return []sqlFinding{{SQLKindModify, "UPDATE " + name + " without a narrowing WHERE changes every row"}}
+			return []sqlFinding{{sqlKindModify, "UPDATE " + name + " without a narrowing WHERE changes every row"}}
 		}
-		return []sqlFinding{{SQLKindModify, "UPDATE " + name + " changes rows"}}
+		return []sqlFinding{{sqlKindModify, "UPDATE " + name + " changes rows"}}
 	case "ALTER":
 		what := ""
 		if i+1 < len(t) && t[i+1].Kind == sqlscan.Word {
 			what = t[i+1].Text + " "
 		}
-		return []sqlFinding{{SQLKindModify, "ALTER " + what + sqlName(t, i+2) + " changes the schema"}}
+		return []sqlFinding{{sqlKindModify, "ALTER " + what + sqlName(t, i+2) + " changes the schema"}}
 	case "RENAME":
-		return []sqlFinding{{SQLKindModify, "RENAME changes the schema"}}
+		return []sqlFinding{{sqlKindModify, "RENAME changes the schema"}}
 	case "GRANT", "REVOKE":
-		return []sqlFinding{{SQLKindModify, t[i].Text + " changes who may read or change the data"}}
+		return []sqlFinding{{sqlKindModify, t[i].Text + " changes who may read or change the data"}}
 	}
 	return nil
 }
@@ -170,7 +170,7 @@ func sqlStmt(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
 // sqlAnywhere classifies every data-changing statement nested in t: the
 // statements of a DO block or a procedural body, the data-changing parts
 // of a WITH query, and SQL run from strings by EXECUTE.
-func sqlAnywhere(t []sqlscan.Token, d SQLDialect, depth int) []sqlFinding {
+func sqlAnywhere(t []sqlscan.Token, d sqlDialect, depth int) []sqlFinding {
 	var out []sqlFinding
 	for j := 0; j < len(t); j++ {
 		tk := t[j]

@@ -181,6 +181,8 @@ func interpIsShellCmd(s string) bool {
 		return false
 	}
 	for _, a := range f[1:] {
+		// A shell reads stdin when every word is an option and none is -c
+		// (popen("sh -s")); an operand is a script file.
 		if a == "-c" || !strings.HasPrefix(a, "-") {
 			return false
 		}

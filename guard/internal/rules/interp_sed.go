@@ -42,8 +42,8 @@ var sedSpec = argv.Spec{
 	LongStop:     []string{"help", "version"},
 }
 
-// SedScan reads sed's arguments (without the program name).
-func SedScan(args []Word) sedArgs {
+// sedScan reads sed's arguments (without the program name).
+func sedScan(args []Word) sedArgs {
 	f := ReadOpts(args, &sedSpec)
 	a := sedArgs{info: f.Info}
 	for _, o := range f.Opts {
@@ -74,7 +74,7 @@ func sedScript(c *Command) (sedscript.Program, bool) {
 	if len(c.Args) < 2 || (c.Name() != "sed" && c.Name() != "gsed") {
 		return sedscript.Program{}, false
 	}
-	a := SedScan(c.Args[1:])
+	a := sedScan(c.Args[1:])
 	if a.info || a.Sandbox {
 		return sedscript.Program{}, false
 	}

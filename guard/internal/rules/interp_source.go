@@ -174,6 +174,8 @@ func interpPerlCode(args []Word, lang InterpLang) interpSource {
 			}
 			return src
 		}
+		// perl's and ruby's -e/-E CODE, attached or not, and their long options:
+		// the syntax is not getopt (perl -pie is -p -i e).
 		if strings.HasPrefix(v, "--") {
 			continue
 		}
@@ -211,6 +213,8 @@ func interpPHPCode(args []Word) interpSource {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
+		// php's options are words of their own (see above); - alone is
+		// taken as one here, unlike getopt, so the words after it are read.
 		if !a.Known || v == "--" || !strings.HasPrefix(v, "-") {
 			return src
 		}

@@ -30,6 +30,8 @@ func leakEnvDump(c *Command) []Hit {
 		return hit("env with nothing to run prints every environment variable, tokens and keys included")
 	case "printenv":
 		for _, a := range args {
+			// printenv takes only flags (-0, --null); a word not starting with -
+			// is a variable's name.
 			if !a.Known || !strings.HasPrefix(a.Value, "-") {
 				return nil
 			}
@@ -37,6 +39,8 @@ func leakEnvDump(c *Command) []Hit {
 		return hit("printenv with no names prints every environment variable, tokens and keys included")
 	case "export":
 		for _, a := range args {
+			// export is a shell builtin: -p lists, -f names functions, -n
+			// unexports; its words are not getopt's.
 			if !a.Known || !strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "f") {
 				return nil
 			}
@@ -44,6 +48,8 @@ func leakEnvDump(c *Command) []Hit {
 		return hit("export with no names lists every exported variable with its value")
 	case "declare", "typeset":
 		for _, a := range args {
+			// declare is a shell builtin: -p/-x/+x and the like, -f or -F about
+			// functions; its words are not getopt's.
 			if !a.Known || !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") || strings.ContainsAny(a.Value, "fF") {
 				return nil
 			}
@@ -71,6 +77,8 @@ func leakPsEnv(args []Word) []Hit {
 			continue
 		}
 		v := a.Value
+		// ps's options are BSD, UNIX and GNU at once (ps e, ps -e, ps --e): not
+		// one getopt grammar.
 		if strings.HasPrefix(v, "-") {
 			if inFields(valued, v) {
 				i++

@@ -103,6 +103,8 @@ func (rd *leakReader) files(args []Word) (files []Word, quiet bool) {
 		if has(rd.quiet, name) {
 			quiet = true
 		}
+		// One of the reader's pattern options, or a short one with its
+		// value attached (-eREGEX).
 		if has(rd.patOpts, name) || len(name) > 2 && !strings.HasPrefix(name, "--") && has(rd.patOpts, name[:2]) {
 			patGiven = true
 		}
@@ -115,6 +117,7 @@ func (rd *leakReader) files(args []Word) (files []Word, quiet bool) {
 			}
 			i++
 		}
+		// grep's short bundles (-rn, -qi), read letter by letter.
 		if !strings.HasPrefix(v, "--") && len(v) > 2 && rd == leakGrep {
 			// Bundled flags: -rn, -qi; a quiet letter anywhere counts.
 			if strings.ContainsAny(v[1:], "qclL") && !strings.ContainsAny(v[1:], "ABCmefdDgtTMj0123456789") {

@@ -6,11 +6,11 @@ import (
 	"strings"
 )
 
-// LeakSecretName reports a variable name that says it holds a secret:
+// leakSecretName reports a variable name that says it holds a secret:
 // TOKEN, KEY, SECRET, PASS, PASSWORD, CREDENTIAL or PRIVATE as a part of
 // the name (GITHUB_TOKEN, OPENAI_API_KEY, apiKey), not inside another word
 // (KEYBOARD_LAYOUT, TOKENIZERS_PARALLELISM, PWD).
-func LeakSecretName(n string) bool {
+func leakSecretName(n string) bool {
 	u := strings.ToUpper(n)
 	parts := strings.FieldsFunc(u, func(r rune) bool { return r == '_' || r == '-' || r == '.' })
 	if len(parts) == 0 {
@@ -48,7 +48,7 @@ func LeakSecretName(n string) bool {
 // leakSecretVars returns the secret-looking variables expanded in a word.
 func leakSecretVars(w Word) string {
 	for _, v := range w.Vars {
-		if LeakSecretName(v) {
+		if leakSecretName(v) {
 			return v
 		}
 	}
@@ -92,7 +92,7 @@ func leakTextVar(text string) string {
 			if names && k < len(text) && (text[k] == '*' || text[k] == '@') && k+1 < len(text) && text[k+1] == '}' {
 				continue
 			}
-			if k > j && !length && LeakSecretName(text[j:k]) {
+			if k > j && !length && leakSecretName(text[j:k]) {
 				return text[j:k]
 			}
 		}
@@ -136,18 +136,21 @@ func leakSecretVar(c *Command) []Hit {
 		}
 	case "printenv":
 		for _, a := range args {
-			if a.Known && !strings.HasPrefix(a.Value, "-") && LeakSecretName(a.Value) {
+			// printenv NAME: a word not starting with - is a variable's name.
+			if a.Known && !strings.HasPrefix(a.Value, "-") && leakSecretName(a.Value) {
 				return hit("printenv prints " + a.Value + ", which by its name holds a secret")
 			}
 		}
 	case "declare", "typeset":
 		p := false
 		for _, a := range args {
+			// declare's and typeset's options (-p prints, also in a bundle):
+			// shell builtins, whose words are not getopt's.
 			if a.Known && strings.HasPrefix(a.Value, "-") {
 				p = p || strings.Contains(a.Value, "p")
 				continue
 			}
-			if p && a.Known && LeakSecretName(a.Value) {
+			if p && a.Known && leakSecretName(a.Value) {
 				return hit(name + " -p prints " + a.Value + ", which by its name holds a secret")
 			}
 		}

@@ -63,7 +63,7 @@ func rsyncHits(c *Command) []fsNamedHit {
 // in / (its contents are copied), else the directory named after the
 // source inside it.
 func rsyncDeleteHits(c *Command, hs []fsNamedHit, srcs []Word, dst Word, relative bool) []fsNamedHit {
-	if host, ok := RsyncRemote(dst); ok {
+	if host, ok := rsyncRemote(dst); ok {
 		return fsAdd(hs, RuleRsyncDeleteRemote, "rsync --delete deletes what is not in the source from "+fsShow(dst)+", on "+host)
 	}
 	if !dst.Known {
@@ -73,7 +73,7 @@ func rsyncDeleteHits(c *Command, hs []fsNamedHit, srcs []Word, dst Word, relativ
 	first := ""
 	for _, s := range srcs {
 		scope, exact := rsyncScope(s, dst.Value, relative)
-		k, what := fsClassify(FsResolve(c, Word{Value: scope, Known: true, Glob: dst.Glob}), home)
+		k, what := fsClassify(fsResolve(c, Word{Value: scope, Known: true, Glob: dst.Glob}), home)
 		switch {
 		case k == fsRoot || k == fsSystem || k == fsHomeDir:
 			if exact {
@@ -103,7 +103,7 @@ func rsyncScope(s Word, dst string, relative bool) (scope string, exact bool) {
 		return dst, false
 	}
 	p := s.Value
-	if _, ok := RsyncRemote(s); ok {
+	if _, ok := rsyncRemote(s); ok {
 		p = p[strings.IndexByte(p, ':')+1:]
 		p = strings.TrimPrefix(p, ":") // host::module/path
 	}
@@ -125,10 +125,10 @@ func rsyncScope(s Word, dst string, relative bool) (scope string, exact bool) {
 func rsyncRemoveHits(c *Command, hs []fsNamedHit, srcs []Word) []fsNamedHit {
 	home := fsHome(c)
 	for _, s := range srcs {
-		if host, ok := RsyncRemote(s); ok {
+		if host, ok := rsyncRemote(s); ok {
 			return fsAdd(hs, RuleRsyncDeleteRemote, "rsync --remove-source-files deletes the files it copies from "+fsShow(s)+", on "+host)
 		}
-		k, what := fsClassify(FsResolve(c, s), home)
+		k, what := fsClassify(fsResolve(c, s), home)
 		if k == fsRoot || k == fsSystem || k == fsHomeDir {
 			return fsAdd(hs, RuleRsyncDeleteProtected, "rsync --remove-source-files deletes the files it copies from "+what)
 		}
@@ -136,10 +136,10 @@ func rsyncRemoveHits(c *Command, hs []fsNamedHit, srcs []Word) []fsNamedHit {
 	return fsAdd(hs, RuleRsyncDelete, "rsync --remove-source-files deletes the files it copies from "+fsShowList(srcs))
 }
 
-// RsyncRemote reports an rsync operand on another machine (host:path,
+// rsyncRemote reports an rsync operand on another machine (host:path,
 // user@host:path, host::module, rsync://host/module) and names the host.
 // A colon after a slash is part of a local name (./a:b).
-func RsyncRemote(w Word) (host string, ok bool) {
+func rsyncRemote(w Word) (host string, ok bool) {
 	v := w.Value
 	if i := strings.Index(v, Unknown); i >= 0 {
 		v = v[:i]

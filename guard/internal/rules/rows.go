@@ -460,6 +460,7 @@ func (m *rowMatch) field(key string) string {
 			return ""
 		}
 		return xoptShow(m.ops[len(m.ops)-1])
+	// Not a word: a template field {-NAME} names an option's value.
 	case strings.HasPrefix(key, "-"):
 		if o, ok := m.opt(strings.TrimPrefix(key, "-")); ok && o.HasValue {
 			return strings.ReplaceAll(o.Value, Unknown, "…")

@@ -77,12 +77,16 @@ func (rr *rowReader) run(i int, r rowReading) {
 		rr.emit(r)
 		return
 	}
+	// A word only known at run time, not starting with -: it may be an
+	// operand, options, or nothing (below).
 	if !args[i].Known && !strings.HasPrefix(args[i].Value, "-") {
 		// It may be an operand, or options, or nothing.
 		rr.run(i+1, rowReading{opts: r.opts, pos: append(rowClip(r.pos), args[i]), stopped: r.stopped})
 		rr.run(i+1, rowReading{opts: r.opts, pos: rowClip(r.pos), stopped: r.stopped})
 		return
 	}
+	// known tells argv which words it can read: a word only known at run
+	// time that starts with - is still read as an option.
 	known := func(j int) bool { return args[i+j].Known || strings.HasPrefix(args[i+j].Value, "-") }
 	for _, rd := range rr.sp.Parse(rr.strs[i:], known) {
 		rr.truncated = rr.truncated || rd.Truncated
@@ -140,6 +144,8 @@ func rowLoose(args []Word) rowReading {
 		if argv.IsOption(w.Value) {
 			name := strings.TrimLeft(w.Value, "-")
 			name, _, _ = strings.Cut(name, "=")
+			// rowLoose reads a program with no grammar: --NAME is long, -X short,
+			// -XY a bundle read as a long name too (Go style).
 			r.opts = append(r.opts, argv.Opt{Name: name, Long: strings.HasPrefix(w.Value, "--") || len(name) > 1, Index: i, ValueIndex: -1})
 			continue
 		}

@@ -95,10 +95,10 @@ var (
 // diskDdProgs are the programs ddHits reads: dd and its forensic forks.
 var diskDdProgs = []string{"dd", "dcfldd", "dc3dd"}
 
-// FsIsDevice reports whether p (clean and absolute) is a device under /dev
+// fsIsDevice reports whether p (clean and absolute) is a device under /dev
 // that writing to would destroy data: anything under /dev but the
 // harmless ones (null, zero, the terminals, /dev/fd/N, /dev/tcp/...).
-func FsIsDevice(p string) bool {
+func fsIsDevice(p string) bool {
 	rest, ok := strings.CutPrefix(p, "/dev/")
 	if !ok || rest == "" {
 		return false
@@ -134,8 +134,8 @@ func fsDevicePath(c *Command, w Word) (string, bool) {
 			return "", false
 		}
 	}
-	p := FsResolve(c, w)
-	return p.Abs, p.Abs != "" && FsIsDevice(p.Abs)
+	p := fsResolve(c, w)
+	return p.Abs, p.Abs != "" && fsIsDevice(p.Abs)
 }
 
 // fsWrites reports whether a redirect opens a file for writing, as opposed
@@ -292,7 +292,7 @@ func ddHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		}
 	}
 	for _, out := range outs {
-		if !ddDiscards(c, out) && (!out.Known || strings.HasPrefix(FsResolve(c, out).Abs, "/dev/")) {
+		if !ddDiscards(c, out) && (!out.Known || strings.HasPrefix(fsResolve(c, out).Abs, "/dev/")) {
 			return fsAdd(hs, RuleDdUnknown, name+" writes raw bytes to "+fsShow(out)+", which could be a disk")
 		}
 	}
@@ -310,7 +310,7 @@ func ddDiscards(c *Command, w Word) bool {
 	if !w.Known {
 		return false
 	}
-	switch FsResolve(c, w).Abs {
+	switch fsResolve(c, w).Abs {
 	case "/dev/null", "/dev/zero", "/dev/full", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
 		return true
 	}
@@ -328,6 +328,8 @@ func mkfsHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		switch {
 		case v == "--help" || v == "--version" || v == "-V" && len(c.Args) == 2:
 			return hs
+		// mkfs's options are skipped: a valued option's value in the next
+		// word is then read as a device too, which fails closed.
 		case strings.HasPrefix(v, "-"):
 			continue
 		case strings.Contains(v, Unknown):
@@ -412,10 +414,11 @@ func sgdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	changes := false
 	for _, w := range c.Args[1:] {
 		v := w.Value
-		if len(v) < 2 || v[0] != '-' {
+		if !argv.IsOption(v) {
 			continue
 		}
 		name := v[1:2]
+		// sgdisk's long options, --NAME[=VALUE], read beside the short letters.
 		if strings.HasPrefix(v, "--") {
 			name, _, _ = strings.Cut(v[2:], "=")
 		}
@@ -487,8 +490,8 @@ func fdiskHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		return hs
 	}
 	w := a.Operands[0]
-	p := FsResolve(c, w)
-	if p.Abs != "" && !FsIsDevice(p.Abs) {
+	p := fsResolve(c, w)
+	if p.Abs != "" && !fsIsDevice(p.Abs) {
 		return fsAdd(hs, RuleMkfsImage, name+" partitions the file "+fsShow(w))
 	}
 	return fsAdd(hs, RuleFdisk, name+" edits the partition table of "+fsShow(w))

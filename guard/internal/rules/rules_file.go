@@ -81,7 +81,7 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 			}
 		}
 	case "sed", "gsed":
-		for _, w := range SedInPlace(c.Args[1:]) {
+		for _, w := range sedInPlace(c.Args[1:]) {
 			hs = fileWrite(c, hs, w, "sed -i edits", false, false)
 		}
 		for _, w := range sedWrites(c) {
@@ -116,13 +116,13 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 			hs = fileWrite(c, hs, w, o.how, false, false)
 		}
 	case "rm", "unlink", "shred":
-		spec := &RmSpec
+		spec := &rmSpec
 		if name == "shred" {
 			spec = &shredSpec
 		}
 		a := ReadOpts(c.Args[1:], spec)
 		for _, w := range a.Operands {
-			if p := FsResolve(c, w); p.Abs != "" && FileIsAccountDB(p.Abs) {
+			if p := fsResolve(c, w); p.Abs != "" && FileIsAccountDB(p.Abs) {
 				hs = fsAdd(hs, RuleWriteSystemFile, name+" deletes "+p.Abs+", which controls who can log in and use sudo")
 			}
 		}
@@ -176,7 +176,7 @@ func fileEmpties(c *Command) bool {
 // empty; unknown reports whether a target only known at run time is worth
 // a hit of its own (redirects and tee).
 func fileWrite(c *Command, hs []fsNamedHit, w Word, how string, empties, unknown bool) []fsNamedHit {
-	p := FsResolve(c, w)
+	p := fsResolve(c, w)
 	if p.Abs == "" || p.glob {
 		v := w.Value
 		if p.Abs != "" {
@@ -332,7 +332,7 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	}
 	// The destination may be a directory: what lands in it.
 	var into []fsNamedHit
-	if dp := FsResolve(c, dest); dp.Abs != "" && !dp.glob {
+	if dp := fsResolve(c, dest); dp.Abs != "" && !dp.glob {
 		for _, s := range srcs {
 			v := strings.TrimRight(s.Value, "/")
 			base := v[strings.LastIndexByte(v, '/')+1:]
@@ -351,9 +351,9 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	return append(hs, direct...)
 }
 
-// SedInPlace returns the files sed -i would edit, none without -i.
-func SedInPlace(args []Word) []Word {
-	a := SedScan(args)
+// sedInPlace returns the files sed -i would edit, none without -i.
+func sedInPlace(args []Word) []Word {
+	a := sedScan(args)
 	if !a.InPlace || a.info {
 		return nil
 	}

@@ -108,6 +108,7 @@ func leakHasOpt(args []Word, shorts string, opts ...string) bool {
 		}
 		v := a.Value
 		for _, o := range opts {
+			// A long option with its value attached: --NAME=VALUE.
 			if v == o || strings.HasPrefix(v, o+"=") && strings.HasPrefix(o, "--") {
 				return true
 			}

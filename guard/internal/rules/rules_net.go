@@ -436,6 +436,8 @@ func netNcExec(args []Word) string {
 		if v == "--" {
 			break
 		}
+		// nc's long options (ncat --exec=CMD, --sh-exec): only the long form takes
+		// an attached value.
 		if strings.HasPrefix(v, "--") {
 			name, val, hasVal := strings.Cut(v[2:], "=")
 			switch name {
@@ -478,6 +480,8 @@ func netSocat(args []Word) []Hit {
 	execAddr, netAddr := "", ""
 	for _, a := range args {
 		v := strings.ToLower(strings.TrimLeft(a.Value, "'\""))
+		// socat's options (-d, -v, -lf FILE) come before its two addresses, which
+		// never start with -.
 		if strings.HasPrefix(v, "-") {
 			continue
 		}
@@ -555,6 +559,8 @@ func netSendSecret(c *Command) []Hit {
 	case "http", "https", "httpie", "xh", "xhs":
 		for _, a := range args {
 			v := a.Value
+			// httpie's request items (KEY@FILE) are operands; an option's value is
+			// not one.
 			if i := strings.IndexByte(v, '@'); i >= 0 && !strings.HasPrefix(v, "-") && !strings.Contains(v[:i], "=") && !strings.Contains(v[:i], ":") {
 				w := a
 				w.Value = v[i+1:]
@@ -609,6 +615,8 @@ func netCopySecret(c *Command, name string, args []Word) []Hit {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if v := a.Value; a.Known && argv.IsOption(v) {
+			// A valued long option is in valued; a short bundle takes a value when
+			// it ends in a letter of shortValued.
 			if valued[v] || !strings.HasPrefix(v, "--") && len(v) > 2 && strings.IndexByte(shortValued, v[len(v)-1]) >= 0 {
 				i++
 			}
@@ -690,6 +698,8 @@ func netCurlSecret(c *Command, args []Word) []Hit {
 	dataOpts := leakFlagSet("-d --data --data-binary --data-ascii --data-urlencode --data-raw --json -F --form --form-string -T --upload-file")
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		// A word only known at run time that does not start with - is
+		// taken as an operand (a URL), not as an option of curl's.
 		if !a.Known && !strings.HasPrefix(a.Value, "-") {
 			continue
 		}
@@ -706,6 +716,7 @@ func netCurlSecret(c *Command, args []Word) []Hit {
 			}
 			val, hasVal = args[i+1], true
 			i++
+		// curl's long options with an attached value (--data=@file).
 		case strings.HasPrefix(v, "--") && strings.Contains(v, "="):
 			name, rest, _ := strings.Cut(v, "=")
 			if dataOpts[name] {

@@ -222,6 +222,8 @@ func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 		}
 		return outs, true, row.readsRest
 	}
+	// tar's first word without a dash is a bundle of letters (tar cf x.tar), not
+	// an operand.
 	if (name == "tar" || name == "bsdtar" || name == "gtar") && !strings.HasPrefix(args[0].Value, "-") && args[0].Known {
 		// Old-style bundled first word: tar cf out.tar src.
 		args = append([]Word{fsPart(args[0], "-"+args[0].Value)}, args[1:]...)

@@ -99,7 +99,7 @@ func permFamilyHits(c *Command) []fsNamedHit {
 		if !rec {
 			break // only a recursive change reaches a whole tree
 		}
-		k, what := fsClassify(FsResolve(c, w), home)
+		k, what := fsClassify(fsResolve(c, w), home)
 		switch k {
 		case fsRoot, fsSystem:
 			hs = fsAdd(hs, RuleChmodRecursiveRoot, "recursively changes "+verb+" "+what)
@@ -115,12 +115,12 @@ func permFamilyHits(c *Command) []fsNamedHit {
 	special := false
 	if name == "chmod" && hasMode {
 		for _, w := range targets {
-			k, what, content := fsClassifyContent(FsResolve(c, w), home)
+			k, what, content := fsClassifyContent(fsResolve(c, w), home)
 			// Each directory itself, not everything in it (chmod 600 ~/*).
 			if content || (k != fsRoot && k != fsSystem && k != fsHomeDir) {
 				continue
 			}
-			abs := FsResolve(c, w).Abs
+			abs := fsResolve(c, w).Abs
 			if why, ok := chmodLocksOut(mode.Value, k, abs, home); ok {
 				hs = fsAdd(hs, RuleChmodLockout, why+" "+what+" ("+fsShow(mode)+"): "+chmodLockoutWho(k, abs, home)+" can no longer reach a file under it")
 				special = true
@@ -135,7 +135,7 @@ func permFamilyHits(c *Command) []fsNamedHit {
 				hs = fsAdd(hs, RuleChmodRecursivePermissive, "recursively changes the mode of "+list+" to "+fsShow(mode)+", only known at run time")
 				special = true
 			}
-		case ChmodWorldWritable(m):
+		case chmodWorldWritable(m):
 			if rec {
 				hs = fsAdd(hs, RuleChmodRecursivePermissive, "recursively makes "+list+" writable by everyone ("+m+")")
 			} else {
@@ -143,7 +143,7 @@ func permFamilyHits(c *Command) []fsNamedHit {
 			}
 			special = true
 		}
-		if !strings.Contains(m, Unknown) && ChmodSetuid(m) {
+		if !strings.Contains(m, Unknown) && chmodSetuid(m) {
 			hs = fsAdd(hs, RuleChmodSetuid, "sets the setuid or setgid bit on "+list+" ("+m+")")
 			special = true
 		}
@@ -158,10 +158,10 @@ func permFamilyHits(c *Command) []fsNamedHit {
 	return hs
 }
 
-// ChmodWorldWritable reports a mode that lets everyone write: an octal
+// chmodWorldWritable reports a mode that lets everyone write: an octal
 // mode whose "other" digit has the write bit, or a symbolic clause adding
 // w for o or a.
-func ChmodWorldWritable(m string) bool {
+func chmodWorldWritable(m string) bool {
 	if chmodOctal(m) {
 		return (m[len(m)-1]-'0')&2 != 0
 	}
@@ -187,8 +187,8 @@ func ChmodWorldWritable(m string) bool {
 	return false
 }
 
-// ChmodSetuid reports a mode that sets the setuid or setgid bit.
-func ChmodSetuid(m string) bool {
+// chmodSetuid reports a mode that sets the setuid or setgid bit.
+func chmodSetuid(m string) bool {
 	if chmodOctal(m) {
 		return len(m) >= 4 && (m[len(m)-4]-'0')&6 != 0
 	}

@@ -122,7 +122,7 @@ func fsHasRule(hs []fsNamedHit, rules ...string) bool {
 	return false
 }
 
-var RmSpec = argv.Spec{LongFlags: []string{"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose"}, LongStop: []string{"help", "version"}}
+var rmSpec = argv.Spec{LongFlags: []string{"force", "interactive", "one-file-system", "no-preserve-root", "preserve-root", "recursive", "dir", "verbose"}, LongStop: []string{"help", "version"}}
 
 // rmFamilyHits returns every hit of the rm family on c.
 func rmFamilyHits(c *Command) []fsNamedHit {
@@ -144,7 +144,7 @@ func rmFamilyHits(c *Command) []fsNamedHit {
 }
 
 func rmHits(c *Command) []fsNamedHit {
-	a := ReadOpts(c.Args[1:], &RmSpec)
+	a := ReadOpts(c.Args[1:], &rmSpec)
 	if a.Info || len(a.Operands) == 0 && fsNoOperand(c) && !a.Has("no-preserve-root") {
 		return nil // no operand: rm deletes nothing, it only complains
 	}
@@ -157,7 +157,7 @@ func rmHits(c *Command) []fsNamedHit {
 	}
 	glob, maybe := false, ""
 	for _, w := range a.Operands {
-		p := FsResolve(c, w)
+		p := fsResolve(c, w)
 		glob = glob || p.glob
 		k, what := fsClassify(p, home)
 		if k >= fsRoot {
@@ -293,7 +293,7 @@ func findDeleteHits(c *Command) []fsNamedHit {
 	var hs []fsNamedHit
 	unknown := ""
 	for _, w := range starts {
-		k, what := fsClassify(FsResolve(c, w), home)
+		k, what := fsClassify(fsResolve(c, w), home)
 		reason := "find -delete removes what it matches under " + what
 		switch {
 		case k == fsUnknownPath:
@@ -353,11 +353,11 @@ func fsMatchesAll(pat string) bool {
 	return strings.Trim(pat, "*") == "" || strings.Contains(pat, Unknown)
 }
 
-var MvSpec = argv.Spec{Valued: "tS", LongFlags: []string{"backup", "force", "interactive", "no-clobber", "strip-trailing-slashes", "no-target-directory", "update", "verbose", "context", "exchange", "no-copy", "debug"}, LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}
+var mvSpec = argv.Spec{Valued: "tS", LongFlags: []string{"backup", "force", "interactive", "no-clobber", "strip-trailing-slashes", "no-target-directory", "update", "verbose", "context", "exchange", "no-copy", "debug"}, LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}
 
 // mvHits handles mv of /, a system directory or the home directory.
 func mvHits(c *Command) []fsNamedHit {
-	a := ReadOpts(c.Args[1:], &MvSpec)
+	a := ReadOpts(c.Args[1:], &mvSpec)
 	if a.Info {
 		return nil
 	}
@@ -371,7 +371,7 @@ func mvHits(c *Command) []fsNamedHit {
 	home := fsHome(c)
 	var hs []fsNamedHit
 	for _, w := range srcs {
-		k, what, content := fsClassifyContent(FsResolve(c, w), home)
+		k, what, content := fsClassifyContent(fsResolve(c, w), home)
 		if k == fsRoot || k == fsSystem || (k == fsHomeDir && !content) {
 			hs = fsAdd(hs, RuleMvSystem, "moves "+what+" away")
 		}
@@ -407,10 +407,10 @@ func fsHome(c *Command) string {
 	return fsHomeUnknown
 }
 
-// FsResolve resolves w as a path: ~ and $HOME, the working directory, and
+// fsResolve resolves w as a path: ~ and $HOME, the working directory, and
 // cleaning ("/tmp/../etc" is "/etc"). A literal "~" counts as the home
 // directory even when quoted: it fails closed.
-func FsResolve(c *Command, w Word) fsPath {
+func fsResolve(c *Command, w Word) fsPath {
 	v := w.Value
 	p := fsPath{glob: w.Glob || FsHasMeta(v)}
 	if strings.Contains(v, Unknown) {
@@ -512,8 +512,8 @@ func fsEachSystemDir(f func(string) bool) bool {
 	return false
 }
 
-// FsIsSystemDir reports whether p is a system directory.
-func FsIsSystemDir(p string) bool {
+// fsIsSystemDir reports whether p is a system directory.
+func fsIsSystemDir(p string) bool {
 	if len(p) < 4 || p[0] != '/' {
 		return false
 	}
@@ -529,7 +529,7 @@ func fsKindOf(p, home string) fsKind {
 		return fsRoot
 	case p == home:
 		return fsHomeDir // also when it is /root: "the home directory" says more
-	case FsIsSystemDir(p):
+	case fsIsSystemDir(p):
 		return fsSystem
 	case strings.HasPrefix(home, p+"/"):
 		return fsHomeDir

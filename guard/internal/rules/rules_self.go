@@ -47,6 +47,8 @@ func CheckSelf(c *Command) (hits []Hit) {
 	case "usermod":
 		for _, a := range c.Args[1:] {
 			if v := a.Value; v == "-s" || v == "--shell" || strings.HasPrefix(v, "--shell=") ||
+				// usermod's -sSHELL (a short option with its value attached);
+				// -s, --shell and --shell= are read before.
 				(strings.HasPrefix(v, "-s") && !strings.HasPrefix(v, "--")) {
 				return hit("changes the login shell, which can switch it away from guardsh")
 			}
@@ -210,6 +212,8 @@ func protHits(c *Command, s *ProtSet) (hits []Hit) {
 		// find -delete under a directory holding a protected file.
 		if s.holders && slices.ContainsFunc(args, func(a Word) bool { return a.Value == "-delete" }) {
 			for _, a := range args {
+				// find's primaries and operators (see findInner): the start points
+				// come before them.
 				if strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!" {
 					break
 				}

@@ -66,6 +66,8 @@ func sysAssignments(c *Command) []Word {
 			out = append(out, w)
 			continue
 		}
+		// An option of the assigning builtin (export, declare, local ...),
+		// whose words are the shell's, not getopt's.
 		if strings.HasPrefix(w.Value, "-") {
 			continue
 		}

@@ -182,6 +182,8 @@ func envPlainTool(v string) bool {
 		return false
 	}
 	for _, f := range fs[1:] {
+		// A plain pager or editor has options only (PAGER="less -R"): an
+		// operand could be a file of commands.
 		if !strings.HasPrefix(f, "-") {
 			return false
 		}

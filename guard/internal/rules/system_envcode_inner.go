@@ -87,6 +87,8 @@ func envCodeBare(c *Command) []Hit {
 	case "declare", "typeset":
 		exported := false
 		for _, a := range c.Args[1:] {
+			// export and declare are shell builtins: -x (also in a bundle, +x
+			// unexports) marks an export, and their words are not getopt's.
 			if strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "x") {
 				exported = true
 			}
@@ -99,6 +101,7 @@ func envCodeBare(c *Command) []Hit {
 	}
 	var hs []Hit
 	for _, a := range c.Args[1:] {
+		// An option of the builtin, not a NAME it exports.
 		if !a.Known || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "=") {
 			continue
 		}

@@ -52,6 +52,8 @@ func SysKillArgs(args []Word) (sig string, pids []Word, list bool) {
 			sig = v[len("--signal="):]
 		case v == "-q" || v == "--queue" || v == "--timeout":
 			i++
+		// kill's long options (--signal, --queue) beside -SIGNAL and -s SIG, which
+		// no getopt grammar reads (kill -9 is signal 9).
 		case strings.HasPrefix(v, "--"):
 		case sig == "" && sysIsSignal(v[1:]):
 			sig = v[1:]

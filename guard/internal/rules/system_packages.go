@@ -2,8 +2,6 @@ package rules
 
 // Package managers: installing and removing system packages.
 
-// ---- packages ----
-
 // sysPkgOp is what a package-manager command line does.
 type sysPkgOp int
 

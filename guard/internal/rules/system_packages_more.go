@@ -99,6 +99,8 @@ func sysPacman(args []Word) (sysPkgOp, string) {
 			mods = append(mods, 'u')
 		case v == "--root" || v == "--dbpath" || v == "--cachedir" || v == "--config" || v == "--arch" || v == "--gpgdir" || v == "--hookdir" || v == "--logfile" || v == "--assume-installed" || v == "--ignore" || v == "--ignoregroup" || v == "--overwrite" || v == "--print-format" || v == "--sysroot" || v == "-b" || v == "-r":
 			i++
+		// pacman's long options other than the operations read above are flags
+		// here (see the comment on sysPacman).
 		case strings.HasPrefix(v, "--"):
 		case argv.IsOption(v):
 			for j := 1; j < len(v); j++ {

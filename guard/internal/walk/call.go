@@ -14,7 +14,7 @@ import (
 // construct), in what its stdin reads in a pipeline. It returns the text
 // the command writes on stdout when that is known (echo, printf, cat of a
 // here-document), for the next pipeline stage.
-func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope, depth int, via []string, in *feed) *Word {
+func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *scope, depth int, via []string, in *feed) *Word {
 	var node syntax.Node = x
 	if st != nil {
 		node = st
@@ -39,7 +39,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope
 	}
 	cw := w.newCommand()
 	c := &cw.c // zero: the fields are set one by one, without a copy
-	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.HookSet, c.Via = text, sc.Dir, sc.home(), w.g.Protected, w.g.AgentHooks, w.g.Hooks, via
+	c.Text, c.Dir, c.Home, c.Protected, c.AgentHooks, c.HookSet, c.Via = text, sc.dir, sc.home(), w.g.Protected, w.g.AgentHooks, w.g.Hooks, via
 	if in == nil {
 		in = w.feed // inside a compound or function fed by a pipe or redirect
 	}
@@ -56,7 +56,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope
 			}
 			v := value{}
 			if as.Array == nil && as.Index == nil && !as.Append {
-				if p, dir, ok := MktempValue(as.Value, sc); ok {
+				if p, dir, ok := mktempValue(as.Value, sc); ok {
 					// `t=$(mktemp ./x.XXXX)`: a new file of the line's.
 					v = value{s: p, known: true}
 					w.addOwn(p, dir, true, sc)
@@ -183,7 +183,7 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope
 		// A sourced file's function: the file was read before the line
 		// runs, so the call is classified as written too.
 	}
-	c.OwnJobs = len(x.Assigns) == 0 && ownKill(c, sc.St, sc, x.Args, w.bgJob)
+	c.OwnJobs = len(x.Assigns) == 0 && ownKill(c, sc.st, sc, x.Args, w.bgJob)
 	w.command(c, sc, depth)
 	switch oname := own.Name(); oname {
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -194,16 +194,16 @@ func (w *walker) call(x *syntax.CallExpr, st *syntax.Stmt, src string, sc *Scope
 	}
 	switch own.Name() {
 	case "cd", "pushd":
-		sc.Dir = cdTarget(own, sc)
+		sc.dir = cdTarget(own, sc)
 		if n := len(x.Args); n >= 2 && len(own.Args) == 2 {
-			if p, dir, ok := MktempValue(x.Args[n-1], sc); ok && dir {
+			if p, dir, ok := mktempValue(x.Args[n-1], sc); ok && dir {
 				// `cd "$(mktemp -d)"`: into a new directory of the line's.
-				sc.Dir = p
+				sc.dir = p
 				w.addOwn(p, true, true, sc)
 			}
 		}
 	case "popd":
-		sc.Dir = ""
+		sc.dir = ""
 	case "echo":
 		return echoOutput(own.Args[1:])
 	case "printf":
@@ -225,7 +225,7 @@ func trimStmtEnd(s string) string {
 }
 
 // cdTarget returns the directory `cd` moves to, "" when unknown.
-func cdTarget(c *Command, sc *Scope) string {
+func cdTarget(c *Command, sc *scope) string {
 	var dir *Word
 	for _, a := range c.Args[1:] {
 		if a.Known && (a.Value == "-L" || a.Value == "-P" || a.Value == "-e" || a.Value == "-@") {
@@ -247,14 +247,16 @@ func cdTarget(c *Command, sc *Scope) string {
 	if path.IsAbs(dir.Value) {
 		return path.Clean(dir.Value)
 	}
-	if sc.Dir == "" {
+	if sc.dir == "" {
 		return ""
 	}
-	return path.Join(sc.Dir, dir.Value)
+	return path.Join(sc.dir, dir.Value)
 }
 
 func echoOutput(args []Word) *Word {
 	nl := true
+	// Not getopt: echo takes only bundles of n, e and E, and prints any other word
+	// starting with - (echo -x prints -x).
 	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") && strings.Trim(args[0].Value[1:], "neE") == "" && len(args[0].Value) > 1 {
 		if strings.Contains(args[0].Value, "n") {
 			nl = false
@@ -299,7 +301,7 @@ func printfOutput(args []Word) *Word {
 
 // redirects resolves a statement's redirects into c, walks the
 // substitutions in them, and takes what they feed on stdin.
-func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *Scope, depth int) {
+func (w *walker) redirects(c *Command, rs []*syntax.Redirect, src string, sc *scope, depth int) {
 	for _, rd := range rs {
 		w.wordSubst(rd.Word, src, sc, depth)
 		w.wordSubst(rd.Hdoc, src, sc, depth)
@@ -385,7 +387,7 @@ func quotedDelim(w *syntax.Word) bool {
 
 // decl walks declare, local, export, readonly and typeset: their
 // assignments set variables, and the rules see them as a command.
-func (w *walker) decl(x *syntax.DeclClause, src string, sc *Scope, depth int, via []string) {
+func (w *walker) decl(x *syntax.DeclClause, src string, sc *scope, depth int, via []string) {
 	args := []Word{Lit(x.Variant.Value)}
 	for _, as := range x.Args {
 		w.wordSubst(as.Value, src, sc, depth)
@@ -406,7 +408,7 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *Scope, depth int, vi
 		}
 		v := value{}
 		lw := Word{Value: Unknown}
-		if p, dir, ok := MktempValue(as.Value, sc); ok && as.Array == nil && as.Index == nil && !as.Append {
+		if p, dir, ok := mktempValue(as.Value, sc); ok && as.Array == nil && as.Index == nil && !as.Append {
 			v, lw = value{s: p, known: true}, Lit(p)
 			w.addOwn(p, dir, true, sc)
 		} else if as.Array == nil && as.Index == nil && !as.Append {
@@ -417,13 +419,13 @@ func (w *walker) decl(x *syntax.DeclClause, src string, sc *Scope, depth int, vi
 		lw.Value = as.Name.Value + "=" + lw.Value
 		args = append(args, lw)
 	}
-	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
+	c := &Command{Args: args, Text: nodeText(src, x), Dir: sc.dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 	w.command(c, sc, depth)
 }
 
 // command classifies one command: first what it runs behind wrappers, then
 // the command itself, then custom patterns.
-func (w *walker) command(c *Command, sc *Scope, depth int) {
+func (w *walker) command(c *Command, sc *scope, depth int) {
 	if w.tooDeep(depth, c.Text) {
 		return
 	}
@@ -474,7 +476,7 @@ func isShell(name string) bool { return argv.IsShell(name) }
 
 // substSources returns the program names of the pipeline inside a word's
 // command or process substitution, last stage first; nil when there is none.
-func substSources(wd *syntax.Word, sc *Scope) []string {
+func substSources(wd *syntax.Word, sc *scope) []string {
 	var stmts []*syntax.Stmt
 	syntax.Walk(wd, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -675,7 +677,7 @@ func safeFormat(format string, args []string) (s string, err error) {
 
 // positionalOnly reports a word made of positional parameters alone
 // (`"$@"`, `"$1"`, `$*`), with no substitution.
-func positionalOnly(wd Word, sc *Scope) bool {
+func positionalOnly(wd Word, sc *scope) bool {
 	if len(wd.Vars) == 0 || wd.Subst {
 		return false
 	}
@@ -688,7 +690,7 @@ func positionalOnly(wd Word, sc *Scope) bool {
 }
 
 // valueOf is what a variable assigned the word holds.
-func (w *walker) valueOf(lw Word, sc *Scope) value {
+func (w *walker) valueOf(lw Word, sc *scope) value {
 	v := value{s: lw.Value, known: lw.Known}
 	if !lw.Known && lw.Value == Unknown && !lw.Subst && len(lw.Vars) == 1 {
 		v.job = lw.Vars[0] == "!" && w.bgJob || sc.vars[lw.Vars[0]].job

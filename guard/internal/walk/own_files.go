@@ -75,15 +75,15 @@ func ownKey(p, dir string) string {
 
 // exists reports that p may exist before the line runs: true unless the
 // state says it does not.
-func (sc *Scope) exists(p string) bool {
-	return sc.St.Exists == nil || sc.St.Exists(p)
+func (sc *scope) exists(p string) bool {
+	return sc.st.Exists == nil || sc.st.Exists(p)
 }
 
 // addOwn records p as the line's own, a directory when dir is set, if it
 // did not exist before the line (new: made new by construction, as by
 // mktemp).
-func (w *walker) addOwn(p string, dir, isNew bool, sc *Scope) {
-	k := ownKey(p, sc.Dir)
+func (w *walker) addOwn(p string, dir, isNew bool, sc *scope) {
+	k := ownKey(p, sc.dir)
 	if k == "" || w.ownOff || !isNew && sc.exists(k) {
 		return
 	}
@@ -94,12 +94,12 @@ func (w *walker) addOwn(p string, dir, isNew bool, sc *Scope) {
 }
 
 // isOwn reports that p is the line's own or inside a directory that is.
-func (w *walker) isOwn(p string, sc *Scope) bool {
-	k := ownKey(p, sc.Dir)
+func (w *walker) isOwn(p string, sc *scope) bool {
+	k := ownKey(p, sc.dir)
 	if k == "" || w.ownOff {
 		return false
 	}
-	if sc.St.Own != nil && sc.St.Own(k) {
+	if sc.st.Own != nil && sc.st.Own(k) {
 		return true
 	}
 	if _, ok := w.own[k]; ok {
@@ -115,7 +115,7 @@ func (w *walker) isOwn(p string, sc *Scope) bool {
 
 // ownTargets reports that every path c deletes, empties or changes the
 // mode of is the line's own, so that ownRules leave it alone.
-func (w *walker) ownTargets(c *Command, sc *Scope) bool {
+func (w *walker) ownTargets(c *Command, sc *scope) bool {
 	if w.ownOff {
 		return false
 	}
@@ -124,7 +124,7 @@ func (w *walker) ownTargets(c *Command, sc *Scope) bool {
 		if !r.Write || !r.Truncate {
 			continue
 		}
-		k := ownKey(r.Target.Value, sc.Dir)
+		k := ownKey(r.Target.Value, sc.dir)
 		if r.Target.Known && k == "" && isDevPath(r.Target.Value) {
 			continue // 2>/dev/null empties nothing
 		}
@@ -197,7 +197,7 @@ func setIDMode(m string) bool {
 // noteOwn records what c makes (its redirects' new targets, touch and
 // mkdir's new operands), after c's rules ran, and drops every own path
 // when c could make a link out of one.
-func (w *walker) noteOwn(c *Command, sc *Scope) {
+func (w *walker) noteOwn(c *Command, sc *scope) {
 	if w.ownOff {
 		return
 	}
@@ -222,7 +222,7 @@ func (w *walker) noteOwn(c *Command, sc *Scope) {
 				continue
 			}
 			// The topmost new directory: all under it is new too.
-			k := ownKey(t.Value, sc.Dir)
+			k := ownKey(t.Value, sc.dir)
 			for k != "" && path.Dir(k) != "/" && !sc.exists(path.Dir(k)) {
 				k = path.Dir(k)
 			}
@@ -232,7 +232,7 @@ func (w *walker) noteOwn(c *Command, sc *Scope) {
 }
 
 // noteOwnRedirects records the new files c's redirects make.
-func (w *walker) noteOwnRedirects(c *Command, sc *Scope) {
+func (w *walker) noteOwnRedirects(c *Command, sc *scope) {
 	for _, r := range c.Redirects {
 		if r.Write && r.Target.Known {
 			w.addOwn(r.Target.Value, false, false, sc)

@@ -17,7 +17,7 @@ import (
 // job or the shell itself. sc and words are the command's scope and words
 // as written (nil at run time); bg reports that the line started a background job
 // before the command.
-func ownKill(c *Command, st State, sc *Scope, words []*syntax.Word, bg bool) bool {
+func ownKill(c *Command, st State, sc *scope, words []*syntax.Word, bg bool) bool {
 	if c.Name() != "kill" {
 		return false
 	}

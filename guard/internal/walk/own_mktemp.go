@@ -8,10 +8,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// MktempValue returns the name `$(mktemp ...)` stands for: a new file (a
+// mktempValue returns the name `$(mktemp ...)` stands for: a new file (a
 // directory with -d) under its template's directory, the random part
 // left as the template's X's. ok is false for any other word.
-func MktempValue(wd *syntax.Word, sc *Scope) (name string, dir, ok bool) {
+func mktempValue(wd *syntax.Word, sc *scope) (name string, dir, ok bool) {
 	if wd == nil {
 		return "", false, false
 	}
@@ -37,7 +37,7 @@ func MktempValue(wd *syntax.Word, sc *Scope) (name string, dir, ok bool) {
 			return "", false, false // only 2>/dev/null and the like
 		}
 	}
-	tmpdir, _ := lookupVar(sc.St, "TMPDIR")
+	tmpdir, _ := lookupVar(sc.st, "TMPDIR")
 	if tmpdir == "" {
 		tmpdir = "/tmp"
 	}
@@ -113,8 +113,8 @@ func MktempValue(wd *syntax.Word, sc *Scope) (name string, dir, ok bool) {
 		}
 	}
 	name += suffix
-	if !path.IsAbs(name) && sc.Dir != "" {
-		name = path.Join(sc.Dir, name)
+	if !path.IsAbs(name) && sc.dir != "" {
+		name = path.Join(sc.dir, name)
 	}
 	return name, dir, true
 }

@@ -20,12 +20,12 @@ type value struct {
 	job, param bool
 }
 
-// Scope holds what the walker knows while it walks one script: variables
+// scope holds what the walker knows while it walks one script: variables
 // assigned so far, the working directory, positional parameters.
-type Scope struct {
-	St     State
+type scope struct {
+	st     State
 	vars   map[string]value
-	Dir    string
+	dir    string
 	params []Word
 	// paramsKnown reports that params are all the positional parameters.
 	paramsKnown bool
@@ -38,7 +38,7 @@ type Scope struct {
 	homeOK  bool
 }
 
-func (s *Scope) clone() *Scope {
+func (s *scope) clone() *scope {
 	c := *s
 	c.r = nil
 	if s.vars != nil {
@@ -51,14 +51,14 @@ func (s *Scope) clone() *Scope {
 }
 
 // resolver returns the scope's word resolver.
-func (s *Scope) resolver() *resolver {
+func (s *scope) resolver() *resolver {
 	if s.r == nil {
 		s.r = newResolver(s)
 	}
 	return s.r
 }
 
-func (s *Scope) set(name string, v value) {
+func (s *scope) set(name string, v value) {
 	if s.vars == nil {
 		s.vars = map[string]value{}
 	}
@@ -69,7 +69,7 @@ func (s *Scope) set(name string, v value) {
 }
 
 // home returns $HOME as the line has it, "" when unknown.
-func (s *Scope) home() string {
+func (s *scope) home() string {
 	if s.homeOK {
 		return s.homeVal
 	}
@@ -79,7 +79,7 @@ func (s *Scope) home() string {
 			h = v.s
 		}
 	} else {
-		h, _ = lookupVar(s.St, "HOME")
+		h, _ = lookupVar(s.st, "HOME")
 	}
 	s.homeVal, s.homeOK = h, true
 	return h
@@ -87,7 +87,7 @@ func (s *Scope) home() string {
 
 // environ adapts a scope to expand.Environ. Unknown values come back as the
 // Unknown marker so that expansion keeps going and the word is not Known.
-type environ struct{ s *Scope }
+type environ struct{ s *scope }
 
 func strVar(v string) expand.Variable {
 	return expand.Variable{Set: true, Kind: expand.String, Str: v}
@@ -113,7 +113,7 @@ func (e environ) Get(name string) expand.Variable {
 	case "$":
 		// The shell's process id, where the state knows it (the run-time
 		// check, guardsh -c): digits, nothing else.
-		if v, ok := lookupVar(s.St, "$"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
+		if v, ok := lookupVar(s.st, "$"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
 			return strVar(v)
 		}
 		return strVar(Unknown)
@@ -149,7 +149,7 @@ func (e environ) Get(name string) expand.Variable {
 		}
 		return strVar(v.s)
 	}
-	if v, ok := lookupVar(s.St, name); ok {
+	if v, ok := lookupVar(s.st, name); ok {
 		return strVar(v)
 	}
 	return expand.Variable{}
@@ -162,7 +162,7 @@ type resolver struct {
 	cfg expand.Config
 }
 
-func newResolver(s *Scope) *resolver {
+func newResolver(s *scope) *resolver {
 	r := &resolver{}
 	r.cfg.Env = environ{s}
 	r.cfg.CmdSubst = func(w io.Writer, _ *syntax.CmdSubst) error {
@@ -249,7 +249,7 @@ func litHasGlob(s string) bool {
 
 // fields expands a command word into the fields the shell would pass, as
 // far as they can be known. A plain word needs no resolver.
-func (s *Scope) fields(w *syntax.Word) []Word {
+func (s *scope) fields(w *syntax.Word) []Word {
 	if v, ok := simpleLit(w); ok {
 		return []Word{{Value: v, Known: true, Glob: wordGlobOnly(w)}}
 	}
@@ -258,7 +258,7 @@ func (s *Scope) fields(w *syntax.Word) []Word {
 
 // appendFields appends the fields of w to dst, without an intermediate
 // slice for a plain word.
-func (s *Scope) appendFields(dst []Word, w *syntax.Word) []Word {
+func (s *scope) appendFields(dst []Word, w *syntax.Word) []Word {
 	if len(w.Parts) == 1 {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok {
 			// The common case, in one pass: a plain unquoted word.
@@ -288,7 +288,7 @@ const (
 )
 
 // literal expands a word without field splitting; see resolver.literal.
-func (s *Scope) literal(w *syntax.Word) Word {
+func (s *scope) literal(w *syntax.Word) Word {
 	if w == nil {
 		return Word{Known: true}
 	}

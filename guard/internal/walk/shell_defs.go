@@ -28,7 +28,7 @@ func inThisShell(via []string) bool {
 // the walk, as if the line had defined it, when name calls one and the
 // line defines none of that name.
 func (w *walker) shellFunc(name Word, plain bool, via []string) {
-	st := w.root.St
+	st := w.root.st
 	if st.Funcs == nil || !name.Known || !plain || !inThisShell(via) {
 		return
 	}
@@ -60,8 +60,8 @@ func (w *walker) shellFunc(name Word, plain bool, via []string) {
 // is the call as written when the line or a file it sources defines the
 // alias (bash expands it only in code it reads later, and only with
 // expand_aliases).
-func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *Scope, depth int, via []string) bool {
-	if w.root.St.Aliases == nil && len(w.aliases) == 0 || len(x.Assigns) > 0 || len(x.Args) == 0 || !inThisShell(via) {
+func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *scope, depth int, via []string) bool {
+	if w.root.st.Aliases == nil && len(w.aliases) == 0 || len(x.Assigns) > 0 || len(x.Args) == 0 || !inThisShell(via) {
 		return false
 	}
 	first := x.Args[0]
@@ -79,8 +79,8 @@ func (w *walker) shellAlias(x *syntax.CallExpr, src string, sc *Scope, depth int
 	}
 	value, learned := w.aliases[name]
 	ok = learned
-	if !ok && w.root.St.Aliases != nil {
-		value, ok = w.root.St.Aliases(name)
+	if !ok && w.root.st.Aliases != nil {
+		value, ok = w.root.st.Aliases(name)
 	}
 	if !ok {
 		return false

@@ -22,7 +22,7 @@ import (
 // once for a line: a second source of it, or one from within itself,
 // adds nothing the first did not.
 func (w *walker) sourcedFile(c *Command, args []Word) (rules.Inner, bool) {
-	st := w.root.St
+	st := w.root.st
 	if st.Source == nil || len(args) == 0 || !inThisShell(c.Via) {
 		return rules.Inner{}, false
 	}
@@ -72,6 +72,8 @@ func (w *walker) noteAliases(args []Word, via []string) {
 			continue
 		}
 		name, value, ok := strings.Cut(a.Value, "=")
+		// A word starting with - is one of alias's options (alias -p), not
+		// NAME=VALUE.
 		if !ok || name == "" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, " \t\n/$`\\'\"") {
 			continue
 		}
@@ -85,11 +87,11 @@ func (w *walker) noteAliases(args []Word, via []string) {
 // sourced carries into s what the walk of a file sourced in its shell
 // (in, a clone of s) left: the variables it set and its directory, as the
 // file sets them for the commands that follow.
-func (s *Scope) sourced(in *Scope) {
+func (s *scope) sourced(in *scope) {
 	for k, v := range in.vars {
 		if old, ok := s.vars[k]; !ok || old != v {
 			s.set(k, v)
 		}
 	}
-	s.Dir = in.Dir
+	s.dir = in.dir
 }

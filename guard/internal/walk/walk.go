@@ -46,7 +46,7 @@ type walker struct {
 	marks []bool
 	cand  []int
 	// root is the scope of the line; verdict the verdict being built.
-	root    Scope
+	root    scope
 	verdict Verdict
 	// parser parses the line (pooled with the walker: one pool for both).
 	parser pooledParser
@@ -68,7 +68,7 @@ const maxNodes = 100000
 
 // newWalker returns a walker from the guard's pool, with its root scope
 // set up for st; release puts it back.
-func (g *Engine) newWalker(command string, st State) (*walker, *Scope) {
+func (g *Engine) newWalker(command string, st State) (*walker, *scope) {
 	w, _ := g.walkers.Get().(*walker)
 	if w == nil {
 		w = &walker{}
@@ -84,7 +84,7 @@ func (g *Engine) newWalker(command string, st State) (*walker, *Scope) {
 	if len(w.aliases) > 0 {
 		clear(w.aliases)
 	}
-	w.root = Scope{St: st, Dir: st.Dir}
+	w.root = scope{st: st, dir: st.Dir}
 	return w, &w.root
 }
 
@@ -186,7 +186,7 @@ func (g *Engine) ClassifyLine(f *syntax.File, line string, st State) Verdict {
 func (g *Engine) ClassifyArgv(argv []string, st State) Verdict {
 	text := QuoteArgv(argv)
 	w, sc := g.newWalker(text, st)
-	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.Dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks, StdinPiped: st.StdinPiped}
+	c := &Command{Args: Lits(argv...), Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks, StdinPiped: st.StdinPiped}
 	c.OwnJobs = ownKill(c, st, nil, nil, false)
 	// $! can only be in code strings here (`trap 'kill $!' EXIT`), whose
 	// commands are checked again with their final words when they run.
@@ -207,13 +207,13 @@ func (g *Engine) ClassifyWrite(p string, truncate bool, st State) Verdict {
 	text := op + " " + QuoteArgv([]string{p})
 	w, sc := g.newWalker(text, st)
 	target := p
-	if !path.IsAbs(target) && sc.Dir != "" {
-		target = path.Join(sc.Dir, target)
+	if !path.IsAbs(target) && sc.dir != "" {
+		target = path.Join(sc.dir, target)
 	}
 	// The command the redirect belongs to was checked on its own (and an
 	// emptying `> file` by the static check): here only the target counts,
 	// so the command stands as an unknown one.
-	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.Dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks,
+	c := &Command{Args: []Word{{Value: Unknown}}, Text: text, Dir: sc.dir, Home: sc.home(), Protected: g.Protected, AgentHooks: g.AgentHooks, HookSet: g.Hooks,
 		Redirects: []Redirect{{Op: op, Target: Lit(target), Write: true, Truncate: truncate}}}
 	w.v.Plan = append(w.v.Plan, c)
 	c.OwnFiles = w.ownTargets(c, sc)
@@ -289,7 +289,7 @@ func quoteArg(a string) string {
 
 // script walks a parsed script. src is its source text; via the wrappers
 // it runs behind.
-func (w *walker) script(f *syntax.File, src string, sc *Scope, depth int, via []string) {
+func (w *walker) script(f *syntax.File, src string, sc *scope, depth int, via []string) {
 	if w.tooDeep(depth, src) {
 		return
 	}
@@ -300,7 +300,7 @@ func (w *walker) script(f *syntax.File, src string, sc *Scope, depth int, via []
 
 // scriptString parses and walks code held in a string: `bash -c`, eval,
 // ssh, watch, here-documents fed to a shell.
-func (w *walker) scriptString(code, text string, sc *Scope, depth int, via []string) {
+func (w *walker) scriptString(code, text string, sc *scope, depth int, via []string) {
 	if w.tooDeep(depth, text) {
 		return
 	}
@@ -349,13 +349,13 @@ func nodeText(src string, n syntax.Node) string {
 	return src[a:b]
 }
 
-func (w *walker) stmt(st *syntax.Stmt, src string, sc *Scope, depth int, via []string) {
+func (w *walker) stmt(st *syntax.Stmt, src string, sc *scope, depth int, via []string) {
 	if w.tooDeepAt(depth, src, st) {
 		return
 	}
 	if st.Cmd == nil {
 		// A statement that is only redirects: `> file`.
-		c := &Command{Text: nodeText(src, st), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		return
@@ -371,7 +371,7 @@ func (w *walker) stmt(st *syntax.Stmt, src string, sc *Scope, depth int, via []s
 	// what it reads on stdin is what the commands inside read.
 	save := w.feed
 	if len(st.Redirs) > 0 {
-		c := &Command{Text: nodeText(src, st), Dir: sc.Dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
+		c := &Command{Text: nodeText(src, st), Dir: sc.dir, Home: sc.home(), Protected: w.g.Protected, AgentHooks: w.g.AgentHooks, HookSet: w.g.Hooks, Via: via}
 		w.redirects(c, st.Redirs, src, sc, depth)
 		w.command(c, sc, depth)
 		if c.Stdin != nil || c.StdinPiped {
@@ -389,7 +389,7 @@ type feed struct {
 	piped bool
 }
 
-func (w *walker) compound(cmd syntax.Command, src string, sc *Scope, depth int, via []string) {
+func (w *walker) compound(cmd syntax.Command, src string, sc *scope, depth int, via []string) {
 	switch x := cmd.(type) {
 	case *syntax.BinaryCmd:
 		switch x.Op {
@@ -527,7 +527,7 @@ func (w *walker) compound(cmd syntax.Command, src string, sc *Scope, depth int, 
 }
 
 // pipeline walks `a | b | c`, telling each stage what it reads.
-func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *Scope, depth int, via []string) {
+func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *scope, depth int, via []string) {
 	var stages []*syntax.Stmt
 	var flatten func(s *syntax.Stmt)
 	flatten = func(s *syntax.Stmt) {
@@ -575,7 +575,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, src string, sc *Scope, depth int,
 }
 
 // stageName returns the program name of a pipeline stage, for PipedFrom.
-func stageName(st *syntax.Stmt, sc *Scope) string {
+func stageName(st *syntax.Stmt, sc *scope) string {
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return ""
@@ -597,7 +597,7 @@ func stageName(st *syntax.Stmt, sc *Scope) string {
 
 // wordSubst walks the command and process substitutions inside a word
 // (they run when the word is expanded) and arithmetic in it.
-func (w *walker) wordSubst(wd *syntax.Word, src string, sc *Scope, depth int) {
+func (w *walker) wordSubst(wd *syntax.Word, src string, sc *scope, depth int) {
 	if wd == nil || plainWord(wd) {
 		return
 	}
@@ -620,7 +620,7 @@ func (w *walker) wordSubst(wd *syntax.Word, src string, sc *Scope, depth int) {
 	})
 }
 
-func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *Scope, depth int) {
+func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *scope, depth int) {
 	if e == nil {
 		return
 	}
@@ -642,7 +642,7 @@ func (w *walker) arithm(e syntax.ArithmExpr, src string, sc *Scope, depth int) {
 // A function a file sourced in that shell defines (State.Source) is
 // classified at its calls too: the shell that gave the file's text checks
 // what runs again at run time.
-func checkedCalls(sc *Scope, via []string) bool {
+func checkedCalls(sc *scope, via []string) bool {
 	sourced := false
 	for _, v := range via {
 		if v == "source" {
@@ -653,7 +653,7 @@ func checkedCalls(sc *Scope, via []string) bool {
 			return false
 		}
 	}
-	return sc.St.CallsChecked || sourced && sc.St.Source != nil
+	return sc.st.CallsChecked || sourced && sc.st.Source != nil
 }
 
 // isForkBomb reports a function that calls itself in a pipeline or in the
@@ -764,7 +764,7 @@ const maxLoopValues = 16
 
 // loopValues returns the words a for loop goes through when all are
 // known (no glob, no substitution) and few; nil otherwise.
-func loopValues(l *syntax.WordIter, sc *Scope) []string {
+func loopValues(l *syntax.WordIter, sc *scope) []string {
 	if len(l.Items) == 0 || len(l.Items) > maxLoopValues {
 		return nil
 	}

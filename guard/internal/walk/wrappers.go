@@ -8,7 +8,7 @@ import (
 )
 
 // unwrap finds the commands a wrapper runs and classifies each as itself.
-func (w *walker) unwrap(c *Command, sc *Scope, depth int) {
+func (w *walker) unwrap(c *Command, sc *scope, depth int) {
 	ins := w.inners(c)
 	w.readingFindings(c, ins)
 	for _, in := range ins {

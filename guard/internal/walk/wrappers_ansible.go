@@ -35,6 +35,8 @@ func ansibleInner(args []Word) []rules.Inner {
 				w := a
 				w.Value = strings.TrimPrefix(a.Value, "--"+long+"=")
 				return w, true
+			// ansible's -aARGS and -mMODULE take their value attached to the
+			// letter; a long option is read above.
 			case len(a.Value) > 2 && strings.HasPrefix(a.Value, short) && !strings.HasPrefix(a.Value, "--"):
 				w := a
 				w.Value = a.Value[2:]

@@ -59,6 +59,8 @@ func suInner(label string, args []Word) []rules.Inner {
 			return []rules.Inner{{Label: label + " -c", Code: &code}}
 		}
 	}
+	// sg GROUP CMD: sg has no options but -c (read above); CMD is the rest when it
+	// is not one.
 	if len(args) >= 2 && args[1].Known && !strings.HasPrefix(args[1].Value, "-") {
 		code := rules.JoinWords(args[1:])
 		return []rules.Inner{{Label: "sg", Code: &code}}
@@ -164,6 +166,8 @@ func findInner(args []Word) []rules.Inner {
 	// The first path find visits is its start point: with no test before
 	// an action, `find / -exec rm -rf {} \;` runs `rm -rf /` first.
 	start := Word{Value: Unknown}
+	// find's expression starts at its first primary (-name, -exec, ...), which
+	// start with - but are not getopt options: the start points come before it.
 	if len(args) > 0 && args[0].Known && !strings.HasPrefix(args[0].Value, "-") && args[0].Value != "(" && args[0].Value != "!" {
 		start = args[0]
 	}
@@ -191,6 +195,8 @@ func findInner(args []Word) []rules.Inner {
 			}
 			i = j
 		default:
+			// A primary of find's expression (see findOption), not an option of
+			// find's.
 			if i > 0 && strings.HasPrefix(a.Value, "-") && !findOption[a.Value] {
 				tested = true // a test or another action comes first
 			}
@@ -220,6 +226,8 @@ func ncInner(label string, args []Word) []rules.Inner {
 // trapInner: `trap [-lp] [ACTION] SIGNAL...` runs ACTION as code later.
 func trapInner(args []Word) []rules.Inner {
 	i := 0
+	// trap's options (-l, -p, --) come before its action; every word starting with
+	// - there is one.
 	for i < len(args) && args[i].Known && strings.HasPrefix(args[i].Value, "-") {
 		if args[i].Value == "-l" || args[i].Value == "-p" {
 			return nil
@@ -284,6 +292,9 @@ func gitCodeInner(args []Word) []rules.Inner {
 			continue
 		}
 		if args[i].Value != "-c" {
+			// git's global options before the subcommand, of which only -c
+			// KEY=VALUE matters here; a word not starting with - is the
+			// subcommand.
 			if !strings.HasPrefix(args[i].Value, "-") {
 				break // the subcommand
 			}
@@ -318,6 +329,8 @@ func stdinProgram(c *Command, lang rules.InterpLang) *Command {
 		return c
 	}
 	for _, a := range c.Args[1:] {
+		// Every word must be an option (or - for stdin) for the interpreter to
+		// read its code from stdin: a first operand is a script file.
 		if !a.Known || a.Value != "-" && !strings.HasPrefix(a.Value, "-") {
 			return c // a script file (or an unknown word)
 		}
@@ -372,6 +385,8 @@ func optionCodeInner(name string, args []Word) []rules.Inner {
 		if !a.Known {
 			continue
 		}
+		// The code options written --NAME=CODE: only long options take an attached
+		// value with =.
 		if k, v, ok := strings.Cut(a.Value, "="); ok && opts[k] && strings.HasPrefix(k, "--") {
 			w := a
 			w.Value = v

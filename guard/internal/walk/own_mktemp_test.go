@@ -1,15 +1,14 @@
-package guard
+package walk
 
 import (
 	"strings"
 	"testing"
 
-	"guardsh/guard/internal/walk"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// TestMktempValue: the name `$(mktemp ...)` stands for, in testState's
-// directory with TMPDIR=/t; "" where it is not a new file's name.
+// TestMktempValue: the name `$(mktemp ...)` stands for, in /home/u/proj
+// with TMPDIR=/t; "" where it is not a new file's name.
 func TestMktempValue(t *testing.T) {
 	for word, want := range map[string]string{
 		`$(mktemp)`:                      "/t/tmp.XXXXXXXXXX",
@@ -38,10 +37,9 @@ func TestMktempValue(t *testing.T) {
 			t.Fatal(err)
 		}
 		as := f.Stmts[0].Cmd.(*syntax.CallExpr).Assigns[0]
-		st := testState()
-		st.Var = MapVars(map[string]string{"TMPDIR": "/t"})
-		sc := &walk.Scope{St: st, Dir: st.Dir}
-		name, dir, ok := walk.MktempValue(as.Value, sc)
+		st := State{Dir: "/home/u/proj", Var: func(k string) (string, bool) { return map[string]string{"TMPDIR": "/t"}[k], k == "TMPDIR" }}
+		sc := &scope{st: st, dir: st.Dir}
+		name, dir, ok := mktempValue(as.Value, sc)
 		got := ""
 		if ok {
 			got = name
