@@ -13,12 +13,13 @@ import (
 // The bash executor (InteractiveConfig.Bash) is a long-lived interactive
 // bash on the pty: `bash --norc --noprofile --noediting -i`, whose
 // standard input is the front end's end of a socket pair carrying bash
-// code, and whose descriptor 4 is a second socket pair, for its reports;
+// code, and whose descriptor 4 is a second socket pair, for its reports,
+// and descriptor 5 a third, the bell it rings after each (bashexec_bell.go);
 // descriptor 3 is the pty again. The front end writes bashSetup first,
 // then for each approved line one line of code that holds the line as a
 // quoted string and evals it at the top level of the shell (so declare,
 // $@, break and return mean what they mean at bash's prompt), with the
-// pty as standard input and the report socket closed: no program the line
+// pty as standard input and the report socket and the bell closed: no program the line
 // starts inherits a control descriptor (bash's saved copies are
 // close-on-exec), and a socket cannot be reopened through /proc/PID/fd.
 // Before bash's next prompt, PROMPT_COMMAND (read-only, the report's
@@ -33,17 +34,17 @@ import (
 // text (read-only), not a function: `declare -f` would print a
 // function's body in every report, a write of the report socket for
 // each of its lines.
-var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
+var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
 
 // bashReportCode is the report PROMPT_COMMAND writes after each line.
-const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; fi`
+const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
 
 // singleQuote quotes s for bash as one word in single quotes.
 func singleQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // bashRunHeader runs a line: %d is its id, %s the line as a $'...'
 // string (bash reads its input ahead, so the line cannot follow as data).
-const bashRunHeader = `printf 'guardsh-start\0' >&"$__gs_w"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_w}>&-` + "\n"
+const bashRunHeader = `printf S >&"$__gs_b"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
 
 // ansiQuote quotes s as a bash $'...' string: every byte that is not
 // printable ASCII, and the quote and backslash, as \xHH.

@@ -42,7 +42,7 @@ func TestBashRunInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := ansiQuote(tt.pre + "\n" + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "printf 'guardsh-start") || strings.Count(in, "\n") != 1 {
+		if want := ansiQuote(tt.pre + "\n" + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "printf S >&\"$__gs_b") || strings.Count(in, "\n") != 1 {
 			t.Errorf("bashRunInput(%q): %q, want the line %s on one line", tt.line, in, want)
 		}
 	}

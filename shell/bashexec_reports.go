@@ -16,10 +16,12 @@ import (
 
 // readReports reads bash's reports until its end and hands them on as
 // the executor's replies.
-func (b *bashSide) readReports(r *os.File) {
+func (b *bashSide) readReports(r, bell *os.File, reports *belledReader) {
 	defer r.Close()
+	defer bell.Close()
 	defer b.close()
-	br := bufio.NewReaderSize(r, 64<<10)
+	reports.started = b.lineStarted
+	br := bufio.NewReaderSize(reports, 64<<10)
 	for {
 		rep, err := readBashReport(br)
 		if errors.Is(err, io.EOF) {
@@ -31,12 +33,7 @@ func (b *bashSide) readReports(r *os.File) {
 			return
 		}
 		if rep.Start {
-			b.mu.Lock()
-			if b.started != nil {
-				close(b.started)
-				b.started = nil
-			}
-			b.mu.Unlock()
+			b.lineStarted()
 			continue
 		}
 		if rep.Idle {
@@ -53,6 +50,16 @@ func (b *bashSide) readReports(r *os.File) {
 		}
 		b.deliver(r)
 	}
+}
+
+// lineStarted takes bash's word that it read the line sent last.
+func (b *bashSide) lineStarted() {
+	b.mu.Lock()
+	if b.started != nil {
+		close(b.started)
+		b.started = nil
+	}
+	b.mu.Unlock()
 }
 
 // dropped handles bash's prompt after no line: harmless between lines;

@@ -157,13 +157,35 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 		cmdB.Close()
 		return nil, err
 	}
+	bellF, bellB, err := bellPair()
+	if err != nil {
+		master.Close()
+		slave.Close()
+		cmdF.Close()
+		cmdB.Close()
+		repF.Close()
+		repB.Close()
+		return nil, err
+	}
+	reports, err := newBelledReader(repF, bellF)
+	if err != nil {
+		master.Close()
+		slave.Close()
+		cmdF.Close()
+		cmdB.Close()
+		repF.Close()
+		repB.Close()
+		bellF.Close()
+		bellB.Close()
+		return nil, err
+	}
 	cmd := exec.Command(bc.Path, "--norc", "--noprofile", "--noediting", "-i")
 	cmd.Env = bashEnvironment(f.cfg.ExecutorEnv)
 	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
 		cmd.Dir = dir
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = cmdB, slave, slave
-	cmd.ExtraFiles = []*os.File{slave, repB} // descriptors 3 and 4
+	cmd.ExtraFiles = []*os.File{slave, repB, bellB} // descriptors 3, 4 and 5
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1}
 	started := BashStarted{Stop: func() {}}
 	if bc.Start != nil {
@@ -175,10 +197,12 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 	slave.Close()
 	cmdB.Close()
 	repB.Close()
+	bellB.Close()
 	if err != nil {
 		master.Close()
 		cmdF.Close()
 		repF.Close()
+		bellF.Close()
 		return nil, fmt.Errorf("starting bash: %w", err)
 	}
 	if m, err := unpolled(master); err == nil {
@@ -208,7 +232,7 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 	if _, err := io.WriteString(cmdF, bashSetup); err != nil {
 		e.fail(fmt.Errorf("%w: %v", errExecutorGone, err))
 	}
-	go b.readReports(repF)
+	go b.readReports(repF, bellF, reports)
 	return e, nil
 }
 
