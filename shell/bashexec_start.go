@@ -143,41 +143,32 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 		saved := *t
 		b.ttyState = &saved
 	}
+	// Until bash starts, a failure closes what was opened so far.
+	opened := []*os.File{master, slave}
+	fail := func(err error) (*executorProc, error) {
+		for _, f := range opened {
+			f.Close()
+		}
+		return nil, err
+	}
 	cmdF, cmdB, err := socketPair()
 	if err != nil {
-		master.Close()
-		slave.Close()
-		return nil, err
+		return fail(err)
 	}
+	opened = append(opened, cmdF, cmdB)
 	repF, repB, err := socketPair()
 	if err != nil {
-		master.Close()
-		slave.Close()
-		cmdF.Close()
-		cmdB.Close()
-		return nil, err
+		return fail(err)
 	}
+	opened = append(opened, repF, repB)
 	bellF, bellB, err := bellPair()
 	if err != nil {
-		master.Close()
-		slave.Close()
-		cmdF.Close()
-		cmdB.Close()
-		repF.Close()
-		repB.Close()
-		return nil, err
+		return fail(err)
 	}
+	opened = append(opened, bellF, bellB)
 	reports, err := newBelledReader(repF, bellF)
 	if err != nil {
-		master.Close()
-		slave.Close()
-		cmdF.Close()
-		cmdB.Close()
-		repF.Close()
-		repB.Close()
-		bellF.Close()
-		bellB.Close()
-		return nil, err
+		return fail(err)
 	}
 	cmd := exec.Command(bc.Path, "--norc", "--noprofile", "--noediting", "-i")
 	cmd.Env = bashEnvironment(f.cfg.ExecutorEnv)
