@@ -57,6 +57,7 @@ type Supervisor struct {
 	self      creds
 	done      chan struct{}
 	closing   sync.Once
+	wakeOnce  sync.Once
 	limitOnce sync.Once
 	initial   bool // the helper's exec of the target is still to come
 	// restricted: a process of the tree restricted itself (Landlock),
@@ -278,9 +279,20 @@ func (s *Supervisor) Wait() error {
 // tree still running then gets ENOSYS from every call the filter reports
 // (the kernel's answer when no supervisor listens): it can no longer exec,
 // open for writing, or delete, and nothing it does goes unchecked.
+//
+// The wake-up pipe is closed here, after the loop stopped, and only here:
+// the loop may stop on its own first (the tree ended), and had it closed
+// the pipe, the wake-up written here could land in a descriptor opened
+// since with the same number (a new executor's socket or pty, read as
+// its input).
 func (s *Supervisor) Close() error {
 	s.closing.Do(func() { unix.Write(s.wakeW, []byte{0}) })
-	return s.Wait()
+	err := s.Wait()
+	s.wakeOnce.Do(func() {
+		unix.Close(s.wakeR)
+		unix.Close(s.wakeW)
+	})
+	return err
 }
 
 // Stats returns what the supervisor did so far.
@@ -325,8 +337,7 @@ func (s *Supervisor) loop() {
 		s.limitOnce.Do(func() { s.limitNotice(0) })
 	}
 	unix.Close(s.listener)
-	unix.Close(s.wakeR)
-	unix.Close(s.wakeW)
+	// The wake-up pipe is Close's to close (see there).
 	s.cleanupLimit()
 	s.mu.Lock()
 	s.err = err
