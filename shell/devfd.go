@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/sys/unix"
 	"mvdan.cc/sh/v3/interp"
 )
 
@@ -63,11 +64,13 @@ func openDescriptor(hc interp.HandlerContext, path string) (rw io.ReadWriteClose
 	if f, isFile := s.(*os.File); isFile {
 		// A copy of the descriptor, so that programs get the real file
 		// and the interpreter's close of it leaves the original open.
-		n, err := syscall.Dup(int(f.Fd()))
+		// Close-on-exec from the start (F_DUPFD_CLOEXEC): a dup marked
+		// after it is made goes, in between, to any program a
+		// pipeline's other side starts at that moment.
+		n, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0)
 		if err != nil {
 			return nil, true, &os.PathError{Op: "open", Path: path, Err: err}
 		}
-		syscall.CloseOnExec(n)
 		return os.NewFile(uintptr(n), path), true, nil
 	}
 	return fdStream{s}, true, nil
