@@ -154,7 +154,7 @@ func newFrontend(cfg InteractiveConfig) (*frontend, error) {
 
 func (f *frontend) close() {
 	f.settle()
-	signal.Stop(f.sigs)
+	f.releaseSignals()
 	// The editor's reader may wait for its turn: end it first.
 	f.tty.close()
 	if f.exe != nil {
@@ -162,6 +162,22 @@ func (f *frontend) close() {
 	}
 	// Whatever changed the terminal's modes, it leaves as it came.
 	f.modes.restoreOrig()
+}
+
+// releaseSignals stops the front end's catching of its signals. When
+// SIGTERM or SIGHUP ends the shell, that signal stays caught (and is
+// dropped) until the process exits with 128+n: it can come again, as a
+// question's raw mode (prompt.MakeRaw) passes on the one it caught too
+// once it restored the terminal, and uncaught it would kill the shell on
+// its way out.
+func (f *frontend) releaseSignals() {
+	f.mu.Lock()
+	sig := f.quitSig
+	f.mu.Unlock()
+	if sig != 0 {
+		signal.Notify(make(chan os.Signal, 1), sig)
+	}
+	signal.Stop(f.sigs)
 }
 
 // signals handles the front end's signals: SIGWINCH resizes the pty;
