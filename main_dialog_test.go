@@ -35,7 +35,7 @@ func cmdDialog(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	steps := strings.Split(strings.TrimRight(ts.ReadFile(args[0]), "\n"), "\n")
 	var env []string
-	for _, k := range []string{"PATH", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "FAKE_LOG", "NO_COLOR", "TMPDIR", "WORK", "GUARDSH_TEST_POLICY"} {
+	for _, k := range []string{"PATH", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "FAKE_LOG", "NO_COLOR", "TMPDIR", "WORK", "GUARDSH_TEST_POLICY", "GORACE"} {
 		env = append(env, k+"="+ts.Getenv(k))
 	}
 	path, err := lookPathIn("guardsh", ts.Getenv("PATH"))
