@@ -179,6 +179,7 @@ func runBash(b bashRun, fallback func() int) int {
 		return status
 	}
 	done := b.track(cmd)
+	waitExited(cmd.Process.Pid)
 	werr := cmd.Wait()
 	done()
 	sup.Close()
