@@ -45,7 +45,12 @@ var families = [...]family{
 	{rows: platformRows},
 	{rows: cloudVerbRows},
 	{rules: launcherRules},
-	{rules: SystemRules},
+	// SystemRules, in its parts.
+	{rules: sysPrivilegeRules},
+	{rules: packageRules},
+	{rules: sysProcessRules},
+	{rules: sysCronRules},
+	{rules: sysLoaderRules},
 	{rules: LeakRules},
 	{rules: InterpRules},
 	{rules: selfRules},
