@@ -136,7 +136,7 @@ func runBash(b bashRun, fallback func() int) int {
 			fmt.Fprintf(b.stderr, "guardsh: refused (blocked, %s): %s: %s; blocked lines never run\n", f.Rule, line, f.Reason)
 			return 126
 		}
-		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
+		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote())
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
@@ -179,6 +179,7 @@ func runBash(b bashRun, fallback func() int) int {
 		return status
 	}
 	done := b.track(cmd)
+	waitExited(cmd.Process.Pid)
 	werr := cmd.Wait()
 	done()
 	sup.Close()

@@ -106,7 +106,7 @@ func (j *jobDecider) lineStarts(level guard.Level) {
 // (as -c runs it, bashexec.go); "" for every other line.
 func interactiveOutside(v guard.Verdict) string {
 	if geteuid() != 0 && v.ChangesUser() {
-		return outsideNote
+		return outsideNote()
 	}
 	return ""
 }

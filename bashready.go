@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 
@@ -56,8 +57,11 @@ func (s settings) executorLine() string {
 
 // outsideNote says why a line that changes user runs outside the
 // supervisor, where it runs (bashexec.go), where it is previewed
-// (ttyasker.go, --dry-run) and in the docs' words.
-var outsideNote = fmt.Sprintf("the line changes user (%s), which cannot gain privileges under the supervisor (no_new_privs), so it runs outside it: what it runs was checked statically only, as written", strings.Join(guard.UserChangePrograms(), ", "))
+// (ttyasker.go, --dry-run) and in the docs' words. It is made when first
+// needed, not at every start.
+var outsideNote = sync.OnceValue(func() string {
+	return fmt.Sprintf("the line changes user (%s), which cannot gain privileges under the supervisor (no_new_privs), so it runs outside it: what it runs was checked statically only, as written", strings.Join(guard.UserChangePrograms(), ", "))
+})
 
 // runsOutside reports whether the settings run the line v outside the
 // supervisor, for a user's sudo: bash under the supervisor is the
@@ -70,7 +74,7 @@ func (s settings) runsOutside(v guard.Verdict) bool {
 // supervisor, "" when it does not.
 func (s settings) outsideNote(v guard.Verdict) string {
 	if s.runsOutside(v) {
-		return outsideNote
+		return outsideNote()
 	}
 	return ""
 }

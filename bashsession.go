@@ -278,7 +278,7 @@ func (b bashRun) runChangingUser(line string, level guard.Level) int {
 		fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 		return 127
 	}
-	fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote)
+	fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote())
 	env := setEnv(bashEnv(os.Environ()), parentVar, b.settings.childVar(b.o.yes)(level))
 	cmd := exec.Command(bash, bashArgs(b.o, line, b.name, b.params)...)
 	cmd.Env, cmd.Dir = env, b.r.Dir()

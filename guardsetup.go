@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -25,9 +26,10 @@ func guardFrom(st settings, withAuto bool) (*guard.Guard, error) {
 		}
 		return guard.New(st.opts...)
 	}
-	list := allowlist.New(allowSpecs(st.cfg.Allow)...)
+	// The list is made the first time a line is safe enough to ask it.
+	list := sync.OnceValue(func() *allowlist.List { return allowlist.New(allowSpecs(st.cfg.Allow)...) })
 	opts := append(st.opts[:len(st.opts):len(st.opts)], guard.WithAuto(func(f *syntax.File) bool {
-		ok, _ := list.Check(f)
+		ok, _ := list().Check(f)
 		return ok
 	}))
 	return guard.New(opts...)

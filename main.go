@@ -1,3 +1,8 @@
+// guardsh starts for every line: the runtime's goroutine that follows
+// the cgroup's CPU limit (checked each second) is not worth its start.
+
+//go:debug updatemaxprocs=0
+
 // Command guardsh is a shell that stands between a person (or a coding agent)
 // and the system: it parses every line, classifies what it would do, asks
 // before anything risky runs, and checks each command again as it runs.

@@ -12,6 +12,7 @@ import (
 	"guardsh/guard"
 	"guardsh/prompt"
 	"guardsh/shell"
+	"guardsh/shell/supervise"
 )
 
 // runShell runs guardsh as a shell: -c STRING, a script FILE, commands on
@@ -39,6 +40,9 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	sigs := catchSignals()
 	defer sigs.stop()
 	settings := loadSettings(o, stderr)
+	if !o.dryRun && settings.bashExecutor() {
+		supervise.Prepare() // while the guard is built and the line decided
+	}
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)

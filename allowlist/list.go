@@ -18,25 +18,29 @@ type List struct {
 // a command already listed adds its flags and subcommands to it; one for a
 // new command adds the command.
 func New(extra ...Spec) *List {
-	l := &List{specs: make(map[string]*Spec)}
-	for _, s := range builtinSpecs() {
-		l.add(s)
+	builtin := builtinSpecs()
+	l := &List{specs: make(map[string]*Spec, len(builtin)+len(extra))}
+	for i := range builtin {
+		// The table is made anew for this list: its specs are the list's
+		// own without a copy (merge copies what it changes).
+		l.add(&builtin[i])
 	}
 	for _, s := range extra {
-		l.add(s)
+		s = clone(s)
+		l.add(&s)
 	}
 	return l
 }
 
-// add puts a spec in the list, merging it into one of the same name.
-func (l *List) add(s Spec) {
+// add puts a spec in the list, merging it into one of the same name. The
+// list keeps s, which no one else may change.
+func (l *List) add(s *Spec) {
 	if old, ok := l.specs[s.Name]; ok {
-		merged := merge(*old, s)
+		merged := merge(*old, *s)
 		l.specs[s.Name] = &merged
 		return
 	}
-	s = clone(s)
-	l.specs[s.Name] = &s
+	l.specs[s.Name] = s
 }
 
 // clone copies a spec's slices, so that merging never writes to a table.

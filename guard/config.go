@@ -151,10 +151,11 @@ func sortedKeys[V any](m map[string]V) []string {
 // BuiltinRules returns the built-in rules, each with its own level, as a
 // Guard made without options has them.
 func BuiltinRules() []Rule {
-	bs := rules.BuiltinRules()
+	bs := rules.Static()
 	out := make([]Rule, len(bs))
 	for i, b := range bs {
 		out[i] = b.Rule
+		out[i].Origin, out[i].DefaultLevel = "", 0 // as the rules are made, before a Guard has them
 	}
 	return out
 }

@@ -58,7 +58,7 @@ func (c Config) Tightening() Config {
 		t.BlockLevel = c.BlockLevel
 	}
 	own := map[string]Level{}
-	for _, b := range rules.BuiltinRules() {
+	for _, b := range rules.Static() {
 		own[b.Name] = b.Level
 	}
 	for _, p := range c.Patterns {

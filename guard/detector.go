@@ -72,7 +72,7 @@ func NewDetector(opts ...Option) (*Detector, error) {
 		d.custom = append(d.custom, p)
 	}
 	c.patterns = nil
-	for _, b := range rules.BuiltinRules() {
+	for _, b := range rules.Static() {
 		r := b.Rule
 		r.Origin = OriginBuiltin
 		r.DefaultLevel = r.Level

@@ -2,7 +2,8 @@
 // would run and write, and classifies it: a Level and the Findings behind it.
 //
 // The package is pure: it does no I/O, starts no process and keeps no
-// global state. Everything it needs to know about the shell (variables,
+// global state but its built-in rules, a table made at build time whose
+// checks are each made once, the first time one is needed. Everything it needs to know about the shell (variables,
 // working directory) is handed in as a State.
 package guard
 
@@ -130,26 +131,31 @@ func New(opts ...Option) (*Guard, error) {
 		g.engine.Hooks = rules.HookSet(c.agentHooks)
 	}
 	g.engine.TrustedEval = c.trustedEval
-	rules := rules.BuiltinRules()
-	g.engine.Info = make([]Rule, 0, len(rules)+len(c.patterns))
-	// The rules in force are compacted in place: builtinRules' slice is
-	// this guard's own.
-	g.engine.Rules = rules[:0]
-	for _, b := range rules {
-		b.Origin = "built-in"
-		b.DefaultLevel = b.Level
-		if l, ok := c.levels[b.Name]; ok && l != b.Level {
-			b.Level, b.Overridden = l, true
-		}
-		if _, ok := c.disabled[b.Name]; ok {
-			b.Disabled = true
-		}
-		g.engine.Info = append(g.engine.Info, b.Rule)
-		if !b.Disabled {
-			g.engine.Rules = append(g.engine.Rules, b)
+	// The built-in rules are a table made at build time, shared by every
+	// Guard (rules.Static): a Guard whose config changes none of them
+	// uses it as it is, and its list of rules is made when first asked
+	// for.
+	builtin := rules.Static()
+	g.engine.Rules = builtin
+	var info []Rule
+	if len(c.levels) > 0 || len(c.disabled) > 0 {
+		info = make([]Rule, 0, len(builtin)+len(c.patterns))
+		g.engine.Rules = make([]rules.Builtin, 0, len(builtin))
+		for _, b := range builtin {
+			if l, ok := c.levels[b.Name]; ok && l != b.Level {
+				b.Level, b.Overridden = l, true
+			}
+			if _, ok := c.disabled[b.Name]; ok {
+				b.Disabled = true
+			}
+			info = append(info, b.Rule)
+			if !b.Disabled {
+				g.engine.Rules = append(g.engine.Rules, b)
+			}
 		}
 	}
 	g.engine.Dispatch = walk.NewDispatch(g.engine.Rules, c.noDispatch)
+	var patInfo []Rule
 	for _, p := range c.patterns {
 		origin := p.Origin
 		if origin == "" {
@@ -163,10 +169,19 @@ func New(opts ...Option) (*Guard, error) {
 		if _, ok := c.disabled[p.Name]; ok {
 			r.Disabled = true
 		}
-		g.engine.Info = append(g.engine.Info, r)
+		patInfo = append(patInfo, r)
 		if !r.Disabled {
 			g.engine.Patterns = append(g.engine.Patterns, walk.Pattern{Name: p.Name, Level: p.Level, Description: p.Description, Matches: p.Matches})
 		}
+	}
+	g.engine.MakeInfo = func() []Rule {
+		if info == nil {
+			info = make([]Rule, 0, len(builtin)+len(patInfo))
+			for i := range builtin {
+				info = append(info, builtin[i].Rule)
+			}
+		}
+		return append(info, patInfo...)
 	}
 	for n := range c.disabled {
 		if !g.hasRule(n) {
@@ -183,8 +198,9 @@ func New(opts ...Option) (*Guard, error) {
 
 // hasRule reports whether a rule of that name exists, disabled or not.
 func (g *Guard) hasRule(name string) bool {
-	for i := range g.engine.Info {
-		if g.engine.Info[i].Name == name {
+	info := g.engine.Infos()
+	for i := range info {
+		if info[i].Name == name {
 			return true
 		}
 	}
@@ -192,7 +208,7 @@ func (g *Guard) hasRule(name string) bool {
 }
 
 // Rules lists every rule, built-in ones first, disabled ones included.
-func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.engine.Info...) }
+func (g *Guard) Rules() []Rule { return append([]Rule(nil), g.engine.Infos()...) }
 
 // BlockLevel returns the level at and above which lines are blocked.
 func (g *Guard) BlockLevel() Level { return g.blockLevel }

@@ -34,13 +34,13 @@ func TestCompletionTables(t *testing.T) {
 	}
 	// Every subcommand with options is one of the subcommands; every
 	// option is one, once.
-	for sub, opts := range gitOptions {
+	for sub, opts := range gitOptions() {
 		if sub != "" && !slices.Contains(gitSubcommands, sub) {
 			t.Errorf("git %s has options but is not a subcommand", sub)
 		}
 		checkOptions(t, "git "+sub, opts)
 	}
-	for prog, opts := range programOptions {
+	for prog, opts := range programOptions() {
 		checkOptions(t, prog, opts)
 	}
 }

@@ -112,9 +112,14 @@ func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
 // taking a terminal as the controlling one, and fails unless what it
 // opened is a regular file.
 func openRegular(path string, flag int, perm ...fs.FileMode) (*os.File, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+	switch fi, err := os.Stat(path); {
+	case err == nil && !fi.Mode().IsRegular():
 		// Refused before it is opened: opening a device can do things.
 		return nil, notRegular(path, fi.Mode())
+	case flag&os.O_CREATE == 0 && errors.Is(err, syscall.ENOENT):
+		// Not there (the usual policy and config): the open would say
+		// the same, as it says it.
+		return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.ENOENT}
 	}
 	mode := fs.FileMode(0o600)
 	if len(perm) > 0 {

@@ -51,6 +51,7 @@ type Supervisor struct {
 	listener  int
 	wakeR     int
 	wakeW     int
+	np        *listenerPoll // the listener in the netpoller (listenwait.go), nil when not
 	pid       int
 	limit     limiter
 	addfd     bool
@@ -231,6 +232,7 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 		return fail(err)
 	}
 	s.wakeR, s.wakeW = p[0], p[1]
+	s.np = newListenerPoll(s.listener)
 	go s.loop()
 	return s, nil
 }
@@ -286,7 +288,12 @@ func (s *Supervisor) Wait() error {
 // since with the same number (a new executor's socket or pty, read as
 // its input).
 func (s *Supervisor) Close() error {
-	s.closing.Do(func() { unix.Write(s.wakeW, []byte{0}) })
+	s.closing.Do(func() {
+		unix.Write(s.wakeW, []byte{0})
+		if s.np != nil {
+			s.np.wake()
+		}
+	})
 	err := s.Wait()
 	s.wakeOnce.Do(func() {
 		unix.Close(s.wakeR)
@@ -336,6 +343,9 @@ func (s *Supervisor) loop() {
 		s.count(func(st *Stats) { st.LimitHit = true })
 		s.limitOnce.Do(func() { s.limitNotice(0) })
 	}
+	if s.np != nil {
+		s.np.close()
+	}
 	unix.Close(s.listener)
 	// The wake-up pipe is Close's to close (see there).
 	s.cleanupLimit()
@@ -348,9 +358,15 @@ func (s *Supervisor) loop() {
 func (s *Supervisor) serve() error {
 	fds := []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}
 	var n seccompNotif
+	np := s.np
 	for {
 		fds[0].Revents, fds[1].Revents = 0, 0
-		if _, err := unix.Poll(fds, -1); err != nil {
+		if np != nil {
+			if np.wait(fds) != nil {
+				np = nil // poll(2) from now on
+				continue
+			}
+		} else if _, err := unix.Poll(fds, -1); err != nil {
 			if err == unix.EINTR {
 				continue
 			}

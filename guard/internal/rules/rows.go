@@ -480,23 +480,22 @@ func (m *rowMatch) field(key string) string {
 	return xoptShow(m.ops[n-1])
 }
 
-// rowRules returns the rules of every row table.
-func rowRules() []Builtin {
-	tables := rowTables()
-	n := 0
-	for _, t := range tables {
-		n += len(t)
-	}
-	out := make([]Builtin, 0, n)
-	for _, t := range tables {
-		for i := range t {
-			out = append(out, t[i].Builtin())
-		}
+// rowBuiltins returns the rules of a row table.
+func rowBuiltins(t []Row) []Builtin {
+	out := make([]Builtin, len(t))
+	for i := range t {
+		out[i] = t[i].Builtin()
 	}
 	return out
 }
 
 // rowTables returns the row tables, in the order their rules are listed.
 func rowTables() [][]Row {
-	return [][]Row{saasRows(), backupRows(), messagingRows(), secretRows(), httpRows(), registryRows(), networkRows(), forceRows(), remoteRows(), launchRows(), infraRows(), gitRows(), opsRows(), deployRows(), platformRows(), cloudVerbRows()}
+	var out [][]Row
+	for _, f := range families {
+		if f.rows != nil {
+			out = append(out, f.rows())
+		}
+	}
+	return out
 }

@@ -10,24 +10,23 @@ import (
 // or by a keep policy is medium. A dry run (-n, --dry-run) deletes
 // nothing.
 
-var (
-	resticOpts = withFlags(cli("rpoldwmyHg", "repo", "repository-file", "password-file", "password-command", "cache-dir", "option", "tls-client-cert", "cacert",
-		"limit-upload", "limit-download", "pack-size", "compression", "key-hint", "keep-last", "keep-hourly", "keep-daily", "keep-weekly", "keep-monthly",
-		"keep-yearly", "keep-within", "keep-within-hourly", "keep-within-daily", "keep-within-weekly", "keep-within-monthly", "keep-within-yearly",
-		"keep-tag", "tag", "host", "path", "group-by", "max-unused", "max-repack-size"), "nq", "prune", "dry-run", "quiet", "verbose", "compact", "no-lock", "insecure-tls", "json", "no-cache")
-	borgOpts = withFlags(cli("dwmyHaP", "remote-path", "rsh", "lock-wait", "umask", "keep-within", "keep-last", "keep-secondly", "keep-minutely", "keep-hourly",
-		"keep-daily", "keep-weekly", "keep-monthly", "keep-yearly", "glob-archives", "prefix", "repo", "match-archives", "checkpoint-interval"), "nvps", "dry-run", "verbose", "progress", "stats", "list", "force", "info", "debug", "save-space", "keep-security-info")
-	rcloneOpts = withFlags(cli("", "config", "transfers", "checkers", "exclude", "include", "filter", "exclude-from", "include-from", "filter-from", "files-from",
-		"bwlimit", "log-file", "log-level", "max-age", "min-age", "max-size", "min-size", "max-depth", "backup-dir", "suffix", "stats", "timeout", "retries"), "nvPqiI", "dry-run", "verbose", "progress", "interactive", "checksum", "update", "fast-list", "rmdirs", "delete-excluded", "create-empty-src-dirs", "ignore-existing")
-	veleroOpts = cli("nl", "namespace", "kubeconfig", "kubecontext", "selector", "features")
-	azcopyOpts = withFlags(cli("", "include-pattern", "exclude-pattern", "include-path", "exclude-path", "list-of-files", "log-level", "output-type", "from-to", "cap-mbps"), "", "dry-run", "recursive")
-	mcOpts     = withFlags(cli("", "config-dir", "older-than", "newer-than", "rewind", "version-id", "encrypt-key"), "r", "recursive", "force", "dry-run", "incomplete", "versions", "bypass", "remove", "overwrite", "json", "quiet", "insecure")
-)
-
 // dry reports a dry run.
 var dry = lacks("dry-run", "n", "dryrun")
 
 func backupRows() []Row {
+	var (
+		resticOpts = withFlags(cli("rpoldwmyHg", "repo", "repository-file", "password-file", "password-command", "cache-dir", "option", "tls-client-cert", "cacert",
+			"limit-upload", "limit-download", "pack-size", "compression", "key-hint", "keep-last", "keep-hourly", "keep-daily", "keep-weekly", "keep-monthly",
+			"keep-yearly", "keep-within", "keep-within-hourly", "keep-within-daily", "keep-within-weekly", "keep-within-monthly", "keep-within-yearly",
+			"keep-tag", "tag", "host", "path", "group-by", "max-unused", "max-repack-size"), "nq", "prune", "dry-run", "quiet", "verbose", "compact", "no-lock", "insecure-tls", "json", "no-cache")
+		borgOpts = withFlags(cli("dwmyHaP", "remote-path", "rsh", "lock-wait", "umask", "keep-within", "keep-last", "keep-secondly", "keep-minutely", "keep-hourly",
+			"keep-daily", "keep-weekly", "keep-monthly", "keep-yearly", "glob-archives", "prefix", "repo", "match-archives", "checkpoint-interval"), "nvps", "dry-run", "verbose", "progress", "stats", "list", "force", "info", "debug", "save-space", "keep-security-info")
+		rcloneOpts = withFlags(cli("", "config", "transfers", "checkers", "exclude", "include", "filter", "exclude-from", "include-from", "filter-from", "files-from",
+			"bwlimit", "log-file", "log-level", "max-age", "min-age", "max-size", "min-size", "max-depth", "backup-dir", "suffix", "stats", "timeout", "retries"), "nvPqiI", "dry-run", "verbose", "progress", "interactive", "checksum", "update", "fast-list", "rmdirs", "delete-excluded", "create-empty-src-dirs", "ignore-existing")
+		veleroOpts = cli("nl", "namespace", "kubeconfig", "kubecontext", "selector", "features")
+		azcopyOpts = withFlags(cli("", "include-pattern", "exclude-pattern", "include-path", "exclude-path", "list-of-files", "log-level", "output-type", "from-to", "cap-mbps"), "", "dry-run", "recursive")
+		mcOpts     = withFlags(cli("", "config-dir", "older-than", "newer-than", "rewind", "version-id", "encrypt-key"), "r", "recursive", "force", "dry-run", "incomplete", "versions", "bypass", "remove", "overwrite", "json", "quiet", "insecure")
+	)
 	return []Row{
 		{Name: "restic_prune", Level: High, Progs: []string{"restic"}, Opts: resticOpts,
 			Path: "forget", When: []rowPred{has("prune"), dry},

@@ -9,28 +9,28 @@ package rules
 // that of docs/rules.md.
 
 var (
-	azOpts = withFlags(cli("gnos", "subscription", "output", "query", "resource-group", "name", "ids", "vnet-name", "zone-name", "nsg-name", "account-name",
-		"account-key", "connection-string", "sas-token", "container-name", "public-access", "key", "key-kind", "key-type", "key-name", "group", "member-id",
-		"id", "record-set-name", "ipv4-address", "ipv6-address", "location", "cluster-name", "namespace-name", "auth-mode", "slot", "server", "resource",
-		"assignee", "role", "scope", "kind", "cname", "exchange", "ptrdname", "value", "owner-object-id", "display-name", "years", "end-date", "cert", "append", "service-name"),
-		"", "yes", "no-wait", "debug", "verbose", "only-show-errors", "force", "skip-shutdown")
-	gcloudOpts = withFlags(cli("", "project", "account", "configuration", "format", "filter", "zone", "region", "location", "keyring", "key", "secret",
-		"impersonate-service-account", "billing-project", "verbosity", "flags-file", "trace-token", "service", "limit", "sort-by", "page-size", "instance"),
-		"q", "quiet", "async", "discard-local-ssd", "no-discard-local-ssd", "log-http", "user-output-enabled", "no-user-output-enabled", "all")
 	azGroupsStop = "webapp|functionapp|aks|container|spring|logicapp"
 )
 
-// bqOpts is bq's grammar: absl flags, global ones before the command.
-var bqOpts = withFlags(cli("", "project_id", "location", "format", "dataset_id", "destination_table", "max_time_travel_hours", "expiration",
-	"default_table_expiration", "default_partition_expiration", "schema", "source_format", "parameter", "job_id", "api", "apilog", "bigqueryrc", "headless"),
-	"frdtmn", "force", "recursive", "dataset", "table", "model", "replace", "noreplace", "transfer_config", "reservation", "capacity_commitment",
-	"reservation_assignment", "connection", "dry_run", "use_legacy_sql", "nouse_legacy_sql", "sync", "nosync", "quiet")
-
-// bqConfig reports a bq rm of a configuration object (a transfer, a
-// reservation or a connection), not of data.
-var bqConfig = has("transfer_config", "reservation", "capacity_commitment", "reservation_assignment", "connection")
-
 func cloudVerbRows() []Row {
+	var (
+		// bqOpts is bq's grammar: absl flags, global ones before the command.
+		bqOpts = withFlags(cli("", "project_id", "location", "format", "dataset_id", "destination_table", "max_time_travel_hours", "expiration",
+			"default_table_expiration", "default_partition_expiration", "schema", "source_format", "parameter", "job_id", "api", "apilog", "bigqueryrc", "headless"),
+			"frdtmn", "force", "recursive", "dataset", "table", "model", "replace", "noreplace", "transfer_config", "reservation", "capacity_commitment",
+			"reservation_assignment", "connection", "dry_run", "use_legacy_sql", "nouse_legacy_sql", "sync", "nosync", "quiet")
+		// bqConfig reports a bq rm of a configuration object (a transfer, a
+		// reservation or a connection), not of data.
+		bqConfig = has("transfer_config", "reservation", "capacity_commitment", "reservation_assignment", "connection")
+		azOpts   = withFlags(cli("gnos", "subscription", "output", "query", "resource-group", "name", "ids", "vnet-name", "zone-name", "nsg-name", "account-name",
+			"account-key", "connection-string", "sas-token", "container-name", "public-access", "key", "key-kind", "key-type", "key-name", "group", "member-id",
+			"id", "record-set-name", "ipv4-address", "ipv6-address", "location", "cluster-name", "namespace-name", "auth-mode", "slot", "server", "resource",
+			"assignee", "role", "scope", "kind", "cname", "exchange", "ptrdname", "value", "owner-object-id", "display-name", "years", "end-date", "cert", "append", "service-name"),
+			"", "yes", "no-wait", "debug", "verbose", "only-show-errors", "force", "skip-shutdown")
+		gcloudOpts = withFlags(cli("", "project", "account", "configuration", "format", "filter", "zone", "region", "location", "keyring", "key", "secret",
+			"impersonate-service-account", "billing-project", "verbosity", "flags-file", "trace-token", "service", "limit", "sort-by", "page-size", "instance"),
+			"q", "quiet", "async", "discard-local-ssd", "no-discard-local-ssd", "log-http", "user-output-enabled", "no-user-output-enabled", "all")
+	)
 	return []Row{
 		{Name: "bq_rm", Level: High, Progs: []string{"bq"}, Opts: bqOpts,
 			Path: "rm", When: []rowPred{func(m *rowMatch) bool { return !bqConfig(m) }},

@@ -5,19 +5,15 @@ package rules
 // secrets engine (with every message, record or secret in it) is high;
 // one queue, key, record or secret is medium.
 
-var (
-	kafkaOpts    = withFlags(cli("", "bootstrap-server", "zookeeper", "topic", "command-config", "partitions", "replication-factor", "config", "group", "to-offset", "offset-json-file", "admin.config"), "", "delete", "list", "describe", "create", "alter", "if-exists", "execute", "dry-run", "all-groups", "all-topics", "to-earliest", "to-latest", "reset-offsets", "delete-offsets")
-	rpkOpts      = cli("X", "config", "profile", "brokers", "user", "password", "sasl-mechanism")
-	natsOpts     = cli("s", "server", "user", "password", "creds", "nkey", "context", "tlscert", "tlskey", "tlsca", "js-domain", "timeout")
-	rabbitOpts   = cli("npqt", "node", "vhost", "timeout", "longnames")
-	rabbitAdmin  = cli("HPVuUpcNkS", "host", "port", "vhost", "username", "password", "base-uri", "config", "node", "format", "depth")
-	algoliaOpts  = cli("p", "profile", "application-id", "api-key", "admin-api-key")
-	opOpts       = cli("", "account", "cache", "config", "encoding", "format", "session", "vault")
-	dopplerOpts  = cli("pc", "project", "config", "token", "api-host", "configuration", "scope")
-	vaultOptsAny = cli("")
-)
-
 func messagingRows() []Row {
+	var (
+		kafkaOpts   = withFlags(cli("", "bootstrap-server", "zookeeper", "topic", "command-config", "partitions", "replication-factor", "config", "group", "to-offset", "offset-json-file", "admin.config"), "", "delete", "list", "describe", "create", "alter", "if-exists", "execute", "dry-run", "all-groups", "all-topics", "to-earliest", "to-latest", "reset-offsets", "delete-offsets")
+		rpkOpts     = cli("X", "config", "profile", "brokers", "user", "password", "sasl-mechanism")
+		natsOpts    = cli("s", "server", "user", "password", "creds", "nkey", "context", "tlscert", "tlskey", "tlsca", "js-domain", "timeout")
+		rabbitOpts  = cli("npqt", "node", "vhost", "timeout", "longnames")
+		rabbitAdmin = cli("HPVuUpcNkS", "host", "port", "vhost", "username", "password", "base-uri", "config", "node", "format", "depth")
+		algoliaOpts = cli("p", "profile", "application-id", "api-key", "admin-api-key")
+	)
 	return []Row{
 		{Name: "kafka_topic_delete", Level: High, Progs: []string{"kafka-topics", "kafka-topics.sh"}, Opts: kafkaOpts,
 			When:   []rowPred{has("delete")},
@@ -89,6 +85,11 @@ func messagingRows() []Row {
 }
 
 func secretRows() []Row {
+	var (
+		opOpts       = cli("", "account", "cache", "config", "encoding", "format", "session", "vault")
+		dopplerOpts  = cli("pc", "project", "config", "token", "api-host", "configuration", "scope")
+		vaultOptsAny = cli("")
+	)
 	return []Row{
 		{Name: "vault_secrets_destroy", Level: High, Progs: []string{"vault", "bao"}, Opts: vaultOptsAny, Goflags: true,
 			Path:   "kv metadata delete, secrets disable, auth disable",

@@ -10,20 +10,19 @@ import (
 // asset away, is medium; deleting an application with every resource it
 // owns, or its data, is high.
 
-var (
-	// containerOpts are docker's, podman's and nerdctl's global options
-	// and those of stop and compose stop that take a value.
-	containerOpts = withFlags(cli("Htsfp", "host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey", "time", "timeout", "signal", "file", "project-name", "profile", "env-file", "project-directory", "url", "connection", "root", "runroot"), "", "dry-run")
-	flyOpts       = cli("ac", "app", "config", "access-token", "org", "region")
-	kappOpts      = cli("anf", "app", "namespace", "filter", "kubeconfig", "kubeconfig-context", "kubeconfig-yaml", "wait-timeout", "wait-check-interval")
-	kamalOpts     = cli("cdhrp", "config-file", "destination", "hosts", "roles", "primary", "version", "skip-hooks")
-	tailscaleOpts = cli("", "socket", "reason")
-	kubeTaintOpts = withFlags(cli("nlo", "namespace", "selector", "output", "context", "kubeconfig", "server", "cluster", "user", "token", "field-manager", "template"), "A", "all", "overwrite", "validate")
-	awsRowOpts    = cli("", "profile", "region", "output", "endpoint-url", "query", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "color", "cli-binary-format", "instance-ids", "db-instance-identifier", "db-cluster-identifier", "bucket", "key", "acl")
-	helmRollback  = withFlags(cli("n", "namespace", "kube-context", "kubeconfig", "timeout", "history-max"), "", "force", "wait", "wait-for-jobs", "no-hooks", "recreate-pods", "cleanup-on-fail", "dry-run", "debug")
-)
-
 func deployRows() []Row {
+	var (
+		// containerOpts are docker's, podman's and nerdctl's global options
+		// and those of stop and compose stop that take a value.
+		containerOpts = withFlags(cli("Htsfp", "host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey", "time", "timeout", "signal", "file", "project-name", "profile", "env-file", "project-directory", "url", "connection", "root", "runroot"), "", "dry-run")
+		flyOpts       = cli("ac", "app", "config", "access-token", "org", "region")
+		kappOpts      = cli("anf", "app", "namespace", "filter", "kubeconfig", "kubeconfig-context", "kubeconfig-yaml", "wait-timeout", "wait-check-interval")
+		kamalOpts     = cli("cdhrp", "config-file", "destination", "hosts", "roles", "primary", "version", "skip-hooks")
+		tailscaleOpts = cli("", "socket", "reason")
+		kubeTaintOpts = withFlags(cli("nlo", "namespace", "selector", "output", "context", "kubeconfig", "server", "cluster", "user", "token", "field-manager", "template"), "A", "all", "overwrite", "validate")
+		awsRowOpts    = cli("", "profile", "region", "output", "endpoint-url", "query", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "color", "cli-binary-format", "instance-ids", "db-instance-identifier", "db-cluster-identifier", "bucket", "key", "acl")
+		helmRollback  = withFlags(cli("n", "namespace", "kube-context", "kubeconfig", "timeout", "history-max"), "", "force", "wait", "wait-for-jobs", "no-hooks", "recreate-pods", "cleanup-on-fail", "dry-run", "debug")
+	)
 	return []Row{
 		{Name: "container_stop", Level: Medium, Progs: []string{"docker", "podman", "nerdctl", "docker-compose", "podman-compose"}, Opts: containerOpts,
 			Path: "stop|pause, container stop|pause, compose stop|pause, pod stop|pause", When: []rowPred{lacks("dry-run"), func(m *rowMatch) bool {

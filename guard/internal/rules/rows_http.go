@@ -93,18 +93,20 @@ func urlHas(parts ...string) rowPred {
 }
 
 var (
-	curlDelete   = optIs([]string{"X", "request"}, "DELETE")
-	wgetDelete   = optIs([]string{"method"}, "DELETE")
-	httpieDelete = arg(0, fold("DELETE"))
-	// deleteByQuery is the Elasticsearch and OpenSearch endpoint that
-	// deletes every document a query matches.
-	deleteByQuery = func(m *rowMatch) bool {
-		return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete", "/doDelete")(m) && httpWrites(m) || graphqlDelete(m)
-	}
-	deleteEvery = urlEndsIn("/_all", "/*")
+	curlDelete = optIs([]string{"X", "request"}, "DELETE")
 )
 
 func httpRows() []Row {
+	var (
+		wgetDelete   = optIs([]string{"method"}, "DELETE")
+		httpieDelete = arg(0, fold("DELETE"))
+		// deleteByQuery is the Elasticsearch and OpenSearch endpoint that
+		// deletes every document a query matches.
+		deleteByQuery = func(m *rowMatch) bool {
+			return urlHas("/_delete_by_query")(m) || urlEndsIn("/delete", "/doDelete")(m) && httpWrites(m) || graphqlDelete(m)
+		}
+		deleteEvery = urlEndsIn("/_all", "/*")
+	)
 	return []Row{
 		{Name: "http_delete_all", Level: High, Progs: []string{"curl"}, Opts: curlOpts,
 			When:   []rowPred{curlDelete, deleteEvery},

@@ -11,16 +11,6 @@ import (
 // and scale to zero. Their names, levels and reasons are the ones the code
 // had.
 
-var (
-	terraformOpts = stops("v", withFlags(cli("", "var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"),
-		"", "auto-approve", "destroy", "refresh-only", "compact-warnings", "no-color", "json", "input", "refresh", "dry-run"))
-	pulumiOpts = withFlags(cli("sCmtvcp", "stack", "cwd", "config", "config-file", "message", "target", "parallel", "color", "secrets-provider", "tracing"), "yfrj",
-		"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove",
-		"exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps",
-		"show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose")
-	kubectlRowOpts = kubeOpts()
-)
-
 // kubeOpts is kubectl's (and oc's) grammar: --dry-run takes its value
 // attached, or none.
 func kubeOpts() *argv.Spec {
@@ -63,6 +53,15 @@ func kubeNotDry(m *rowMatch) bool {
 }
 
 func infraRows() []Row {
+	var (
+		terraformOpts = stops("v", withFlags(cli("", "var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir", "out", "lock"),
+			"", "auto-approve", "destroy", "refresh-only", "compact-warnings", "no-color", "json", "input", "refresh", "dry-run"))
+		pulumiOpts = withFlags(cli("sCmtvcp", "stack", "cwd", "config", "config-file", "message", "target", "parallel", "color", "secrets-provider", "tracing"), "yfrj",
+			"yes", "skip-preview", "debug", "diff", "refresh", "json", "preview-only", "non-interactive", "expect-no-changes", "force", "remove",
+			"exclude-protected", "continue-on-error", "target-dependents", "logtostderr", "emoji", "fully-qualify-stack-names", "show-config", "show-replacement-steps",
+			"show-sames", "show-reads", "suppress-outputs", "suppress-permalink", "suppress-progress", "disable-integrity-checking", "run-program", "strict", "verbose")
+		kubectlRowOpts = kubeOpts()
+	)
 	return []Row{
 		{Name: "kubectl_scale_zero", Level: Medium, Progs: infraKubectlProgs, Opts: kubectlRowOpts,
 			Path: "scale, kubectl scale", When: []rowPred{kubeNotDry, func(m *rowMatch) bool {

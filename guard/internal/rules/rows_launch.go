@@ -10,14 +10,13 @@ import (
 // uvx and the like, are in wrappers_launch.go; their rule is
 // launcher_fetch).
 
-var (
-	goRunOpts = withFlags(cli("", "C", "p", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "o", "overlay", "pgo", "exec", "toolexec",
-		"buildmode", "compiler", "covermode", "coverpkg", "installsuffix", "pkgdir", "buildvcs", "gccgoflags"),
-		"", "a", "n", "race", "msan", "asan", "v", "x", "work", "trimpath", "cover", "modcacherw", "linkshared")
-	npmInitOpts = withFlags(cli("w", "scope", "workspace", "registry", "init-author-name", "init-license", "init-version"), "yfg", "yes", "force", "workspaces")
-)
-
 func launchRows() []Row {
+	var (
+		goRunOpts = withFlags(cli("", "C", "p", "tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "o", "overlay", "pgo", "exec", "toolexec",
+			"buildmode", "compiler", "covermode", "coverpkg", "installsuffix", "pkgdir", "buildvcs", "gccgoflags"),
+			"", "a", "n", "race", "msan", "asan", "v", "x", "work", "trimpath", "cover", "modcacherw", "linkshared")
+		npmInitOpts = withFlags(cli("w", "scope", "workspace", "registry", "init-author-name", "init-license", "init-version"), "yfg", "yes", "force", "workspaces")
+	)
 	return []Row{
 		{Name: "go_run_remote", Level: Medium, Progs: []string{"go"}, Opts: goRunOpts, Goflags: true,
 			Path: "run", When: []rowPred{arg(0, func(w Word) bool { return strings.Contains(w.Value, "@") })},

@@ -28,19 +28,21 @@ var (
 			"update-catalog", "list-catalog", "dump-catalog", "full", "no-full", "show-cursor", "list-namespaces", "list-invocation", "invocation"},
 		LongStop: []string{"help", "version"},
 	}
-	dockerGlobalOpts = cli("Hcl", "host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey")
-	ghOpts           = withFlags(cli("R", "repo", "hostname"), "y", "yes", "confirm")
-	awsOpts          = withFlags(cli("", "region", "profile", "output", "query", "endpoint-url", "cli-input-json", "cli-input-yaml", "color", "ca-bundle",
-		"cli-read-timeout", "cli-connect-timeout", "secret-id", "secret-string", "secret-binary", "kms-key-id", "description", "client-request-token",
-		"version-stages", "subscription-arn"), "", "debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager")
-	kafkaAdminOpts = withFlags(cli("", "bootstrap-server", "zookeeper", "topic", "group", "command-config", "entity-type", "entity-name", "entity-default",
-		"add-config", "delete-config", "allow-principal", "deny-principal", "operation", "cluster", "transactional-id", "resource-pattern-type"),
-		"", "remove", "add", "list", "alter", "describe", "force")
-	// noHelp is a predicate: no operand is the word help (aws ... help).
-	noHelp = func(m *rowMatch) bool { return !anyArg(is("help"))(m) }
+	ghOpts = withFlags(cli("R", "repo", "hostname"), "y", "yes", "confirm")
 )
 
 func opsRows() []Row {
+	var (
+		dockerGlobalOpts = cli("Hcl", "host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey")
+		awsOpts          = withFlags(cli("", "region", "profile", "output", "query", "endpoint-url", "cli-input-json", "cli-input-yaml", "color", "ca-bundle",
+			"cli-read-timeout", "cli-connect-timeout", "secret-id", "secret-string", "secret-binary", "kms-key-id", "description", "client-request-token",
+			"version-stages", "subscription-arn"), "", "debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager")
+		kafkaAdminOpts = withFlags(cli("", "bootstrap-server", "zookeeper", "topic", "group", "command-config", "entity-type", "entity-name", "entity-default",
+			"add-config", "delete-config", "allow-principal", "deny-principal", "operation", "cluster", "transactional-id", "resource-pattern-type"),
+			"", "remove", "add", "list", "alter", "describe", "force")
+		// noHelp is a predicate: no operand is the word help (aws ... help).
+		noHelp = func(m *rowMatch) bool { return !anyArg(is("help"))(m) }
+	)
 	return []Row{
 		{Name: "journal_vacuum", Level: Medium, Progs: []string{"journalctl"}, Opts: journalctlOpts,
 			When:   []rowPred{has("vacuum-size", "vacuum-time", "vacuum-files")},

@@ -13,20 +13,19 @@ import (
 // docs/rules.md: a whole project, organisation or gateway configuration
 // is high, a function, secret, object or record medium.
 
-var (
-	supabaseOpts = withFlags(cli("op", "dns-resolver", "network-id", "output", "profile", "workdir", "project-ref", "db-url", "password", "schema", "file", "status", "version", "env-file", "org-id", "region", "id", "name"),
-		"r", "debug", "experimental", "yes", "create-ticket", "linked", "local", "recursive", "no-backup", "no-seed", "dry-run", "include-all", "include-roles", "include-seed", "all")
-	newrelicOpts  = cli("ap", "accountId", "profile", "format", "guid", "name", "id", "applicationId", "monitorId")
-	infisicalOpts = cli("", "domain", "token", "env", "path", "projectId", "type", "name", "format", "output")
-	deckOpts      = withFlags(cli("", "kong-addr", "headers", "ca-cert", "ca-cert-file", "tls-client-cert", "tls-client-key", "konnect-addr", "konnect-token", "konnect-control-plane-name", "workspace", "state", "select-tag", "parallelism", "config", "output-file"),
-		"", "force", "skip-consumers", "all-workspaces", "tls-skip-verify", "no-color", "verbose", "json-output", "silence-events")
-)
-
 // supabaseRemote reports a Supabase command that acts on the linked
 // project or a database named by URL, not the local stack.
 func supabaseRemote(m *rowMatch) bool { return has("linked", "db-url")(m) }
 
 func platformRows() []Row {
+	var (
+		supabaseOpts = withFlags(cli("op", "dns-resolver", "network-id", "output", "profile", "workdir", "project-ref", "db-url", "password", "schema", "file", "status", "version", "env-file", "org-id", "region", "id", "name"),
+			"r", "debug", "experimental", "yes", "create-ticket", "linked", "local", "recursive", "no-backup", "no-seed", "dry-run", "include-all", "include-roles", "include-seed", "all")
+		newrelicOpts  = cli("ap", "accountId", "profile", "format", "guid", "name", "id", "applicationId", "monitorId")
+		infisicalOpts = cli("", "domain", "token", "env", "path", "projectId", "type", "name", "format", "output")
+		deckOpts      = withFlags(cli("", "kong-addr", "headers", "ca-cert", "ca-cert-file", "tls-client-cert", "tls-client-key", "konnect-addr", "konnect-token", "konnect-control-plane-name", "workspace", "state", "select-tag", "parallelism", "config", "output-file"),
+			"", "force", "skip-consumers", "all-workspaces", "tls-skip-verify", "no-color", "verbose", "json-output", "silence-events")
+	)
 	return []Row{
 		{Name: "supabase_project_delete", Level: High, Progs: []string{"supabase"}, Opts: supabaseOpts,
 			Path:   "projects|orgs delete",

@@ -10,19 +10,21 @@ import (
 // medium.
 
 var (
-	vercelOpts   = cli("tSAQT", "token", "scope", "local-config", "global-config", "cwd", "team")
-	netlifyOpts  = cli("", "auth", "filter", "httpProxy", "httpProxyCertificateFilename", "site")
-	herokuOpts   = cli("ar", "app", "remote")
-	wranglerOpts = cli("ce", "config", "env", "cwd", "env-file")
-	fastlyOpts   = cli("ts", "token", "profile", "service-id", "service-name", "version")
-	railwayOpts  = cli("pse", "project", "service", "environment", "2fa-code")
-	stripeOpts   = cli("", "api-key", "project-name", "color", "config", "device-name", "log-level", "stripe-account")
-	pdOpts       = cli("", "token", "profile")
-	ldcliOpts    = cli("", "access-token", "base-uri", "config", "output", "project", "environment", "flag")
-	circleciOpts = cli("", "token", "host", "org-id", "debug")
+	herokuOpts = cli("ar", "app", "remote")
 )
 
 func saasRows() []Row {
+	var (
+		vercelOpts   = cli("tSAQT", "token", "scope", "local-config", "global-config", "cwd", "team")
+		netlifyOpts  = cli("", "auth", "filter", "httpProxy", "httpProxyCertificateFilename", "site")
+		wranglerOpts = cli("ce", "config", "env", "cwd", "env-file")
+		fastlyOpts   = cli("ts", "token", "profile", "service-id", "service-name", "version")
+		railwayOpts  = cli("pse", "project", "service", "environment", "2fa-code")
+		stripeOpts   = cli("", "api-key", "project-name", "color", "config", "device-name", "log-level", "stripe-account")
+		pdOpts       = cli("", "token", "profile")
+		ldcliOpts    = cli("", "access-token", "base-uri", "config", "output", "project", "environment", "flag")
+		circleciOpts = cli("", "token", "host", "org-id", "debug")
+	)
 	return []Row{
 		{Name: "vercel_remove", Level: High, Progs: []string{"vercel", "vc"}, Opts: vercelOpts,
 			Path:   "remove|rm, project|projects rm|remove",

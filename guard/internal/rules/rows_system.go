@@ -17,14 +17,9 @@ import (
 // it from a console: medium, like flushing the firewall.
 
 var (
-	npmOpts   = withFlags(cli("w", "registry", "otp", "tag", "access", "workspace", "userconfig", "prefix", "loglevel", "cache"), "fg", "dry-run", "force", "global", "json", "workspaces")
-	cargoOpts = withFlags(cli("", "version", "vers", "index", "registry", "token", "config", "color", "manifest-path"), "qv", "undo", "quiet", "verbose", "locked", "offline", "frozen")
-	gemOpts   = cli("vpk", "version", "platform", "key", "host", "otp", "config-file")
 	// ipOpts: iproute2 takes its long options with one dash (-br,
 	// -netns), as goflags reads them; -h is -human, not help.
-	ipOpts    = &argv.Spec{Flags: "46sdrtfcjpo0Dah", Valued: "nbN", Stop: "V"}
-	routeOpts = cli("A")
-	nmcliOpts = cli("mfecwg", "mode", "fields", "escape", "colors", "wait", "get-values")
+	ipOpts = &argv.Spec{Flags: "46sdrtfcjpo0Dah", Valued: "nbN", Stop: "V"}
 )
 
 // nsupdateDelete matches an nsupdate command that deletes records. It is
@@ -34,6 +29,11 @@ var nsupdateDelete = sync.OnceValue(func() *regexp.Regexp {
 })
 
 func registryRows() []Row {
+	var (
+		npmOpts   = withFlags(cli("w", "registry", "otp", "tag", "access", "workspace", "userconfig", "prefix", "loglevel", "cache"), "fg", "dry-run", "force", "global", "json", "workspaces")
+		cargoOpts = withFlags(cli("", "version", "vers", "index", "registry", "token", "config", "color", "manifest-path"), "qv", "undo", "quiet", "verbose", "locked", "offline", "frozen")
+		gemOpts   = cli("vpk", "version", "platform", "key", "host", "otp", "config-file")
+	)
 	return []Row{
 		{Name: "npm_unpublish", Level: High, Progs: []string{"npm", "pnpm", "yarn", "bun"}, Opts: npmOpts,
 			Path: "unpublish, pm unpublish, npm unpublish", When: []rowPred{dry},
@@ -69,6 +69,10 @@ func registryRows() []Row {
 }
 
 func networkRows() []Row {
+	var (
+		routeOpts = cli("A")
+		nmcliOpts = cli("mfecwg", "mode", "fields", "escape", "colors", "wait", "get-values")
+	)
 	link := "link|l|li|lin"
 	route := "route|r|ro|rou|rout"
 	addr := "address|addr|a|ad|add|addre|addres"

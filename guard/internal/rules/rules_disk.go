@@ -66,7 +66,7 @@ func DiskRules() []Builtin {
 		RuleDd:           diskDdProgs,
 		RuleShredDevice:  {"shred"},
 		RuleShred:        {"shred"},
-		RuleCopyToDevice: progUnion([]string{"cp", "mv", "install", "tee", "sed", "gsed"}, outputProgs),
+		RuleCopyToDevice: progUnion([]string{"cp", "mv", "install", "tee", "sed", "gsed"}, outputProgs()),
 		RuleWipefs:       {"wipefs"},
 		RuleBlkdiscard:   {"blkdiscard"},
 		RuleSgdiskZap:    {"sgdisk"},

@@ -33,7 +33,7 @@ func FileRules() []Builtin {
 	// Every rule of the family can come from a redirect of any command, or
 	// from the programs fileFamilyHits reads: one list, made once for the
 	// five (it is read only).
-	progs := progUnion(fileProgs, outputProgs)
+	progs := progUnion(fileProgs, outputProgs())
 	return dispatchOn(bs, func(b *Builtin) { b.Progs, b.Redirects = progs, true },
 		RuleTruncateFile, RuleWriteSystemFile, RuleWriteEtc, RuleAppendRc, RuleRedirectUnknown)
 }

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"guardsh/internal/argv"
 )
@@ -60,71 +61,74 @@ type outRow struct {
 	meta bool
 }
 
-// outputRows is the outputs table, by program name.
-var outputRows = map[string]outRow{
-	"tar":    {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
-	"bsdtar": {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
-	"gtar":   {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
-	"cpio": {spec: argv.Spec{Valued: "OFEHIMRC", LongValued: []string{"file", "pattern-file", "format", "io-size", "message", "owner", "block-size"}, LongStop: []string{"help", "version"}},
-		outs: []string{"O", "F", "file"}, adjust: cpioOutputs, readsRest: true},
-	"zip":   {spec: argv.Spec{Valued: "bntxiOs", LongValued: []string{"output-file", "temp-path", "suffixes", "exclude", "include"}, LongStop: []string{"help", "version"}}, outs: []string{"O", "output-file"}, operands: outFirstOperand, readsRest: true},
-	"7z":    {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
-	"7za":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
-	"7zr":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
-	"sort":  {spec: argv.Spec{Valued: "koStT", LongValued: []string{"output", "key", "buffer-size", "field-separator", "temporary-directory", "files0-from", "random-source", "batch-size", "parallel", "compress-program"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
-	"shuf":  {spec: argv.Spec{Valued: "ionr", LongValued: []string{"output", "input-range", "head-count", "random-source"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
-	"split": {spec: argv.Spec{Valued: "abClnt", LongValued: []string{"suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
-	"uniq":  {spec: argv.Spec{Valued: "fsw", LongValued: []string{"skip-fields", "skip-chars", "check-chars"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
-	"iconv": {spec: argv.Spec{Valued: "oft", LongValued: []string{"output", "from-code", "to-code"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
-	"pv":    {spec: argv.Spec{Valued: "oLsNiwHDBdAFx", LongValued: []string{"output", "rate-limit", "size", "name", "interval", "width", "height", "delay-start", "buffer-size", "watchfd", "format", "store-and-forward", "pidfile"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output", "pidfile"}, readsRest: true},
-	"wget": {spec: argv.Spec{Valued: "OoaPiBetTwlADRUQ", LongValued: []string{"output-document", "output-file", "append-output", "directory-prefix", "input-file", "base", "execute", "timeout", "tries", "wait", "level", "accept", "reject", "domains", "user-agent", "quota", "save-cookies", "load-cookies", "post-data", "post-file", "header", "user", "password"}, LongStop: []string{"help", "version"}},
-		outs: []string{"O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix", "save-cookies"}, dirs: []string{"P", "directory-prefix"}, readsRest: true},
-	"curl": {spec: argv.Spec{Valued: "oDcbdeEFHKuUxXAmrwTyYzCQ", LongValued: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "hsts", "alt-svc", "output-dir", "cookie", "data", "data-binary", "data-raw", "data-urlencode", "form", "header", "user", "proxy", "request", "user-agent", "referer", "upload-file", "config", "max-time", "connect-timeout", "write-out", "cacert", "cert", "key"}, LongStop: []string{"help", "version"}},
-		outs: []string{"o", "output", "D", "dump-header", "c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}, dirs: []string{"output-dir"}, readsRest: true},
-	"mksquashfs":  {spec: argv.Spec{LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
-	"genisoimage": {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
-	"mkisofs":     {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
-	"xorrisofs":   {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
-	"xorriso":     {outs: []string{"-outdev", "-dev"}, singleDash: true, readsRest: true},
-	"openssl":     {outs: []string{"-out", "-keyout"}, singleDash: true, readsRest: true},
-	"ddrescue":    {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
-	"gddrescue":   {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
-	"zstd":        {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
-	"pzstd":       {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
-	"unzstd":      {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
-	"lz4":         {spec: compressSpec, operands: outSecondOperand, readsRest: true},
-	"brotli":      {spec: argv.Spec{Valued: "oqwS", LongValued: []string{"output", "quality", "lgwin", "suffix"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
-	"lzip":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
-	"lzop":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
-	"gzip":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"gunzip":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"pigz":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"unpigz":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"bzip2":       {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"bunzip2":     {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"pbzip2":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"xz":          {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"unxz":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"lzma":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"unlzma":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
-	"mv":          {spec: fsCpSpec, outs: []string{"t", "target-directory"}, operands: outLastOperand},
-	"ln":          {spec: argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
-	"link":        {operands: outLastOperand},
-	"rsync": {spec: argv.Spec{Valued: "eBfT", LongValued: []string{"rsh", "rsync-path", "filter", "exclude", "exclude-from", "include", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "log-file", "partial-dir", "chmod", "chown", "password-file", "write-batch", "only-write-batch", "read-batch", "out-format"}, LongStop: []string{"help", "version"}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
-		adjust: func(a *Opts, r *outRow) { r.readsRest = !a.Has("remove-source-files") }},
-	"scp":       {spec: argv.Spec{Valued: "cFiJlPoSDX", LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
-	"mkfifo":    {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
-	"mknod":     {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outFirstOperand, meta: true},
-	"touch":     {spec: argv.Spec{Valued: "dtr", LongValued: []string{"date", "reference", "time"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
-	"fallocate": {spec: argv.Spec{Valued: "lo", LongValued: []string{"length", "offset"}, LongStop: []string{"help", "version"}}, operands: outAllOperands},
-	"tcpdump":   {spec: argv.Spec{Valued: "wrcCFGiMsTyWzZBEjQV", LongStop: []string{"help", "version"}}, outs: []string{"w"}, readsRest: true},
-	"gpg":       {spec: argv.Spec{Valued: "oruk", LongValued: []string{"output", "recipient", "local-user", "homedir"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
-	"unzip":     {spec: argv.Spec{Valued: "dxP", LongStop: []string{"help", "version"}}, outs: []string{"d"}, dirs: []string{"d"}},
-	"cc":        {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
-	"gcc":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
-	"clang":     {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
-	"g++":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
-}
+// outputRows is the outputs table, by program name, made the first time a
+// command may write (guardsh_self, the file and disk families).
+var outputRows = sync.OnceValue(func() map[string]outRow {
+	return map[string]outRow{
+		"tar":    {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
+		"bsdtar": {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
+		"gtar":   {spec: tarOutSpec, dirs: tarDirs, adjust: tarOutputs, readsRest: true},
+		"cpio": {spec: argv.Spec{Valued: "OFEHIMRC", LongValued: []string{"file", "pattern-file", "format", "io-size", "message", "owner", "block-size"}, LongStop: []string{"help", "version"}},
+			outs: []string{"O", "F", "file"}, adjust: cpioOutputs, readsRest: true},
+		"zip":   {spec: argv.Spec{Valued: "bntxiOs", LongValued: []string{"output-file", "temp-path", "suffixes", "exclude", "include"}, LongStop: []string{"help", "version"}}, outs: []string{"O", "output-file"}, operands: outFirstOperand, readsRest: true},
+		"7z":    {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
+		"7za":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
+		"7zr":   {operands: outSecondOperand, adjust: sevenZipOutputs, readsRest: true},
+		"sort":  {spec: argv.Spec{Valued: "koStT", LongValued: []string{"output", "key", "buffer-size", "field-separator", "temporary-directory", "files0-from", "random-source", "batch-size", "parallel", "compress-program"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+		"shuf":  {spec: argv.Spec{Valued: "ionr", LongValued: []string{"output", "input-range", "head-count", "random-source"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+		"split": {spec: argv.Spec{Valued: "abClnt", LongValued: []string{"suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+		"uniq":  {spec: argv.Spec{Valued: "fsw", LongValued: []string{"skip-fields", "skip-chars", "check-chars"}, LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+		"iconv": {spec: argv.Spec{Valued: "oft", LongValued: []string{"output", "from-code", "to-code"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+		"pv":    {spec: argv.Spec{Valued: "oLsNiwHDBdAFx", LongValued: []string{"output", "rate-limit", "size", "name", "interval", "width", "height", "delay-start", "buffer-size", "watchfd", "format", "store-and-forward", "pidfile"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output", "pidfile"}, readsRest: true},
+		"wget": {spec: argv.Spec{Valued: "OoaPiBetTwlADRUQ", LongValued: []string{"output-document", "output-file", "append-output", "directory-prefix", "input-file", "base", "execute", "timeout", "tries", "wait", "level", "accept", "reject", "domains", "user-agent", "quota", "save-cookies", "load-cookies", "post-data", "post-file", "header", "user", "password"}, LongStop: []string{"help", "version"}},
+			outs: []string{"O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix", "save-cookies"}, dirs: []string{"P", "directory-prefix"}, readsRest: true},
+		"curl": {spec: argv.Spec{Valued: "oDcbdeEFHKuUxXAmrwTyYzCQ", LongValued: []string{"output", "dump-header", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "hsts", "alt-svc", "output-dir", "cookie", "data", "data-binary", "data-raw", "data-urlencode", "form", "header", "user", "proxy", "request", "user-agent", "referer", "upload-file", "config", "max-time", "connect-timeout", "write-out", "cacert", "cert", "key"}, LongStop: []string{"help", "version"}},
+			outs: []string{"o", "output", "D", "dump-header", "c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "output-dir"}, dirs: []string{"output-dir"}, readsRest: true},
+		"mksquashfs":  {spec: argv.Spec{LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
+		"genisoimage": {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
+		"mkisofs":     {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
+		"xorrisofs":   {outs: []string{"-o", "-output"}, singleDash: true, readsRest: true},
+		"xorriso":     {outs: []string{"-outdev", "-dev"}, singleDash: true, readsRest: true},
+		"openssl":     {outs: []string{"-out", "-keyout"}, singleDash: true, readsRest: true},
+		"ddrescue":    {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+		"gddrescue":   {spec: argv.Spec{Valued: "abBcCeEiKlmMOsTwxZ", LongStop: []string{"help", "version"}}, operands: outSecondOperand, readsRest: true},
+		"zstd":        {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
+		"pzstd":       {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
+		"unzstd":      {spec: compressSpec, outs: []string{"o"}, adjust: compressOutputs, operands: outAllOperands},
+		"lz4":         {spec: compressSpec, operands: outSecondOperand, readsRest: true},
+		"brotli":      {spec: argv.Spec{Valued: "oqwS", LongValued: []string{"output", "quality", "lgwin", "suffix"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+		"lzip":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
+		"lzop":        {spec: compressSpec, outs: []string{"o", "output"}, adjust: compressOutputs, operands: outAllOperands},
+		"gzip":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"gunzip":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"pigz":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"unpigz":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"bzip2":       {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"bunzip2":     {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"pbzip2":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"xz":          {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"unxz":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"lzma":        {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"unlzma":      {spec: compressSpec, adjust: compressOutputs, operands: outAllOperands},
+		"mv":          {spec: fsCpSpec, outs: []string{"t", "target-directory"}, operands: outLastOperand},
+		"ln":          {spec: argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}, outs: []string{"t", "target-directory"}, operands: outLastOperand},
+		"link":        {operands: outLastOperand},
+		"rsync": {spec: argv.Spec{Valued: "eBfT", LongValued: []string{"rsh", "rsync-path", "filter", "exclude", "exclude-from", "include", "include-from", "files-from", "temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "log-file", "partial-dir", "chmod", "chown", "password-file", "write-batch", "only-write-batch", "read-batch", "out-format"}, LongStop: []string{"help", "version"}}, outs: []string{"log-file", "write-batch", "only-write-batch", "backup-dir"}, dirs: []string{"backup-dir"}, operands: outLastOperand, readsRest: true,
+			adjust: func(a *Opts, r *outRow) { r.readsRest = !a.Has("remove-source-files") }},
+		"scp":       {spec: argv.Spec{Valued: "cFiJlPoSDX", LongStop: []string{"help", "version"}}, operands: outLastOperand, readsRest: true},
+		"mkfifo":    {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
+		"mknod":     {spec: argv.Spec{Valued: "mZ", LongValued: []string{"mode", "context"}, LongStop: []string{"help", "version"}}, operands: outFirstOperand, meta: true},
+		"touch":     {spec: argv.Spec{Valued: "dtr", LongValued: []string{"date", "reference", "time"}, LongStop: []string{"help", "version"}}, operands: outAllOperands, meta: true},
+		"fallocate": {spec: argv.Spec{Valued: "lo", LongValued: []string{"length", "offset"}, LongStop: []string{"help", "version"}}, operands: outAllOperands},
+		"tcpdump":   {spec: argv.Spec{Valued: "wrcCFGiMsTyWzZBEjQV", LongStop: []string{"help", "version"}}, outs: []string{"w"}, readsRest: true},
+		"gpg":       {spec: argv.Spec{Valued: "oruk", LongValued: []string{"output", "recipient", "local-user", "homedir"}, LongStop: []string{"help", "version"}}, outs: []string{"o", "output"}, readsRest: true},
+		"unzip":     {spec: argv.Spec{Valued: "dxP", LongStop: []string{"help", "version"}}, outs: []string{"d"}, dirs: []string{"d"}},
+		"cc":        {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+		"gcc":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+		"clang":     {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+		"g++":       {spec: argv.Spec{Valued: "oIDLlUx", LongStop: []string{"help", "version"}}, outs: []string{"o"}, readsRest: true},
+	}
+})
 
 // tarDirs are tar's options naming a directory it extracts into.
 var tarDirs = []string{"C", "directory"}
@@ -204,7 +208,7 @@ type outFile struct {
 // only read.
 func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 	name := c.Name()
-	row, ok := outputRows[name]
+	row, ok := outputRows()[name]
 	if !ok || len(c.Args) < 2 {
 		return nil, ok, row.readsRest
 	}
@@ -285,15 +289,15 @@ func outputFiles(c *Command) (outs []outFile, known, readsRest bool) {
 	return outs, true, row.readsRest
 }
 
-// outputProgs are the programs of the outputs table, for the rules'
+// outputProgs returns the programs of the outputs table, for the rules'
 // dispatch.
-var outputProgs = slices.Sorted(maps.Keys(outputRows))
+func outputProgs() []string { return slices.Sorted(maps.Keys(outputRows())) }
 
 // outputContentFiles returns the outputs of a program of the table that
 // writes content into them (not touch or mkfifo), for the file and disk
 // families.
 func outputContentFiles(c *Command) []outFile {
-	if row, ok := outputRows[c.Name()]; !ok || row.meta {
+	if row, ok := outputRows()[c.Name()]; !ok || row.meta {
 		return nil
 	}
 	outs, _, _ := outputFiles(c)

@@ -10,8 +10,12 @@ import (
 // Engine is what the walker needs of a Guard: the rules in force, the
 // custom patterns, the limits, and the places guardsh protects.
 type Engine struct {
-	Rules      []rules.Builtin // built-in rules in force, with levels applied
-	Info       []Rule          // every rule, for listing, disabled ones included
+	Rules []rules.Builtin // built-in rules in force, with levels applied
+	// MakeInfo makes the list of every rule, disabled ones included
+	// (Infos): called once, when first needed.
+	MakeInfo   func() []Rule
+	info       []Rule
+	infoOnce   sync.Once
 	Patterns   []Pattern
 	MaxDepth   int
 	MaxBytes   int
@@ -26,6 +30,12 @@ type Engine struct {
 	TrustedEval [][]string
 	// Dispatch chooses the rules (indexes in rules) to call on a command.
 	Dispatch
+}
+
+// Infos lists every rule, for listing, disabled ones included.
+func (g *Engine) Infos() []Rule {
+	g.infoOnce.Do(func() { g.info = g.MakeInfo() })
+	return g.info
 }
 
 // Pattern is a custom pattern (a Pattern) as the walker matches it

@@ -223,7 +223,7 @@ func (g *Engine) ClassifyWrite(p string, truncate bool, st State) Verdict {
 
 // Emit records a finding of a structural rule, unless it is disabled.
 func (g *Engine) Emit(v *Verdict, rule, reason, text string) {
-	for _, r := range g.Info {
+	for _, r := range g.Infos() {
 		if r.Name == rule {
 			if r.Disabled {
 				return
