@@ -82,17 +82,10 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		}
 		return
 	}
-	p, err := openProc(pid)
-	if err != nil {
-		if idValid(s.listener, n.ID) {
-			s.refuse(n, info.name, unix.EPERM, "cannot read the process: "+err.Error())
-		}
-		return
-	}
+	// What is read of the process below is checked to be the notifying
+	// process's by idValid after the last read, before it is used.
+	p := openProc(pid)
 	defer p.close()
-	if !idValid(s.listener, n.ID) {
-		return
-	}
 	if info.kind == KindExec {
 		if errno := s.execMissing(p, nr, &n.Data.Args); errno != 0 {
 			// The kernel would fail it so: nothing to decide, and the
@@ -114,7 +107,7 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	if s.initial && nr == unix.SYS_EXECVE && (pid == s.pid || tgid(pid) == s.pid) {
 		ev.Initial = true
 	}
-	err = info.read(p, &n.Data.Args, ev)
+	err := info.read(p, &n.Data.Args, ev)
 	if err == nil {
 		ev.Cwd, err = p.link("cwd")
 	}

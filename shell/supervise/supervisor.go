@@ -335,6 +335,7 @@ func (s *Supervisor) loop() {
 }
 
 func (s *Supervisor) serve() error {
+	syncWakeUp(s.listener)
 	fds := []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}
 	var n seccompNotif
 	for {
