@@ -101,9 +101,11 @@ const (
 	Deny
 )
 
-// Decider decides each reported call. The supervisor calls it from one
-// goroutine, one event at a time, while the calling thread waits; the
-// rest of the tree runs on until it too makes a reported call.
+// Decider decides each reported call. The supervisor calls it one event
+// at a time (from one of its goroutines, never two at once), while the
+// calling thread waits; the rest of the tree runs on until it too makes a
+// reported call, and the calls that need no decision (a missing program's
+// exec, a fork) are answered meanwhile.
 type Decider interface {
 	Decide(ev *Event) Verdict
 }

@@ -10,11 +10,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// handle answers one notification. The process's memory is opened, the
-// notification re-validated (so the memory is the notifying process's,
-// not a later one with the same pid), the arguments read, the
-// notification validated again, and only then is the Decider asked.
-func (s *Supervisor) handle(n *seccompNotif) {
+// handle answers one notification, on receiver r. The arguments are read
+// from the process (its memory and its links under /proc/PID, all named
+// by pid), the notification validated (so what was read is the notifying
+// process's, not a later one's with the same pid: a pid is not reused
+// while the call waits), and only then is the Decider asked.
+func (s *Supervisor) handle(n *seccompNotif, r *receiver) {
 	s.count(func(st *Stats) { st.Notifications++ })
 	defer func() {
 		// A bug (in the Decider or here) refuses the call: it fails closed,
@@ -25,6 +26,15 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	}()
 	pid := int(n.Pid)
 	nr := n.Data.Nr
+	if nr == unix.SYS_LANDLOCK_RESTRICT_SELF {
+		s.landlock(n)
+		return
+	}
+	s.viewMu.RLock()
+	defer s.viewMu.RUnlock()
+	tid := &s.tidMu[n.Pid%uint32(len(s.tidMu))]
+	tid.Lock()
+	defer tid.Unlock()
 	if s.limit != nil && s.limit.counts() {
 		s.limit.seen(pid)
 		if isFork(nr) {
@@ -55,44 +65,28 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		respond(s.listener, n.ID, true, 0, 0)
 		return
 	}
-	s.redo.seen(n)
-	if nr == unix.SYS_LANDLOCK_RESTRICT_SELF {
-		// The process (and all it starts) will be denied what its
-		// Landlock rules deny, which the supervisor, acting as itself,
-		// would not be: from now on it opens and performs nothing for
-		// the tree (sameView), and the kernel, after the check, does
-		// each call with the process's own rights.
-		s.restricted.Store(true)
-		respond(s.listener, n.ID, true, 0, 0)
-		return
-	}
+	s.redoSeen(n)
 	info, ok := calls[nr]
 	if !ok {
 		// The filter reported a call this table does not know: fail closed.
 		s.refuse(n, fmt.Sprintf("syscall %d", nr), unix.EPERM, "reported call unknown to the supervisor")
 		return
 	}
-	if s.cfg.AllowInitial && s.initial && nr == unix.SYS_EXECVE && pid == s.pid {
+	initial := s.initial && !s.initialDone.Load()
+	if s.cfg.AllowInitial && initial && nr == unix.SYS_EXECVE && pid == s.pid {
 		// The helper's exec of the command: nothing else of the tree
 		// exists yet, and its arguments are the caller's own. Nothing to
 		// read; the Decider is told of it, and not asked.
-		s.cfg.Decider.Decide(&Event{Pid: pid, Syscall: info.name, Kind: info.kind, Initial: true})
+		r.decide(&Event{Pid: pid, Syscall: info.name, Kind: info.kind, Initial: true})
 		if respond(s.listener, n.ID, true, 0, 0) == nil {
-			s.initial = false
+			s.initialDone.Store(true)
 		}
 		return
 	}
-	p, err := openProc(pid)
-	if err != nil {
-		if idValid(s.listener, n.ID) {
-			s.refuse(n, info.name, unix.EPERM, "cannot read the process: "+err.Error())
-		}
-		return
-	}
+	// What is read of the process below is checked to be the notifying
+	// process's by idValid after the last read, before it is used.
+	p := openProc(pid)
 	defer p.close()
-	if !idValid(s.listener, n.ID) {
-		return
-	}
 	if info.kind == KindExec {
 		if errno := s.execMissing(p, nr, &n.Data.Args); errno != 0 {
 			// The kernel would fail it so: nothing to decide, and the
@@ -111,10 +105,10 @@ func (s *Supervisor) handle(n *seccompNotif) {
 	// The mark is spent only when the answer reaches the helper: a signal
 	// (the Go runtime's SIGURG) can interrupt its execve while it waits,
 	// and the kernel then reports the restarted call again, with a new id.
-	if s.initial && nr == unix.SYS_EXECVE && (pid == s.pid || tgid(pid) == s.pid) {
+	if initial && nr == unix.SYS_EXECVE && (pid == s.pid || tgid(pid) == s.pid) {
 		ev.Initial = true
 	}
-	err = info.read(p, &n.Data.Args, ev)
+	err := info.read(p, &n.Data.Args, ev)
 	if err == nil {
 		ev.Cwd, err = p.link("cwd")
 	}
@@ -136,23 +130,42 @@ func (s *Supervisor) handle(n *seccompNotif) {
 		s.refuse(n, info.name, errno, "cannot read the arguments: "+err.Error())
 		return
 	}
+	r.yield()
 	if info.kind == KindOpen && nr != unix.SYS_OPEN_BY_HANDLE_AT {
-		s.open(n, p, ev)
+		s.open(r, n, p, ev)
 		return
 	}
-	if _, ok := layouts[nr]; ok && performEffects && s.effect(n, p, ev) {
+	if _, ok := layouts[nr]; ok && performEffects && s.effect(r, n, p, ev) {
 		return
 	}
-	if s.cfg.Decider.Decide(ev) != Allow {
+	if r.decide(ev) != Allow {
 		s.count(func(st *Stats) { st.Denied++ })
 		if respond(s.listener, n.ID, false, 0, unix.EPERM) == nil && ev.Initial {
-			s.initial = false
+			s.initialDone.Store(true)
 		}
 		return
 	}
 	if respond(s.listener, n.ID, true, 0, 0) == nil && ev.Initial {
-		s.initial = false
+		s.initialDone.Store(true)
 	}
+}
+
+// landlock answers a Landlock restriction. The process (and all it
+// starts) will be denied what its Landlock rules deny, which the
+// supervisor, acting as itself, would not be: from now on it opens and
+// performs nothing for the tree (sameView), and the kernel, after the
+// check, does each call with the process's own rights. The answer waits
+// until no other call is being handled (viewMu), so that none the
+// supervisor performs crosses it.
+func (s *Supervisor) landlock(n *seccompNotif) {
+	s.viewMu.Lock()
+	defer s.viewMu.Unlock()
+	if s.limit != nil && s.limit.counts() {
+		s.limit.seen(int(n.Pid))
+	}
+	s.redoSeen(n)
+	s.restricted.Store(true)
+	respond(s.listener, n.ID, true, 0, 0)
 }
 
 // traceTarget returns the pid a ptrace or process_vm_* call reaches.
@@ -193,7 +206,7 @@ func (s *Supervisor) refuse(n *seccompNotif, call string, errno unix.Errno, msg 
 // are in memory) is not a write and is not asked about, but is still
 // performed here where possible so that the flags checked are the flags
 // used.
-func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
+func (s *Supervisor) open(r *receiver, n *seccompNotif, p *proc, ev *Event) {
 	write := ev.Flags&writeOpenFlags != 0
 	var o *opened
 	if s.addfd {
@@ -214,7 +227,7 @@ func (s *Supervisor) open(n *seccompNotif, p *proc, ev *Event) {
 		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of the supervisor")
 		return
 	}
-	if write && s.cfg.Decider.Decide(ev) != Allow {
+	if write && r.decide(ev) != Allow {
 		s.count(func(st *Stats) { st.Denied++ })
 		respond(s.listener, n.ID, false, 0, unix.EPERM)
 		return
@@ -261,19 +274,20 @@ func (s *Supervisor) execMissing(p *proc, nr int32, a *[6]uint64) unix.Errno {
 	if err != nil {
 		return 0 // decided with the whole call's reading, which fails too
 	}
-	if !s.sameView(p) {
-		return 0
-	}
 	// Looked up without leaving the root's filesystem: a path through
 	// /proc/self or /dev/fd (a link into /proc) names the supervisor's
 	// own there, not the process's, and another mount may be the
-	// process's own view; such a path is decided as any other.
+	// process's own view; such a path is decided as any other. Whether
+	// the process sees the filesystem as the supervisor does is read
+	// only when the lookup fails: a program there is decided in any case.
 	fd, err := unix.Openat2(unix.AT_FDCWD, ev.Path, &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_NO_XDEV})
 	switch err {
 	case nil:
 		unix.Close(fd)
 	case unix.ENOENT, unix.ENOTDIR:
-		return err.(unix.Errno)
+		if s.sameView(p) {
+			return err.(unix.Errno)
+		}
 	}
 	return 0
 }

@@ -316,8 +316,8 @@ func (t *takeover) perform() unix.Errno {
 // effect decides and performs a file effect the supervisor can carry out
 // itself (prepareEffect), and answers the notification. It returns false
 // when the call is left to the kernel as before.
-func (s *Supervisor) effect(n *seccompNotif, p *proc, ev *Event) bool {
-	if errno, ok := s.redo.again(n, ev); ok {
+func (s *Supervisor) effect(r *receiver, n *seccompNotif, p *proc, ev *Event) bool {
+	if errno, ok := s.redoAgain(n, ev); ok {
 		respond(s.listener, n.ID, false, 0, errno)
 		return true
 	}
@@ -331,7 +331,7 @@ func (s *Supervisor) effect(n *seccompNotif, p *proc, ev *Event) bool {
 		return true
 	}
 	defer t.close()
-	if s.cfg.Decider.Decide(ev) != Allow {
+	if r.decide(ev) != Allow {
 		s.count(func(st *Stats) { st.Denied++ })
 		respond(s.listener, n.ID, false, 0, unix.EPERM)
 		return true
@@ -345,7 +345,9 @@ func (s *Supervisor) effect(n *seccompNotif, p *proc, ev *Event) bool {
 		// A signal interrupted the call while it waited, and the process
 		// will make it again (a restarted system call): it gets this
 		// answer then, and the call is not made a second time.
+		s.redoMu.Lock()
 		s.redo = redo{pid: n.Pid, nr: n.Data.Nr, args: n.Data.Args, raw: ev.RawPath, raw2: ev.RawPath2, errno: errno, set: true}
+		s.redoMu.Unlock()
 	}
 	return true
 }
@@ -359,6 +361,19 @@ type redo struct {
 	raw, raw2 string
 	errno     unix.Errno
 	set       bool
+}
+
+// redoSeen is redo.seen, redoAgain redo.again, under redoMu.
+func (s *Supervisor) redoSeen(n *seccompNotif) {
+	s.redoMu.Lock()
+	s.redo.seen(n)
+	s.redoMu.Unlock()
+}
+
+func (s *Supervisor) redoAgain(n *seccompNotif, ev *Event) (unix.Errno, bool) {
+	s.redoMu.Lock()
+	defer s.redoMu.Unlock()
+	return s.redo.again(n, ev)
 }
 
 // seen forgets the call once its process makes any other.

@@ -25,12 +25,17 @@ const (
 // the kernel would have answered EFAULT.
 var errFault = errors.New("bad address")
 
-// proc reads one notifying process: its memory through /proc/PID/mem and
-// its directories and descriptors through /proc/PID.
+// proc reads one notifying process: its memory with process_vm_readv
+// (or, where that is refused, through /proc/PID/mem) and its directories
+// and descriptors through /proc/PID. Both name the process by its pid:
+// what they read is the notifying process's only if the notification is
+// still pending afterwards (idValid), which handle checks after the last
+// read and before anything is decided.
 type proc struct {
 	pid  int
-	mem  int // descriptor of /proc/PID/mem
-	left int // bytes of argv and envp still allowed
+	mem  int  // descriptor of /proc/PID/mem once needed; -1 before
+	vm   bool // process_vm_readv works for this process
+	left int  // bytes of argv and envp still allowed
 	// pages caches the pages read: argv, envp and their strings sit
 	// together on a few pages of the stack, and each read of
 	// /proc/PID/mem costs a walk of the process's page tables.
@@ -56,25 +61,52 @@ const (
 // grow and shrink, and its pages fault in again, at every call.
 var procs = sync.Pool{New: func() any { return new(proc) }}
 
-func openProc(pid int) (*proc, error) {
-	fd, err := unix.Open("/proc/"+strconv.Itoa(pid)+"/mem", unix.O_RDONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, err
-	}
+// openProc prepares the reading of process pid. Nothing is read yet: a
+// process that cannot be read fails its first read.
+func openProc(pid int) *proc {
 	p := procs.Get().(*proc)
-	p.pid, p.mem, p.left, p.next = pid, fd, maxArgSize, 0
+	p.pid, p.mem, p.vm, p.left, p.next = pid, -1, true, maxArgSize, 0
 	p.cwd, p.root, p.mntns = "", "", ""
 	for i := range p.pages {
 		p.pages[i].addr = 1
 	}
-	return p, nil
+	return p
 }
 
-// close closes the process's memory; p is not used afterwards.
+// close releases the reader; p is not used afterwards.
 func (p *proc) close() {
-	unix.Close(p.mem)
-	p.mem = -1
+	if p.mem >= 0 {
+		unix.Close(p.mem)
+		p.mem = -1
+	}
 	procs.Put(p)
+}
+
+// errUnreadable says the process's memory cannot be read at all (the call
+// is refused with EPERM, as before anything is decided).
+var errUnreadable = errors.New("cannot read the process's memory")
+
+// readMem reads the process's memory at addr into b: with one
+// process_vm_readv, which needs no descriptor, or, where it is refused
+// (a security module, a kernel without it), with a pread of /proc/PID/mem.
+func (p *proc) readMem(b []byte, addr uint64) (int, error) {
+	if p.vm {
+		local := []unix.Iovec{{Base: &b[0], Len: uint64(len(b))}}
+		remote := []unix.RemoteIovec{{Base: uintptr(addr), Len: len(b)}}
+		n, err := unix.ProcessVMReadv(p.pid, local, remote, 0)
+		if err != unix.EPERM && err != unix.ENOSYS {
+			return n, err
+		}
+		p.vm = false
+	}
+	if p.mem < 0 {
+		fd, err := unix.Open("/proc/"+strconv.Itoa(p.pid)+"/mem", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %v", errUnreadable, err)
+		}
+		p.mem = fd
+	}
+	return unix.Pread(p.mem, b, int64(addr))
 }
 
 // readPage returns what can be read of the page holding addr, from addr.
@@ -90,9 +122,12 @@ func (p *proc) readPage(addr uint64) ([]byte, error) {
 	if pg == nil {
 		pg = &p.pages[p.next]
 		p.next = (p.next + 1) % cachedPages
-		n, err := unix.Pread(p.mem, pg.data[:], int64(base))
+		n, err := p.readMem(pg.data[:], base)
 		if n <= 0 {
 			pg.addr = 1
+			if errors.Is(err, errUnreadable) {
+				return nil, err
+			}
 			if err == nil {
 				err = unix.EIO
 			}

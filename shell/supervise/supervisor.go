@@ -20,7 +20,7 @@ type Config struct {
 	// enforces it) in the tree; 0 means no limit. See Supervisor.
 	MaxProcs int
 	// Notice, if set, receives what the supervisor did on its own. It is
-	// called from the supervisor's goroutine.
+	// called from the supervisor's goroutines, one notice at a time.
 	Notice func(Notice)
 	// AllowInitial allows the helper's exec of the command's own program
 	// (Event.Initial) without reading its arguments or asking the
@@ -60,15 +60,26 @@ type Supervisor struct {
 	closing   sync.Once
 	wakeOnce  sync.Once
 	limitOnce sync.Once
-	initial   bool // the helper's exec of the target is still to come
+	initial   bool // the helper's exec of the target is to come (set once, at the start)
+	// initialDone: the helper's exec of the target was answered.
+	initialDone atomic.Bool
 	// restricted: a process of the tree restricted itself (Landlock),
 	// so the supervisor no longer acts for the tree as itself.
 	restricted atomic.Bool
 	redo       redo // a call performed whose answer did not reach its process
-	mu         sync.Mutex
-	err        error
-	stats      Stats
-	statsMu    sync.Mutex
+	redoMu     sync.Mutex
+	// The notifications are handled by several goroutines (receive.go).
+	recvMu   sync.Mutex   // held by the one that waits for the next
+	stopping atomic.Bool  // one of them stopped: the others stop too
+	polling  atomic.Bool  // the netpoller failed to wait: poll(2) from now on
+	viewMu   sync.RWMutex // held for writing while a Landlock restriction is answered
+	tidMu    [64]sync.Mutex
+	decideMu sync.Mutex // the Decider decides one event at a time
+	noticeMu sync.Mutex // and Notice is told one at a time
+	mu       sync.Mutex
+	err      error
+	stats    Stats
+	statsMu  sync.Mutex
 }
 
 // Stats counts what a supervisor did.
@@ -327,6 +338,8 @@ func (s *Supervisor) cleanupLimit() {
 
 func (s *Supervisor) notice(pid int, call, msg string) {
 	if s.cfg.Notice != nil {
+		s.noticeMu.Lock()
+		defer s.noticeMu.Unlock()
 		s.cfg.Notice(Notice{Pid: pid, Syscall: call, Message: msg})
 	}
 }
@@ -353,41 +366,4 @@ func (s *Supervisor) loop() {
 	s.err = err
 	s.mu.Unlock()
 	close(s.done)
-}
-
-func (s *Supervisor) serve() error {
-	fds := []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}
-	var n seccompNotif
-	np := s.np
-	for {
-		fds[0].Revents, fds[1].Revents = 0, 0
-		if np != nil {
-			if np.wait(fds) != nil {
-				np = nil // poll(2) from now on
-				continue
-			}
-		} else if _, err := unix.Poll(fds, -1); err != nil {
-			if err == unix.EINTR {
-				continue
-			}
-			return fmt.Errorf("supervise: poll: %w", err)
-		}
-		if fds[1].Revents != 0 {
-			return nil
-		}
-		if fds[0].Revents&unix.POLLIN != 0 {
-			err := recvNotif(s.listener, &n)
-			switch {
-			case err == unix.ENOENT: // the process died before we read it
-				continue
-			case err != nil:
-				return fmt.Errorf("supervise: receiving a notification: %w", err)
-			}
-			s.handle(&n)
-			continue
-		}
-		if fds[0].Revents&(unix.POLLHUP|unix.POLLERR) != 0 {
-			return nil // no process uses the filter any more
-		}
-	}
 }

@@ -1,0 +1,171 @@
+package supervise
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The notifications are handled by several goroutines, each on its own
+// thread while it waits or handles one, so that the calls of two
+// processes are answered at once (a make -j2 has two compiles starting
+// programs and creating files) and a call waits for no other's answer
+// but the Decider's.
+//
+// One goroutine at a time (the one holding recvMu) waits for the next
+// notification and receives it: no two receive at once, so a receive
+// never blocks after poll said a notification is there, and each
+// goroutine watches the wake-up pipe and the listener's hang-up. It
+// handles what it received, and lets another goroutine wait for the next
+// only when one is already there (yield: right after receiving, and
+// again once the arguments are read, before the work of deciding,
+// opening or performing): handing over costs a wake-up of the other
+// thread, about as much as a small call's handling, and bought nothing
+// for calls that come one at a time (bash running a loop of commands).
+//
+// What the handling shares is kept as one goroutine had it:
+//   - the Decider is asked one event at a time (decideMu), and Notice is
+//     told one at a time (noticeMu);
+//   - the calls of one thread are handled one after the other (tidMu, by
+//     thread id): a call interrupted by a signal and made again is
+//     handled after the first has set redo, never beside it;
+//   - a Landlock restriction is answered only when no other call is being
+//     handled (viewMu): every call handled after it sees restricted, as
+//     every call received after it did with one goroutine;
+//   - the process counter and the statistics have locks of their own.
+
+// receivers returns the number of goroutines that handle notifications:
+// one per processor the Go runtime uses, at least two (a call waiting for
+// a person's answer in the Decider does not hold up a missing exec or a
+// fork), at most four.
+func receivers() int {
+	return min(max(runtime.GOMAXPROCS(0), 2), 4)
+}
+
+// serve handles the notifications until no process uses the filter any
+// more, Close is called, or an error stops it.
+func (s *Supervisor) serve() error {
+	syncWakeUp(s.listener)
+	k := receivers()
+	errs := make(chan error, k)
+	for range k {
+		go func() { errs <- s.receive() }()
+	}
+	var first error
+	for range k {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// receiver is one of serve's goroutines.
+type receiver struct {
+	s      *Supervisor
+	fds    []unix.PollFd
+	leader atomic.Bool // it holds recvMu
+}
+
+// receive is one of serve's goroutines: the leader (holding recvMu)
+// waits for the next notification and handles it itself, and lets
+// another goroutine become the leader only when another notification is
+// waiting (yield), so that a call waits for no other's handling and no
+// hand-over is paid for when one call comes at a time.
+func (s *Supervisor) receive() error {
+	r := &receiver{s: s, fds: []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}}
+	var n seccompNotif
+	for {
+		if !r.leader.Load() {
+			s.recvMu.Lock()
+			r.leader.Store(true)
+		}
+		got, err := s.next(r.fds, &n)
+		if !got {
+			s.stopping.Store(true)
+			s.recvMu.Unlock()
+			return err
+		}
+		r.yield()
+		s.handle(&n, r)
+	}
+}
+
+// yield hands the waiting for notifications over to another goroutine
+// when one is waiting to be received.
+func (r *receiver) yield() {
+	if !r.leader.Load() {
+		return
+	}
+	r.fds[0].Revents = 0
+	if _, err := unix.Poll(r.fds[:1], 0); err != nil || r.fds[0].Revents&unix.POLLIN == 0 {
+		return
+	}
+	r.release()
+}
+
+// release hands the waiting over, if this goroutine holds it.
+func (r *receiver) release() {
+	if r.leader.CompareAndSwap(true, false) {
+		r.s.recvMu.Unlock()
+	}
+}
+
+// slowDecision is how long a decision may take before the goroutine
+// asking it hands the waiting for notifications over: a Decider asking a
+// person does not hold up the calls that need none, nor, once it has the
+// answer, the next decision.
+const slowDecision = 2 * time.Millisecond
+
+// decide asks the Decider, one event at a time.
+func (r *receiver) decide(ev *Event) Verdict {
+	s := r.s
+	if r.leader.Load() {
+		t := time.AfterFunc(slowDecision, r.release)
+		defer t.Stop()
+	}
+	s.decideMu.Lock()
+	defer s.decideMu.Unlock()
+	return s.cfg.Decider.Decide(ev)
+}
+
+// next waits for the next notification and receives it into n. It
+// returns false when the goroutines are to stop, with the error that
+// stops them, if any.
+func (s *Supervisor) next(fds []unix.PollFd, n *seccompNotif) (bool, error) {
+	for !s.stopping.Load() {
+		fds[0].Revents, fds[1].Revents = 0, 0
+		if np := s.np; np != nil && !s.polling.Load() {
+			// In the netpoller (listenwait.go): only the leader waits.
+			if np.wait(fds) != nil {
+				s.polling.Store(true) // poll(2) from now on
+				continue
+			}
+		} else if _, err := unix.Poll(fds, -1); err != nil {
+			if err == unix.EINTR {
+				continue
+			}
+			return false, fmt.Errorf("supervise: poll: %w", err)
+		}
+		if fds[1].Revents != 0 {
+			return false, nil
+		}
+		if fds[0].Revents&unix.POLLIN != 0 {
+			err := recvNotif(s.listener, n)
+			switch {
+			case err == unix.ENOENT: // the process died before we read it
+				continue
+			case err != nil:
+				return false, fmt.Errorf("supervise: receiving a notification: %w", err)
+			}
+			return true, nil
+		}
+		if fds[0].Revents&(unix.POLLHUP|unix.POLLERR) != 0 {
+			return false, nil // no process uses the filter any more
+		}
+	}
+	return false, nil
+}
