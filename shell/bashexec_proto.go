@@ -44,7 +44,10 @@ func singleQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\'
 
 // bashRunHeader runs a line: %d is its id, %s the line as a $'...'
 // string (bash reads its input ahead, so the line cannot follow as data).
-const bashRunHeader = `printf S >&"$__gs_b"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
+// It starts with the start message, on the report socket without a bell:
+// the front end is not woken while the line starts, and reads it with
+// the line's report, or at once when Ctrl-C asks for it (belledReader.look).
+const bashRunHeader = `printf 'guardsh-start\0' >&"$__gs_w"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
 
 // ansiQuote quotes s as a bash $'...' string: every byte that is not
 // printable ASCII, and the quote and backslash, as \xHH.
@@ -70,12 +73,17 @@ const bashProtoPrefix = "__gs_"
 
 // bashRunInput is what the front end writes to run line id: the header
 // with the line, after the code that restores $? and, when the line reads
-// it, PIPESTATUS.
+// it, PIPESTATUS. After a status of 0 nothing restores it: the line
+// starts after the header's assignments, whose status is 0 (one function
+// call less before its first command).
 func bashRunInput(id uint64, line string, status int, pipe []int) (string, error) {
 	if strings.IndexByte(line, 0) >= 0 {
 		return "", errors.New("the line holds a NUL byte, which bash cannot hold")
 	}
-	pre := "__gs_st " + strconv.Itoa(status)
+	pre := ""
+	if status != 0 {
+		pre = "__gs_st " + strconv.Itoa(status) + "\n"
+	}
 	if len(pipe) > 1 && strings.Contains(line, "PIPESTATUS") && pipe[len(pipe)-1] == status {
 		// A pipeline of the statuses gives the line the last line's
 		// PIPESTATUS (it forks, so only when the line reads it).
@@ -83,9 +91,9 @@ func bashRunInput(id uint64, line string, status int, pipe []int) (string, error
 		for i, s := range pipe {
 			parts[i] = "__gs_st " + strconv.Itoa(s)
 		}
-		pre = strings.Join(parts, " | ")
+		pre = strings.Join(parts, " | ") + "\n"
 	}
-	return fmt.Sprintf(bashRunHeader, id, ansiQuote(pre+"\n"+line)), nil
+	return fmt.Sprintf(bashRunHeader, id, ansiQuote(pre+line)), nil
 }
 
 // bashReport is one report of the bash executor, as read and checked.

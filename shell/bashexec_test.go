@@ -106,6 +106,11 @@ func TestBashExecutorState(t *testing.T) {
 	s.line("echo ${PIPESTATUS[@]}")
 	s.expect(`\r\n1 0 1\r\n`)
 	s.prompt("")
+	// After a status of 0, nothing restores it: the line sees the
+	// header's own.
+	s.line("echo st=$? ${PIPESTATUS[@]}")
+	s.expect(`\r\nst=0 0\r\n`)
+	s.prompt("")
 	s.line("exit 7")
 	if st := s.wait(); st != 7 {
 		t.Fatalf("exit status %d, want 7", st)
