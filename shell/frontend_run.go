@@ -33,18 +33,20 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	e.pump.setDst(f.out, false)
 	e.pump.lineStart()
 	defer f.attachScreen(e)
+	// Once the line has run laterDelay, the keys go to its pty, and its
+	// history entry and audit record are written (see laterWrites). A
+	// short line starts neither: nothing the front end does competes with
+	// bash for a CPU between the send and the line's output (the
+	// forwarder's goroutine woke a second thread there), and what is typed
+	// meanwhile waits on the terminal, for the next prompt. The timer is
+	// set before the send, which wakes bash.
+	long := time.NewTimer(laterDelay)
+	defer long.Stop()
+	stopFwd, forwarding := func() {}, false
+	defer func() { stopFwd() }()
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
 	}
-	// The keys go to the pty from now on; the line has started already:
-	// the forwarder's start is not on the way of its output, and what is
-	// typed meanwhile waits on the terminal for it.
-	stopFwd := f.forward(e)
-	defer func() { stopFwd() }()
-	// The line's history entry and audit record are written once it is
-	// done or has run a while: its output does not wait for them.
-	later := time.AfterFunc(laterDelay, f.later.start)
-	defer later.Stop()
 	var done *reply
 	marked := false
 	replies := e.replies
@@ -56,6 +58,11 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			stopFwd()
 			code, _ := f.quitStatus()
 			return code, true
+		case <-long.C:
+			if !forwarding {
+				stopFwd, forwarding = f.forward(e), true
+			}
+			f.later.start()
 		case <-markTimeout:
 			// The mark got lost (a program flushed the pty's output):
 			// do not wait for it forever. But only once the pty has
@@ -99,7 +106,7 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				// The held-back output reaches the terminal raw, as the
 				// rest of the line's, and only then does the line go on.
 				resume()
-				stopFwd = f.forward(e)
+				stopFwd, forwarding = f.forward(e), true
 				e.send(request{Op: opAnswer, ID: r.ID, Answer: d})
 			}
 		case m := <-e.pump.marks:
