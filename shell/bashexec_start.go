@@ -308,6 +308,12 @@ func (b *bashSide) send(req request) error {
 	return nil
 }
 
+// goAhead lets bash write the running line's report, once its mark (and
+// so its output) is through the pump (see bashReportCode).
+func (b *bashSide) goAhead() {
+	b.cmdW.Write([]byte{' '})
+}
+
 // lineRuns reports whether the executor runs a line.
 func (c *replyCheck) lineRuns() bool {
 	c.mu.Lock()

@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"guardsh/guard"
 )
@@ -335,4 +337,36 @@ exit 3
 	if strings.Contains(s.pending(), "sudo-args: x") || strings.Contains(s.output(), "sudo-args: x") {
 		t.Fatalf("a refused line ran:\n%s", s.output())
 	}
+}
+
+// TestBashExecutorGoAhead: bash writes a line's report once the front
+// end has the line's output (the go-ahead, bashReportCode). Lines come
+// back at once, not after bash's wait for it; a go-ahead bash takes
+// before its wait (a line that wrote its own mark) or never takes (a
+// line that made `read` a function) is harmless.
+func TestBashExecutorGoAhead(t *testing.T) {
+	s := startBashShell(t)
+	start := time.Now()
+	for i := 0; i < 8; i++ {
+		s.line(fmt.Sprintf("echo line-%d", i))
+		s.expect(fmt.Sprintf(`\r\nline-%d\r\n`, i))
+		s.prompt("")
+	}
+	if d := time.Since(start); d > 8*time.Second/4 {
+		t.Errorf("8 lines took %v: bash waited for go-aheads that did not come", d)
+	}
+	s.line(`printf '\e]7777;guardsh-done;%s\a' "$__gs_n"; sleep 0.2; echo after-mark`)
+	s.expect(`after-mark\r\n`)
+	s.prompt("")
+	s.line("read() { :; }")
+	s.prompt("")
+	s.line("echo unread-go")
+	s.expect(`\r\nunread-go\r\n`)
+	s.prompt("")
+	s.line("unset -f read; echo st=$?")
+	s.expect(`\r\nst=0\r\n`)
+	s.prompt("")
+	s.line("echo x")
+	s.expect(`\r\nx\r\n`)
+	s.prompt("")
 }

@@ -38,11 +38,13 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	// short line starts neither: nothing the front end does competes with
 	// bash for a CPU between the send and the line's output (the
 	// forwarder's goroutine woke a second thread there), and what is typed
-	// meanwhile waits on the terminal, for the next prompt. The timer is
-	// set before the send, which wakes bash.
+	// meanwhile waits on the terminal, for the line once it is forwarded,
+	// or for the next prompt. The timer is set before the send, which
+	// wakes bash. fwdSet says that forwarding was started, or may start no
+	// more (the line's output is through).
 	long := time.NewTimer(laterDelay)
 	defer long.Stop()
-	stopFwd, forwarding := func() {}, false
+	stopFwd, fwdSet := func() {}, false
 	defer func() { stopFwd() }()
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
@@ -59,8 +61,8 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			code, _ := f.quitStatus()
 			return code, true
 		case <-long.C:
-			if !forwarding {
-				stopFwd, forwarding = f.forward(e), true
+			if !fwdSet {
+				stopFwd, fwdSet = f.forward(e), true
 			}
 			f.later.start()
 		case <-markTimeout:
@@ -106,12 +108,21 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				// The held-back output reaches the terminal raw, as the
 				// rest of the line's, and only then does the line go on.
 				resume()
-				stopFwd, forwarding = f.forward(e), true
+				stopFwd, fwdSet = f.forward(e), true
 				e.send(request{Op: opAnswer, ID: r.ID, Answer: d})
 			}
 		case m := <-e.pump.marks:
-			if m == id {
+			if m == id && !marked {
 				marked = true
+				if e.bash != nil {
+					// The line's output is on the screen: bash may report
+					// now. Its keys stay on the terminal from here on,
+					// for the next prompt: a Ctrl-C cannot cut the report
+					// short.
+					stopFwd()
+					fwdSet = true
+					e.bash.goAhead()
+				}
 			}
 		case <-e.pump.done:
 			// The pty is gone: nothing more can come from it.
