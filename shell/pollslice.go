@@ -31,11 +31,12 @@ import (
 // does not sleep for good either, and keeps the 10 ms period it backs
 // off to. A slice that ends on its time-out costs its thread a wake-up
 // and the Gosched one more: measured, the shell's wake-ups idle at the
-// prompt went from 320 to 860 a second (6.5 ms of CPU a second) within
-// activeWait of the last key or output, and back to the old figure
-// after it, when the polls wait as long as it takes (and the monitor may
-// sleep for good: the first key after that pays its burst, not the Enter
-// after it).
+// prompt went from 320–380 to 960 a second within activeWait of the last
+// key or output, for about the same CPU (7.3 ms a second, 7.5 before:
+// the monitor's bursts cost as much), and back to the old figure after
+// it, when the polls wait as long as it takes (and the monitor may sleep
+// for good: the first key after that pays its burst, not an Enter within
+// activeWait of it).
 const pollSlice = 8 * time.Millisecond
 
 // pollers is how many threads of the front end sit in sliced polls. (The
@@ -50,7 +51,7 @@ var raiseProcs = sync.OnceFunc(func() {
 })
 
 // activeWait is how long after an event the polls stay sliced.
-const activeWait = 5 * time.Second
+const activeWait = 30 * time.Second
 
 // pollSliced polls fds as unix.Poll(fds, -1) does: it returns once one
 // of them has an event (or with an error other than EINTR), waiting
