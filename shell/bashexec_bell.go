@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -22,7 +23,8 @@ import (
 // bellPoll.
 
 // bellPoll is how often the front end looks at the report socket without
-// a bell: a report that fills the socket's buffer goes on at this pace.
+// a bell: a report that fills the socket's buffer goes on at this pace,
+// and a start message (which rings no bell) is read within it.
 const bellPoll = 20 * time.Millisecond
 
 // belledReader reads the report socket (a non-blocking descriptor) when
@@ -32,9 +34,12 @@ type belledReader struct {
 	bell  *os.File // the bell, pollable, for its read deadline
 	rung  int      // bellPolls since the bell ended: bash is gone
 	bells [64]byte
-	// started is called for each S the bell carries: bash read the line
-	// sent last and runs it.
-	started func()
+	// looking is set by look: the report socket is read again before
+	// the reader waits for the bell.
+	looking atomic.Bool
+	// bellWait is how long a wait for the bell lasts (bellPoll; tests
+	// change it).
+	bellWait time.Duration
 }
 
 // newBelledReader makes r (not yet read through) non-blocking and reads
@@ -44,7 +49,7 @@ func newBelledReader(r, bell *os.File) (*belledReader, error) {
 	if err := unix.SetNonblock(fd, true); err != nil {
 		return nil, fmt.Errorf("report socket: %w", err)
 	}
-	return &belledReader{fd: fd, bell: bell}, nil
+	return &belledReader{fd: fd, bell: bell, bellWait: bellPoll}, nil
 }
 
 // Read reads what the report socket holds, waiting for the bell (or
@@ -71,13 +76,11 @@ func (br *belledReader) Read(p []byte) (int, error) {
 			time.Sleep(bellPoll)
 			continue
 		}
-		br.bell.SetReadDeadline(time.Now().Add(bellPoll))
-		nb, err := br.bell.Read(br.bells[:])
-		for _, c := range br.bells[:nb] {
-			if c == 'S' && br.started != nil {
-				br.started()
-			}
+		br.bell.SetReadDeadline(time.Now().Add(br.bellWait))
+		if br.looking.Swap(false) {
+			continue
 		}
+		_, err = br.bell.Read(br.bells[:])
 		switch {
 		case err == nil, errors.Is(err, os.ErrDeadlineExceeded):
 		case errors.Is(err, io.EOF):
@@ -86,6 +89,14 @@ func (br *belledReader) Read(p []byte) (int, error) {
 			return 0, fmt.Errorf("bell: %w", err)
 		}
 	}
+}
+
+// look makes the reader read the report socket now, not at the next bell
+// or bellPoll: for a message that rings no bell (the start message),
+// when it is needed at once. It may be called from any goroutine.
+func (br *belledReader) look() {
+	br.looking.Store(true)
+	br.bell.SetReadDeadline(time.Now())
 }
 
 // bellPair is a socket pair for the bell: the front end's end pollable

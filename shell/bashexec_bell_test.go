@@ -2,9 +2,12 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,15 +34,13 @@ func belled(t *testing.T) (br *belledReader, rep, bell *os.File) {
 
 // TestBelledReader: what bash wrote is read once the bell rings, a
 // message larger than the socket's buffer without a bell (bash blocked
-// writing it) too, an S calls started, and the end is io.EOF.
+// writing it) too, and the end is io.EOF.
 func TestBelledReader(t *testing.T) {
 	br, rep, bell := belled(t)
-	starts := 0
-	br.started = func() { starts++ }
 	big := bytes.Repeat([]byte("declare -- x=1\n"), 100000) // 1.5 MB
 	go func() {
 		rep.Write([]byte("first"))
-		bell.Write([]byte("S."))
+		bell.Write([]byte("."))
 		rep.Write(big) // no bell until it is all written
 		bell.Write([]byte("."))
 		rep.Close()
@@ -52,7 +53,40 @@ func TestBelledReader(t *testing.T) {
 	if want := append([]byte("first"), big...); !bytes.Equal(got, want) {
 		t.Errorf("read %d bytes, want %d", len(got), len(want))
 	}
-	if starts != 1 {
-		t.Errorf("started called %d times, want 1", starts)
+}
+
+// TestBelledReaderLook: a message that rang no bell (the start message)
+// is read at once after look, well before the next bellPoll, however
+// the call falls against the reader's wait.
+func TestBelledReaderLook(t *testing.T) {
+	br, rep, _ := belled(t)
+	br.bellWait = time.Hour // only look ends a wait
+	got := make(chan string, 1)
+	go func() {
+		var b [64]byte
+		for {
+			n, err := br.Read(b[:])
+			if err != nil {
+				close(got)
+				return
+			}
+			got <- string(b[:n])
+		}
+	}()
+	for i := 0; i < 50; i++ {
+		msg := fmt.Sprintf("guardsh-start-%d\x00", i)
+		rep.Write([]byte(msg))
+		if i%2 == 1 {
+			runtime.Gosched() // the reader may be waiting by now, or not
+		}
+		br.look()
+		select {
+		case s := <-got:
+			if s != msg {
+				t.Fatalf("read %q, want %q", s, msg)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("message %d not read after look", i)
+		}
 	}
 }

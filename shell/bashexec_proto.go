@@ -37,14 +37,30 @@ import (
 var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
 
 // bashReportCode is the report PROMPT_COMMAND writes after each line.
-const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
+// Between the mark and the report it waits (up to bashGoWait) for the
+// front end's go-ahead, a space on its standard input, which the front
+// end writes once the mark, so the line's output, is through its pump
+// (bashSide.goAhead): the report (about a hundred writes, the most CPU of
+// bash's per line) does not compete with the line's output for a CPU on
+// its way to the screen. A go-ahead that comes after the wait (or for a
+// line bash dropped) is a space before the next line's code: nothing.
+// The ready report (line 0) does not wait.
+const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
+
+// bashGoWait is how long, in seconds, bash waits for the go-ahead before
+// its report: only a mark that never reaches the front end (a program
+// flushed the pty's output) makes it wait this long.
+const bashGoWait = "0.5"
 
 // singleQuote quotes s for bash as one word in single quotes.
 func singleQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // bashRunHeader runs a line: %d is its id, %s the line as a $'...'
 // string (bash reads its input ahead, so the line cannot follow as data).
-const bashRunHeader = `printf S >&"$__gs_b"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
+// It starts with the start message, on the report socket without a bell:
+// the front end is not woken while the line starts, and reads it with
+// the line's report, or at once when Ctrl-C asks for it (belledReader.look).
+const bashRunHeader = `printf 'guardsh-start\0' >&"$__gs_w"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
 
 // ansiQuote quotes s as a bash $'...' string: every byte that is not
 // printable ASCII, and the quote and backslash, as \xHH.
@@ -70,12 +86,17 @@ const bashProtoPrefix = "__gs_"
 
 // bashRunInput is what the front end writes to run line id: the header
 // with the line, after the code that restores $? and, when the line reads
-// it, PIPESTATUS.
+// it, PIPESTATUS. After a status of 0 nothing restores it: the line
+// starts after the header's assignments, whose status is 0 (one function
+// call less before its first command).
 func bashRunInput(id uint64, line string, status int, pipe []int) (string, error) {
 	if strings.IndexByte(line, 0) >= 0 {
 		return "", errors.New("the line holds a NUL byte, which bash cannot hold")
 	}
-	pre := "__gs_st " + strconv.Itoa(status)
+	pre := ""
+	if status != 0 {
+		pre = "__gs_st " + strconv.Itoa(status) + "\n"
+	}
 	if len(pipe) > 1 && strings.Contains(line, "PIPESTATUS") && pipe[len(pipe)-1] == status {
 		// A pipeline of the statuses gives the line the last line's
 		// PIPESTATUS (it forks, so only when the line reads it).
@@ -83,9 +104,9 @@ func bashRunInput(id uint64, line string, status int, pipe []int) (string, error
 		for i, s := range pipe {
 			parts[i] = "__gs_st " + strconv.Itoa(s)
 		}
-		pre = strings.Join(parts, " | ")
+		pre = strings.Join(parts, " | ") + "\n"
 	}
-	return fmt.Sprintf(bashRunHeader, id, ansiQuote(pre+"\n"+line)), nil
+	return fmt.Sprintf(bashRunHeader, id, ansiQuote(pre+line)), nil
 }
 
 // bashReport is one report of the bash executor, as read and checked.

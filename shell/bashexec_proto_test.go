@@ -32,17 +32,18 @@ func TestBashRunInput(t *testing.T) {
 		pipe   []int
 		pre    string
 	}{
-		{"echo hi", 0, []int{0}, "__gs_st 0"},
-		{"echo $?", 126, []int{1, 0}, "__gs_st 126"},
-		{"echo ${PIPESTATUS[@]}", 0, []int{1, 0}, "__gs_st 1 | __gs_st 0"},
-		{"echo ${PIPESTATUS[@]}", 126, []int{1, 0}, "__gs_st 126"}, // refused since: $? wins
+		{"echo hi", 0, []int{0}, ""},
+		{"echo $?", 0, []int{0}, ""}, // the header's own status is 0
+		{"echo $?", 126, []int{1, 0}, "__gs_st 126\n"},
+		{"echo ${PIPESTATUS[@]}", 0, []int{1, 0}, "__gs_st 1 | __gs_st 0\n"},
+		{"echo ${PIPESTATUS[@]}", 126, []int{1, 0}, "__gs_st 126\n"}, // refused since: $? wins
 	}
 	for _, tt := range tests {
 		in, err := bashRunInput(7, tt.line, tt.status, tt.pipe)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := ansiQuote(tt.pre + "\n" + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "printf S >&\"$__gs_b") || strings.Count(in, "\n") != 1 {
+		if want := ansiQuote(tt.pre + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "printf 'guardsh-start\\0' >&\"$__gs_w") || strings.Count(in, "\n") != 1 {
 			t.Errorf("bashRunInput(%q): %q, want the line %s on one line", tt.line, in, want)
 		}
 	}

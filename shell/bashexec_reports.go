@@ -20,7 +20,6 @@ func (b *bashSide) readReports(r, bell *os.File, reports *belledReader) {
 	defer r.Close()
 	defer bell.Close()
 	defer b.close()
-	reports.started = b.lineStarted
 	br := bufio.NewReaderSize(reports, 64<<10)
 	for {
 		rep, err := readBashReport(br)

@@ -83,6 +83,8 @@ type bashSide struct {
 	f     *frontend
 	cmdW  *os.File // bash's standard input: the code it runs
 	slave string   // the pty's name, for reading typeahead
+	// reports reads the report socket (and the start messages on it).
+	reports *belledReader
 
 	mu      sync.Mutex
 	running uint64 // the line that runs, 0 between lines
@@ -211,7 +213,7 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 		check:   newReplyCheck(cmd.Process.Pid),
 		bash:    b,
 	}
-	b.e, b.cmdW = e, cmdF
+	b.e, b.cmdW, b.reports = e, cmdF, reports
 	go e.pump.run()
 	go func() {
 		e.waitErr = cmd.Wait()
@@ -288,6 +290,8 @@ func (b *bashSide) send(req request) error {
 		started := b.started
 		b.mu.Unlock()
 		if started != nil {
+			// The start message rings no bell: read it now.
+			b.reports.look()
 			select {
 			case <-started:
 			case <-b.e.exited:
@@ -302,6 +306,12 @@ func (b *bashSide) send(req request) error {
 		}
 	}
 	return nil
+}
+
+// goAhead lets bash write the running line's report, once its mark (and
+// so its output) is through the pump (see bashReportCode).
+func (b *bashSide) goAhead() {
+	b.cmdW.Write([]byte{' '})
 }
 
 // lineRuns reports whether the executor runs a line.

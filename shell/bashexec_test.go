@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"guardsh/guard"
 )
@@ -105,6 +107,11 @@ func TestBashExecutorState(t *testing.T) {
 	s.prompt("1")
 	s.line("echo ${PIPESTATUS[@]}")
 	s.expect(`\r\n1 0 1\r\n`)
+	s.prompt("")
+	// After a status of 0, nothing restores it: the line sees the
+	// header's own.
+	s.line("echo st=$? ${PIPESTATUS[@]}")
+	s.expect(`\r\nst=0 0\r\n`)
 	s.prompt("")
 	s.line("exit 7")
 	if st := s.wait(); st != 7 {
@@ -330,4 +337,39 @@ exit 3
 	if strings.Contains(s.pending(), "sudo-args: x") || strings.Contains(s.output(), "sudo-args: x") {
 		t.Fatalf("a refused line ran:\n%s", s.output())
 	}
+}
+
+// TestBashExecutorGoAhead: bash writes a line's report once the front
+// end has the line's output (the go-ahead, bashReportCode). Lines come
+// back at once, not after bash's wait for it; a go-ahead bash takes
+// before its wait (a line that wrote its own mark) or never takes (a
+// line that made `read` a function) is harmless.
+func TestBashExecutorGoAhead(t *testing.T) {
+	s := startBashShell(t)
+	start := time.Now()
+	for i := 0; i < 8; i++ {
+		s.line(fmt.Sprintf("echo line-%d", i))
+		s.expect(fmt.Sprintf(`\r\nline-%d\r\n`, i))
+		s.prompt("")
+	}
+	if d := time.Since(start); d > 8*time.Second/4 {
+		t.Errorf("8 lines took %v: bash waited for go-aheads that did not come", d)
+	}
+	// With its mark forged, the front end takes the line's output as
+	// through (the go-ahead goes at once): what it writes after that may
+	// come above the next prompt, which the editor draws again after it.
+	s.line(`printf '\e]7777;guardsh-done;%s\a' "$__gs_n"; sleep 0.2; echo after-mark`)
+	s.expect(`after-mark\r`)
+	s.prompt("")
+	s.line("read() { :; }")
+	s.prompt("")
+	s.line("echo unread-go")
+	s.expect(`\r\nunread-go\r\n`)
+	s.prompt("")
+	s.line("unset -f read; echo st=$?")
+	s.expect(`\r\nst=0\r\n`)
+	s.prompt("")
+	s.line("echo x")
+	s.expect(`\r\nx\r\n`)
+	s.prompt("")
 }

@@ -33,18 +33,22 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	e.pump.setDst(f.out, false)
 	e.pump.lineStart()
 	defer f.attachScreen(e)
+	// Once the line has run laterDelay, the keys go to its pty, and its
+	// history entry and audit record are written (see laterWrites). A
+	// short line starts neither: nothing the front end does competes with
+	// bash for a CPU between the send and the line's output (the
+	// forwarder's goroutine woke a second thread there), and what is typed
+	// meanwhile waits on the terminal, for the line once it is forwarded,
+	// or for the next prompt. The timer is set before the send, which
+	// wakes bash. fwdSet says that forwarding was started, or may start no
+	// more (the line's output is through).
+	long := time.NewTimer(laterDelay)
+	defer long.Stop()
+	stopFwd, fwdSet := func() {}, false
+	defer func() { stopFwd() }()
 	if err := e.send(request{Op: opRun, ID: id, Line: line, Level: level, Auto: auto, Status: f.status}); err != nil {
 		return f.lost()
 	}
-	// The keys go to the pty from now on; the line has started already:
-	// the forwarder's start is not on the way of its output, and what is
-	// typed meanwhile waits on the terminal for it.
-	stopFwd := f.forward(e)
-	defer func() { stopFwd() }()
-	// The line's history entry and audit record are written once it is
-	// done or has run a while: its output does not wait for them.
-	later := time.AfterFunc(laterDelay, f.later.start)
-	defer later.Stop()
 	var done *reply
 	marked := false
 	replies := e.replies
@@ -56,6 +60,11 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 			stopFwd()
 			code, _ := f.quitStatus()
 			return code, true
+		case <-long.C:
+			if !fwdSet {
+				stopFwd, fwdSet = f.forward(e), true
+			}
+			f.later.start()
 		case <-markTimeout:
 			// The mark got lost (a program flushed the pty's output):
 			// do not wait for it forever. But only once the pty has
@@ -99,12 +108,21 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 				// The held-back output reaches the terminal raw, as the
 				// rest of the line's, and only then does the line go on.
 				resume()
-				stopFwd = f.forward(e)
+				stopFwd, fwdSet = f.forward(e), true
 				e.send(request{Op: opAnswer, ID: r.ID, Answer: d})
 			}
 		case m := <-e.pump.marks:
-			if m == id {
+			if m == id && !marked {
 				marked = true
+				if e.bash != nil {
+					// The line's output is on the screen: bash may report
+					// now. Its keys stay on the terminal from here on,
+					// for the next prompt: a Ctrl-C cannot cut the report
+					// short.
+					stopFwd()
+					fwdSet = true
+					e.bash.goAhead()
+				}
 			}
 		case <-e.pump.done:
 			// The pty is gone: nothing more can come from it.

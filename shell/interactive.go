@@ -77,6 +77,7 @@ const (
 // Interactive runs an interactive shell until exit or end of input, and
 // returns the exit status.
 func Interactive(cfg InteractiveConfig) int {
+	raiseProcs()
 	f, err := newFrontend(cfg)
 	if err != nil {
 		errw := cfg.Stderr

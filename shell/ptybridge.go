@@ -118,18 +118,11 @@ func (o *outputPump) waitReadable() bool {
 	if o.fd < 0 || o.wakeR < 0 {
 		return true
 	}
-	for {
-		fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wakeR), Events: unix.POLLIN}}
-		_, err := unix.Poll(fds, -1)
-		if err == unix.EINTR {
-			continue
-		}
-		if fds[1].Revents != 0 {
-			return false
-		}
-		// Readable, hung up or in error: the read says which.
-		return true
-	}
+	fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wakeR), Events: unix.POLLIN}}
+	pollSliced(fds)
+	// Readable, hung up or in error (of the poll, too): the read says
+	// which.
+	return fds[1].Revents == 0
 }
 
 // setDst changes where output goes; endLines says whether each write

@@ -2,9 +2,12 @@ package shell
 
 import (
 	"os"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // A read of the terminal whose turn is over returns, whatever another
@@ -95,5 +98,38 @@ func TestTTYInputSlowReaderKeepsTheWakeUp(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the forwarder's read did not return when its turn ended")
+	}
+}
+
+// A sliced poll returns on an event that comes after several slices,
+// and on one that is there already.
+func TestPollSliced(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	go func() {
+		time.Sleep(3 * pollSlice)
+		w.Write([]byte("k"))
+	}()
+	for i := 0; i < 2; i++ {
+		fds := []unix.PollFd{{Fd: int32(r.Fd()), Events: unix.POLLIN}}
+		if n, err := pollSliced(fds); n != 1 || err != nil || fds[0].Revents&unix.POLLIN == 0 {
+			t.Fatalf("poll %d: %d, %v, revents %#x; want the pipe readable", i, n, err, fds[0].Revents)
+		}
+	}
+}
+
+// The interactive shell gives the runtime a P for each sliced poller,
+// once however often it starts.
+func TestRaiseProcsOnce(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	raiseProcs()
+	raiseProcs()
+	if got := runtime.GOMAXPROCS(0); got != before+pollers && got != before {
+		t.Errorf("GOMAXPROCS %d, want %d (or %d, raised before)", got, before+pollers, before)
 	}
 }
