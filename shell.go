@@ -41,7 +41,9 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer sigs.stop()
 	settings := loadSettings(o, stderr)
 	if !o.dryRun && settings.bashExecutor() {
-		supervise.Prepare() // while the guard is built and the line decided
+		// While the guard is built and the line decided; a line's bash
+		// has no descriptors of its own but a prelude's (bashexec.go).
+		supervise.Prepare(supervise.Config{MaxProcs: maxProcs}, 0)
 	}
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {

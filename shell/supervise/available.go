@@ -119,18 +119,3 @@ func kernelAtLeast(major, minor int) bool {
 	}
 	return maj > major || maj == major && min >= minor
 }
-
-// Prepare starts, on a goroutine of its own, the work of a first Start
-// that does not depend on the command: the kernel probe (Available), and
-// the check os/exec makes once before its first process starts (whether
-// pidfds work: a fork of a child that exits at once). A caller that is
-// about to start a supervisor calls it early, so that this overlaps with
-// its own work; Start waits for what is not done yet.
-func Prepare() {
-	go func() {
-		Available()
-		if p, err := os.FindProcess(os.Getpid()); err == nil {
-			p.Release()
-		}
-	}()
-}

@@ -134,14 +134,8 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	}
 	s := &Supervisor{cfg: cfg, listener: -1, done: make(chan struct{}), addfd: Available().AddFD}
 	var err error
-	if s.self, err = readCreds(os.Getpid()); err != nil {
-		return nil, fmt.Errorf("supervise: %w", err)
-	}
-	if s.self.mntns, err = readlink("/proc/self/ns/mnt"); err != nil {
-		return nil, fmt.Errorf("supervise: %w", err)
-	}
-	if s.self.userns, err = readlink("/proc/self/ns/user"); err != nil {
-		return nil, fmt.Errorf("supervise: %w", err)
+	if s.self, err = selfCreds(); err != nil {
+		return nil, err
 	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
