@@ -45,7 +45,7 @@ var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exe
 // its way to the screen. A go-ahead that comes after the wait (or for a
 // line bash dropped) is a space before the next line's code: nothing.
 // The ready report (line 0) does not wait.
-const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
+const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go || :; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
 
 // bashGoWait is how long, in seconds, bash waits for the go-ahead before
 // its report: only a mark that never reaches the front end (a program
