@@ -86,7 +86,7 @@ func (s *Supervisor) receive() error {
 		got, err := s.next(r.fds, &n)
 		if !got {
 			s.stopping.Store(true)
-			s.recvMu.Unlock()
+			r.release()
 			return err
 		}
 		r.yield()
@@ -124,8 +124,19 @@ const slowDecision = 2 * time.Millisecond
 func (r *receiver) decide(ev *Event) Verdict {
 	s := r.s
 	if r.leader.Load() {
-		t := time.AfterFunc(slowDecision, r.release)
-		defer t.Stop()
+		// Once decide returns, the release has happened or never will:
+		// a release still running when the goroutine went on to wait
+		// for the next notification would unlock recvMu under it.
+		released := make(chan struct{})
+		t := time.AfterFunc(slowDecision, func() {
+			r.release()
+			close(released)
+		})
+		defer func() {
+			if !t.Stop() {
+				<-released
+			}
+		}()
 	}
 	s.decideMu.Lock()
 	defer s.decideMu.Unlock()
