@@ -32,6 +32,10 @@
 //	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
 //	dialog FILE ARGS... plays a session with guardsh on a pipe (main_dialog_test.go).
 //
+// A guardsh a script runs with exec that is still running after two
+// minutes prints its goroutines and its processes' kernel state, kills
+// them and exits 124 (main_watchdog_test.go).
+//
 // `! exists calls.log` asserts that nothing fake ran; `cmp calls.log want`
 // checks what ran, in order.
 package main
@@ -63,7 +67,10 @@ func TestMain(m *testing.M) {
 		os.Exit(fakeMain(name, os.Args[1:]))
 	}
 	testscript.Main(exitHook{m}, map[string]func(){
-		"guardsh": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"guardsh": func() {
+			scriptWatchdog()
+			os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+		},
 	})
 }
 
@@ -207,6 +214,9 @@ func setupScript(e *testscript.Env) error {
 		// start (.ci/run turns off its second of sleep at each exit).
 		e.Setenv("GORACE", v)
 	}
+	// A guardsh that hangs fails its script after two minutes, saying
+	// where (main_watchdog_test.go).
+	e.Setenv("GUARDSH_TEST_WATCHDOG", "2m")
 	if v := os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"); v != "" {
 		// The whole run as on a machine without the supervisor.
 		e.Setenv("GUARDSH_TEST_NO_SUPERVISOR", v)
