@@ -172,6 +172,13 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 	var vars varCache
 	var defs sessionDefs
 	var send sendFunc = func(kind, line string) (bashReport, bool) {
+		if strings.ContainsRune(kind+line, 0) {
+			// A NUL would end the record early, and bash would take
+			// the rest for the next one: refused (the session's reader
+			// drops them, as bash does).
+			fmt.Fprintf(b.stderr, "guardsh: a command holding a NUL byte cannot be handed to bash: refused\n")
+			kind, line = "R", ""
+		}
 		if _, err := fmt.Fprintf(cmdOurs, "%s\x00%s\x00", kind, line); err != nil {
 			return bashReport{}, false
 		}

@@ -82,7 +82,11 @@ func runSession(o options, r *shell.Runner, g *guard.Guard, in *os.File, audit *
 
 // lineReader hands the parser one line of stdin at a time, read a byte at
 // a time, and keeps what it handed since the last take: the text of the
-// statements the parser completes.
+// statements the parser completes. It drops NUL bytes, as bash does with
+// its input: the text decided is the text run, and the session's bash,
+// which takes each command as a NUL-ended record (bashsession.go), gets
+// one record, not a command cut in two whose second part it would take
+// for the next record.
 type lineReader struct {
 	f       *os.File
 	stderr  io.Writer
@@ -93,6 +97,9 @@ func (l *lineReader) Read(p []byte) (int, error) {
 	n := 0
 	for n < len(p) {
 		m, err := l.f.Read(p[n : n+1])
+		if m == 1 && p[n] == 0 {
+			m = 0
+		}
 		n += m
 		if m == 1 && p[n-1] == '\n' {
 			break
