@@ -104,8 +104,9 @@ const (
 // Decider decides each reported call. The supervisor calls it one event
 // at a time (from one of its goroutines, never two at once), while the
 // calling thread waits; the rest of the tree runs on until it too makes a
-// reported call, and the calls that need no decision (a missing program's
-// exec, a fork) are answered meanwhile.
+// reported call, and, once a decision has taken a few milliseconds (a
+// person asked), the calls of other processes that need none (a missing
+// program's exec, a fork) are answered meanwhile (receive.go).
 type Decider interface {
 	Decide(ev *Event) Verdict
 }

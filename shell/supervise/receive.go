@@ -20,11 +20,13 @@ import (
 // never blocks after poll said a notification is there, and each
 // goroutine watches the wake-up pipe and the listener's hang-up. It
 // handles what it received, and lets another goroutine wait for the next
-// only when one is already there (yield: right after receiving, and
-// again once the arguments are read, before the work of deciding,
-// opening or performing): handing over costs a wake-up of the other
-// thread, about as much as a small call's handling, and bought nothing
-// for calls that come one at a time (bash running a loop of commands).
+// only when one is already there once the arguments are read, before the
+// work of deciding, opening or performing (yield, a poll(2) that does not
+// wait), or when a decision takes longer than slowDecision: handing over
+// costs a wake-up of the other thread, about as much as a small call's
+// handling (10,000 write-opens handed over at every call took twice the
+// supervisor's CPU), and buys nothing for calls that come one at a time
+// (bash running a loop of commands).
 //
 // What the handling shares is kept as one goroutine had it:
 //   - the Decider is asked one event at a time (decideMu), and Notice is
@@ -89,7 +91,6 @@ func (s *Supervisor) receive() error {
 			r.release()
 			return err
 		}
-		r.yield()
 		s.handle(&n, r)
 	}
 }
