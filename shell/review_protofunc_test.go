@@ -1,0 +1,26 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBashExecutorProtocolFunctions: a function named as a builtin the
+// report code calls (read, printf) is the line's code, never run outside
+// a line: it would run after every line, between the mark and the
+// report, unclassified.
+func TestBashExecutorProtocolFunctions(t *testing.T) {
+	for _, name := range []string{"read", "printf"} {
+		t.Run(name, func(t *testing.T) {
+			s := startBashShell(t)
+			s.line(name + `() { echo "ran-unasked-$$" >/dev/tty; builtin ` + name + ` "$@"; }`)
+			s.prompt("")
+			s.line("echo next-line")
+			s.expect(`\r\nnext-line\r\n`)
+			s.prompt("")
+			if out := s.output(); strings.Contains(out, "ran-unasked-") {
+				t.Errorf("a function %s ran after the line, unclassified:\n%q", name, out)
+			}
+		})
+	}
+}
