@@ -54,12 +54,23 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	replies := e.replies
 	var markTimeout <-chan time.Time
 	var markRead uint64
+	// refwd is set at the mark while the line's report has not come: a
+	// mark the line's own output forged (its id is $__gs_n) must not
+	// keep its keys, and its Ctrl-C, from it for the rest of its run.
+	var refwd <-chan time.Time
 	for done == nil || !marked {
 		select {
 		case <-f.quit:
 			stopFwd()
 			code, _ := f.quitStatus()
 			return code, true
+		case <-refwd:
+			refwd = nil
+			if done == nil {
+				// The report did not follow the mark: the line runs on.
+				stopFwd()
+				stopFwd = f.forward(e)
+			}
 		case <-long.C:
 			if !fwdSet {
 				stopFwd, fwdSet = f.forward(e), true
@@ -122,6 +133,9 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 					stopFwd()
 					fwdSet = true
 					e.bash.goAhead()
+					if done == nil {
+						refwd = time.After(forgedMarkWait)
+					}
 				}
 			}
 		case <-e.pump.done:
@@ -162,6 +176,12 @@ func (f *frontend) run(line string, level guard.Level, auto bool) (int, bool) {
 	f.takeState(done)
 	return done.Status, false
 }
+
+// forgedMarkWait is how long after a mark the line's report may take
+// before the mark is taken as forged and the keys go to the line again:
+// bash waits bashGoWait at most for the go-ahead the mark sends, then
+// writes its report at once.
+const forgedMarkWait = time.Second
 
 // markWait is how long the pty may stay quiet after a line's status
 // before its mark is taken as lost.
