@@ -45,7 +45,58 @@ var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exe
 // its way to the screen. A go-ahead that comes after the wait (or for a
 // line bash dropped) is a space before the next line's code: nothing.
 // The ready report (line 0) does not wait.
-const bashReportCode = `__gs_s=$? __gs_p=; if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go || :; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi`
+//
+// It starts with bashReportGuard, and ends by turning alias expansion
+// back on when it was.
+var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; [[ -z $__gs_sh ]] || printf 'guardsh: removed the function(s)%s: they hid builtins that guardsh runs bash with\n' "$__gs_sh" >&"$__gs_t"; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go || :; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi; [[ -z $__gs_ea ]] || shopt -s expand_aliases`
+
+// bashShadowable are the builtins the protocol's code runs that a
+// function could hide: bashReportGuard removes functions of these names.
+// (unset, export, set and eval are special builtins, which POSIX mode
+// finds before functions, but a function of their name would still hide
+// them outside it, where the run header calls eval.)
+var bashShadowable = []string{"printf", "read", "declare", "alias", "eval", "builtin", "shopt", "unset", "export", "set"}
+
+// bashReportGuard makes the rest of the report code run the builtins it
+// names whatever the line defined: a function named printf or read (or
+// an alias named printf, "{" or "[[") would otherwise run after every
+// later line, between its mark and its report, where nothing classifies
+// it. Each of its lines is parsed only once the one before ran, so each
+// is read with what the one before set:
+//
+//  1. $? and the POSIX settings are saved, and POSIX mode is entered by
+//     an assignment to POSIXLY_CORRECT (no command, so nothing a line
+//     defined can stand in for it): in POSIX mode the special builtins
+//     (unset, export) are found before any function.
+//  2. Which of bashShadowable are functions (export -f fails for a name
+//     that is not one; its complaint goes nowhere: 2>&- closes its
+//     standard error), then those functions are removed; the command
+//     names are quoted, which no alias matches.
+//  3. POSIX mode back to what it was (set -o posix sets POSIXLY_CORRECT
+//     too, as bash does), with builtin now bash's own, and no reserved
+//     word, which an alias could match.
+//  4. Alias expansion turned off until the report's end (after POSIX
+//     mode: leaving it turns alias expansion back on).
+//
+// What it leaves: a trap on DEBUG runs before each of these commands, as
+// before every command of the shell (the line that set it was
+// classified, its code with it), and a read-only POSIXLY_CORRECT keeps
+// POSIX mode from being entered by the assignment (line 2 then runs
+// unset as a function of that name, if one was defined).
+var bashReportGuard = func() string {
+	var b strings.Builder
+	b.WriteString("__gs_s=$? __gs_p= __gs_sh= __gs_ea= __gs_po=$SHELLOPTS __gs_pv=${POSIXLY_CORRECT-} __gs_pb=${POSIXLY_CORRECT+1} POSIXLY_CORRECT=y\n")
+	for _, n := range bashShadowable {
+		b.WriteString(`\export -f ` + n + ` 2>&- && __gs_sh+=" ` + n + `"; `)
+	}
+	b.WriteString(`\unset -f ` + strings.Join(bashShadowable, " ") + "\n")
+	// No reserved word before alias expansion is off (an alias "if"
+	// would match it), and aliases only once POSIX mode, which turns
+	// them back on as it ends, is over.
+	b.WriteString(`__gs_x=:$__gs_po:; \builtin test -n "$__gs_pb" && POSIXLY_CORRECT=$__gs_pv || \unset POSIXLY_CORRECT; \builtin test "${__gs_x#*:posix:}" = "$__gs_x" || \builtin set -o posix` + "\n")
+	b.WriteString(`\builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n")
+	return b.String()
+}()
 
 // bashGoWait is how long, in seconds, bash waits for the go-ahead before
 // its report: only a mark that never reaches the front end (a program
@@ -60,7 +111,7 @@ func singleQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\'
 // It starts with the start message, on the report socket without a bell:
 // the front end is not woken while the line starts, and reads it with
 // the line's report, or at once when Ctrl-C asks for it (belledReader.look).
-const bashRunHeader = `printf 'guardsh-start\0' >&"$__gs_w"; __gs_n=%d; __gs_line=%s; { eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")'; } <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
+const bashRunHeader = `\printf 'guardsh-start\0' >&"$__gs_w"; __gs_n=%d; __gs_line=%s; \eval -- "$__gs_line"$'\n''__gs_ps=("$__gs_n" "$?" "${PIPESTATUS[@]}") __gs_params=("$@")' <&"$__gs_t" {__gs_t}<&- {__gs_b}>&- {__gs_w}>&-` + "\n"
 
 // ansiQuote quotes s as a bash $'...' string: every byte that is not
 // printable ASCII, and the quote and backslash, as \xHH.

@@ -43,7 +43,7 @@ func TestBashRunInput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := ansiQuote(tt.pre + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "printf 'guardsh-start\\0' >&\"$__gs_w") || strings.Count(in, "\n") != 1 {
+		if want := ansiQuote(tt.pre + tt.line); !strings.Contains(in, "__gs_line="+want+";") || !strings.HasPrefix(in, "\\printf 'guardsh-start\\0' >&\"$__gs_w") || strings.Count(in, "\n") != 1 {
 			t.Errorf("bashRunInput(%q): %q, want the line %s on one line", tt.line, in, want)
 		}
 	}
