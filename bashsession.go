@@ -52,6 +52,13 @@ const (
 // and the command's with it as the last command left it (under -x, the
 // trace shows each command as an eval of it); $? at the start of a
 // command is the last one's status.
+//
+// After each command it removes the functions named as the builtins it
+// runs (read, printf, declare, ...): one the command defined would
+// otherwise run in the driver's loop, between commands, where nothing
+// classifies it (a read that hands bash code of its own). POSIX mode,
+// entered by an assignment to POSIXLY_CORRECT, finds the special builtin
+// unset before any function; it is then put back as the command left it.
 const sessionDriver = `__guardsh_s=0 __guardsh_x=%s
 while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; do
 	case $__guardsh_p in
@@ -63,7 +70,12 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 		else
 			eval "$__guardsh_l"
 		fi 4<&- 5>&-
-		{ __guardsh_s=$?; case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac; } 2>&-
+		{
+			__guardsh_s=$? __guardsh_po=$SHELLOPTS __guardsh_pv=${POSIXLY_CORRECT-} __guardsh_pb=${POSIXLY_CORRECT+1} POSIXLY_CORRECT=y
+			\unset -f read printf declare alias eval builtin set unset export test [ exit
+			__guardsh_y=:$__guardsh_po:; \builtin test -n "$__guardsh_pb" && POSIXLY_CORRECT=$__guardsh_pv || \unset POSIXLY_CORRECT; \builtin test "${__guardsh_y#*:posix:}" = "$__guardsh_y" || \builtin set -o posix
+			case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac
+		} 2>&-
 		;;
 	S*) __guardsh_s=${__guardsh_p#S} ;;
 	*) __guardsh_s=126 ;;
