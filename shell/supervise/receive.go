@@ -3,7 +3,7 @@ package supervise
 import (
 	"fmt"
 	"runtime"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -29,8 +29,8 @@ import (
 // (bash running a loop of commands).
 //
 // What the handling shares is kept as one goroutine had it:
-//   - the Decider is asked one event at a time (decideMu), and Notice is
-//     told one at a time (noticeMu);
+//   - the Decider is asked one event at a time, and Notice told one
+//     notice at a time and never during a decision (decideMu);
 //   - the calls of one thread are handled one after the other (tidMu, by
 //     thread id): a call interrupted by a signal and made again is
 //     handled after the first has set redo, never beside it;
@@ -69,7 +69,12 @@ func (s *Supervisor) serve() error {
 type receiver struct {
 	s      *Supervisor
 	fds    []unix.PollFd
-	leader atomic.Bool // it holds recvMu
+	mu     sync.Mutex // guards leader's change and deciding
+	leader bool       // it holds recvMu
+	// deciding: a decision is under way, which slowDecision's timer may
+	// hand the waiting over from; a timer that fires after the decision
+	// does nothing.
+	deciding bool
 }
 
 // receive is one of serve's goroutines: the leader (holding recvMu)
@@ -81,14 +86,21 @@ func (s *Supervisor) receive() error {
 	r := &receiver{s: s, fds: []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}}
 	var n seccompNotif
 	for {
-		if !r.leader.Load() {
+		r.mu.Lock()
+		leader := r.leader
+		r.mu.Unlock()
+		if !leader {
 			s.recvMu.Lock()
-			r.leader.Store(true)
+			r.mu.Lock()
+			r.leader = true
+			r.mu.Unlock()
 		}
+		// Here no decision is under way: only this goroutine hands the
+		// waiting over, and it holds it.
 		got, err := s.next(r.fds, &n)
 		if !got {
 			s.stopping.Store(true)
-			r.release()
+			r.release(false)
 			return err
 		}
 		s.handle(&n, r)
@@ -98,19 +110,26 @@ func (s *Supervisor) receive() error {
 // yield hands the waiting for notifications over to another goroutine
 // when one is waiting to be received.
 func (r *receiver) yield() {
-	if !r.leader.Load() {
+	r.mu.Lock()
+	leader := r.leader
+	r.mu.Unlock()
+	if !leader {
 		return
 	}
 	r.fds[0].Revents = 0
 	if _, err := unix.Poll(r.fds[:1], 0); err != nil || r.fds[0].Revents&unix.POLLIN == 0 {
 		return
 	}
-	r.release()
+	r.release(false)
 }
 
-// release hands the waiting over, if this goroutine holds it.
-func (r *receiver) release() {
-	if r.leader.CompareAndSwap(true, false) {
+// release hands the waiting over, if this goroutine holds it (and, from
+// slowDecision's timer, only while the decision is still under way).
+func (r *receiver) release(timer bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.leader && (!timer || r.deciding) {
+		r.leader = false
 		r.s.recvMu.Unlock()
 	}
 }
@@ -124,21 +143,19 @@ const slowDecision = 2 * time.Millisecond
 // decide asks the Decider, one event at a time.
 func (r *receiver) decide(ev *Event) Verdict {
 	s := r.s
-	if r.leader.Load() {
-		// Once decide returns, the release has happened or never will:
-		// a release still running when the goroutine went on to wait
-		// for the next notification would unlock recvMu under it.
-		released := make(chan struct{})
-		t := time.AfterFunc(slowDecision, func() {
-			r.release()
-			close(released)
-		})
-		defer func() {
-			if !t.Stop() {
-				<-released
-			}
-		}()
+	r.mu.Lock()
+	leader := r.leader
+	r.deciding = true
+	r.mu.Unlock()
+	if leader {
+		t := time.AfterFunc(slowDecision, func() { r.release(true) })
+		defer t.Stop()
 	}
+	defer func() {
+		r.mu.Lock()
+		r.deciding = false
+		r.mu.Unlock()
+	}()
 	s.decideMu.Lock()
 	defer s.decideMu.Unlock()
 	return s.cfg.Decider.Decide(ev)
@@ -150,13 +167,7 @@ func (r *receiver) decide(ev *Event) Verdict {
 func (s *Supervisor) next(fds []unix.PollFd, n *seccompNotif) (bool, error) {
 	for !s.stopping.Load() {
 		fds[0].Revents, fds[1].Revents = 0, 0
-		if np := s.np; np != nil && !s.polling.Load() {
-			// In the netpoller (listenwait.go): only the leader waits.
-			if np.wait(fds) != nil {
-				s.polling.Store(true) // poll(2) from now on
-				continue
-			}
-		} else if _, err := unix.Poll(fds, -1); err != nil {
+		if _, err := unix.Poll(fds, -1); err != nil {
 			if err == unix.EINTR {
 				continue
 			}

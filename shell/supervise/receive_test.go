@@ -62,3 +62,33 @@ func TestCallsHandledBesideADecision(t *testing.T) {
 		t.Errorf("the Decider was asked about two events at once (%d times)", n)
 	}
 }
+
+// Decisions that take about as long as slowDecision, many at a time from
+// two processes: the hand-over by the timer and by the goroutine itself
+// must never cross (a timer firing just after its decision, which Stop
+// does not wait for, could hand over the waiting of a goroutine already
+// waiting again, and unlock it twice).
+func TestDecisionsAroundTheHandOver(t *testing.T) {
+	requireSupervisor(t)
+	dir := sandbox(t, "prog")
+	var n atomic.Int32
+	d := DeciderFunc(func(ev *Event) Verdict {
+		if ev.Kind == KindExec {
+			time.Sleep(slowDecision - 200*time.Microsecond + time.Duration(n.Add(1)%4)*100*time.Microsecond)
+		}
+		return Allow
+	})
+	cmd := exec.Command("/bin/bash", "-c", `for j in 1 2; do (for ((i = 0; i < 40; i++)); do "$0/prog"; "$0/missing"; done) & done; wait`, filepath.Join(dir, "bin"))
+	cmd.Stdout, cmd.Stderr = nil, nil
+	s, err := Start(cmd, Config{Decider: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("bash: %v", err)
+	}
+	s.Close()
+	if got := n.Load(); got < 80 {
+		t.Errorf("%d execs decided, want at least 80", got)
+	}
+}

@@ -20,7 +20,8 @@ type Config struct {
 	// enforces it) in the tree; 0 means no limit. See Supervisor.
 	MaxProcs int
 	// Notice, if set, receives what the supervisor did on its own. It is
-	// called from the supervisor's goroutines, one notice at a time.
+	// called from the supervisor's goroutines, one notice at a time and
+	// never while the Decider decides.
 	Notice func(Notice)
 	// AllowInitial allows the helper's exec of the command's own program
 	// (Event.Initial) without reading its arguments or asking the
@@ -74,8 +75,9 @@ type Supervisor struct {
 	polling  atomic.Bool  // the netpoller failed to wait: poll(2) from now on
 	viewMu   sync.RWMutex // held for writing while a Landlock restriction is answered
 	tidMu    [64]sync.Mutex
-	decideMu sync.Mutex // the Decider decides one event at a time
-	noticeMu sync.Mutex // and Notice is told one at a time
+	// decideMu: the Decider decides one event at a time, and Notice is
+	// told one notice at a time, never during a decision.
+	decideMu sync.Mutex
 	mu       sync.Mutex
 	err      error
 	stats    Stats
@@ -332,8 +334,8 @@ func (s *Supervisor) cleanupLimit() {
 
 func (s *Supervisor) notice(pid int, call, msg string) {
 	if s.cfg.Notice != nil {
-		s.noticeMu.Lock()
-		defer s.noticeMu.Unlock()
+		s.decideMu.Lock()
+		defer s.decideMu.Unlock()
 		s.cfg.Notice(Notice{Pid: pid, Syscall: call, Message: msg})
 	}
 }
