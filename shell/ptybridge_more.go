@@ -6,10 +6,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// ptyFull is the most a read of a pty master hands out: what its line
-// discipline holds (N_TTY_BUF_SIZE, 4096, less the byte it keeps free).
-// A read that got that much found the line discipline full, and its
-// worker stopped then with more output waiting behind it.
+// ptyFull is what a pty master's line discipline holds at most
+// (N_TTY_BUF_SIZE, 4096, less the byte it keeps free), and so about what
+// a read of it hands out (more only when the kernel's worker refills it
+// during the read). A read that got that much found the line discipline
+// full: its worker had stopped, with more output waiting behind it.
 const ptyFull = 4095
 
 // coalesceMax is how much of streaming output the pump takes before it
@@ -23,7 +24,9 @@ const coalesceMax = 32 * 1024
 // the kernel's worker to bring the output waiting behind it, before it
 // writes what it has. The worker was waiting for that read and brings
 // more within microseconds; the bound only matters when output of a
-// multiple of ptyFull bytes ends, or the machine is loaded.
+// multiple of ptyFull bytes ends, or the machine is loaded. (It does not
+// cover the poll's wait for a flush the worker is doing: a poll of an
+// empty pty waits for that, as a read does.)
 const coalesceWait = 500 * time.Microsecond
 
 // more reads what else comes of output already streaming, after buf's
