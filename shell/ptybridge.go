@@ -209,21 +209,7 @@ func (o *outputPump) run() {
 		// at once measured faster (bench/interactive.sh).
 		n, err := o.src.Read(buf[keep:])
 		o.nread.Add(uint64(max(n, 0)))
-		// Take what else is there already, up to the buffer's size: fewer,
-		// larger writes to the terminal. What is there is asked with
-		// TIOCINQ, not a poll: a poll of a pty whose line discipline is
-		// empty waits for the kernel's worker to bring it more, a sleep
-		// and a wake-up of the pump per 4 KiB read (a quarter of its
-		// context switches); TIOCINQ only counts.
-		for err == nil && n > 0 && o.fd >= 0 && keep+n < len(buf)-4096 {
-			if k, ierr := unix.IoctlGetInt(o.fd, unix.TIOCINQ); ierr != nil || k <= 0 {
-				break
-			}
-			m, rerr := o.src.Read(buf[keep+n:])
-			o.nread.Add(uint64(max(m, 0)))
-			n += m
-			err = rerr
-		}
+		n, err = o.more(buf, keep, n, n, err)
 		if n > 0 {
 			total := keep + n
 			keep = o.scan(buf[:total])
