@@ -94,6 +94,9 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
+	if harmlessDevice(ev) {
+		return supervise.Allow // decider_devices.go
+	}
 	d.noteExec(ev)
 	var cacheKey string
 	switch {
