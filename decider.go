@@ -94,6 +94,9 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 			return supervise.Allow
 		}
 	}
+	if harmlessDevice(ev) {
+		return supervise.Allow // decider_devices.go
+	}
 	d.noteExec(ev)
 	var cacheKey string
 	switch {
@@ -140,6 +143,13 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 	if d.own.hits != ownHits {
 		cacheKey = "" // a file of the line's own decided it, which may change
 	}
+	if d.gate == nil && d.lastRefused == "" && quietlyAllowed(v, d.approved) {
+		// The runner would allow it without a question or a record: the
+		// text a refusal would show is not made.
+		d.remember(cacheKey, v)
+		d.own.note(ev)
+		return supervise.Allow
+	}
 	// The refusal names the program, its pid and the call; a finding the
 	// call's identities share (rm by its name and by its file) is said once.
 	v.Command = ev.String()
@@ -168,17 +178,23 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		d.lastRefused = key
 		return supervise.Deny
 	}
-	// Only a safe exec is remembered: a verdict above safe may rest on
-	// what its arguments are now (a link that leads elsewhere the next
-	// time: rm -rf h/, decider_paths.go), which the key does not hold.
+	d.remember(cacheKey, v)
+	d.own.note(ev)
+	return supervise.Allow
+}
+
+// remember records an allowed call's key (none: "") when its verdict lets
+// the same call again go on without the guard. Only a safe call is
+// remembered: a verdict above safe may rest on what its arguments are now
+// (a link that leads elsewhere the next time: rm -rf h/,
+// decider_paths.go), which the key does not hold.
+func (d *decider) remember(cacheKey string, v guard.Verdict) {
 	if cacheKey != "" && v.Level == guard.Safe && quietlyAllowed(v, d.approved) {
 		if len(d.allowed) >= maxAllowed {
 			clear(d.allowed)
 		}
 		d.allowed[cacheKey] = true
 	}
-	d.own.note(ev)
-	return supervise.Allow
 }
 
 // jobGroup reports whether ev is the interactive bash executor's job

@@ -153,7 +153,14 @@ func execKey(ev *supervise.Event) string {
 	if unix.Stat(ev.Path, &st) != nil {
 		return ""
 	}
+	n := len(ev.Path) + len(ev.Cwd) + 96
+	for _, l := range [][]string{ev.Argv, ev.Env} {
+		for _, a := range l {
+			n += len(a) + 1
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	fmt.Fprintf(&b, "%s\x00%d %d %d %d.%d %d.%d\x00", ev.Path, st.Dev, st.Ino, st.Size, st.Mtim.Sec, st.Mtim.Nsec, st.Ctim.Sec, st.Ctim.Nsec)
 	for _, l := range [][]string{ev.Argv, ev.Env} {
 		for _, a := range l {

@@ -226,18 +226,30 @@ func sweep(parent string) {
 // forks (read from /proc/PID/task/TID/children). A fork is refused with
 // EAGAIN, as the kernel's own limits answer, when the live processes
 // counted reach the limit. A process that never makes a reported call is
-// counted only when its parent forks again, so the tree can exceed the
-// limit by at most one process per counted parent.
+// counted only when its parent's children are read again, so the tree
+// can exceed the limit by at most one process per counted parent.
+//
+// Far below the limit nothing is read of /proc: a process seen is
+// counted without its start time, and each fork allowed counts one
+// process more (pending) until the count reaches half the limit; then the
+// children of the processes that forked meanwhile are read, and counting
+// goes on as above. A short line's two or three forks read nothing.
 type counter struct {
 	max int
 	mu  sync.Mutex
-	// known maps a pid to its start time, so that a reused pid is not
-	// counted for a dead one.
-	known   map[int]uint64
+	// known maps a pid to its start time (0 until read: see prune), so
+	// that a reused pid is not counted for a dead one.
+	known map[int]uint64
+	// pending counts the forks allowed since the children of their
+	// processes (forkers) were last read.
+	pending int
+	forkers map[int]bool
 	limited atomic.Bool
 }
 
-func newCounter(max int) *counter { return &counter{max: max, known: map[int]uint64{}} }
+func newCounter(max int) *counter {
+	return &counter{max: max, known: map[int]uint64{}, forkers: map[int]bool{}}
+}
 
 func (c *counter) name() string { return "count" }
 func (c *counter) counts() bool { return true }
@@ -255,7 +267,15 @@ func (c *counter) seen(pid int) {
 	c.seenLocked(pid)
 }
 
+// seenLocked counts pid; its start time is read when the count is pruned.
 func (c *counter) seenLocked(pid int) {
+	if _, ok := c.known[pid]; !ok {
+		c.known[pid] = 0
+	}
+}
+
+// readLocked counts a live pid not yet counted, with its start time.
+func (c *counter) readLocked(pid int) {
 	if _, ok := c.known[pid]; ok {
 		return
 	}
@@ -264,20 +284,46 @@ func (c *counter) seenLocked(pid int) {
 	}
 }
 
-// roomy: below half the limit. A fork's count adds the forking process,
-// if new, and its children not yet counted, which are those of its forks
-// since its last one was counted (each fork reads the children there are
-// then): a handful, never half the limit.
+// roomy: below half the limit, each fork whose children were not read
+// counted as one process. Once the count is read, it adds the forking
+// processes, if new, and their children not yet counted: those forks'
+// children, and the few of forks counted before that the reading then
+// missed, never half the limit.
 func (c *counter) roomy() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.known) < c.max/2
+	return len(c.known)+c.pending < c.max/2
 }
 
 func (c *counter) allowFork(pid int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seenLocked(pid)
+	if len(c.known)+c.pending+1 < c.max/2 {
+		// Still below half the limit with the new process counted.
+		c.pending++
+		c.forkers[pid] = true
+		return true
+	}
+	for p := range c.forkers {
+		c.childrenLocked(p)
+	}
+	clear(c.forkers)
+	c.pending = 0
+	c.childrenLocked(pid)
+	if len(c.known) < c.max {
+		return true
+	}
+	c.prune()
+	if len(c.known) < c.max {
+		return true
+	}
+	c.limited.Store(true)
+	return false
+}
+
+// childrenLocked counts the children of pid.
+func (c *counter) childrenLocked(pid int) {
 	var buf [4096]byte
 	children := "/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(pid) + "/children"
 	data, ok := readProc(buf[:], children)
@@ -290,23 +336,25 @@ func (c *counter) allowFork(pid int) bool {
 	if ok {
 		for _, f := range strings.Fields(string(data)) {
 			if child, err := strconv.Atoi(f); err == nil {
-				c.seenLocked(child)
+				c.readLocked(child)
 			}
 		}
 	}
-	if len(c.known) < c.max {
-		return true
-	}
-	for p, t := range c.known { // prune the dead
-		if now, ok := startTime(p); !ok || now != t {
+}
+
+// prune forgets the dead: a pid that is gone, a zombie, or a pid now of
+// another process than the one counted. A pid counted before its start
+// time was read is kept while a process has it.
+func (c *counter) prune() {
+	for p, t := range c.known {
+		now, ok := startTime(p)
+		switch {
+		case !ok || t != 0 && now != t:
 			delete(c.known, p)
+		case t == 0:
+			c.known[p] = now
 		}
 	}
-	if len(c.known) < c.max {
-		return true
-	}
-	c.limited.Store(true)
-	return false
 }
 
 // startTime reads field 22 of /proc/PID/stat.

@@ -26,18 +26,25 @@ func TestSlowDecisionRelease(t *testing.T) {
 	for range 200 {
 		s.recvMu.Lock()
 		r := &receiver{s: s}
-		r.leader.Store(true)
+		r.leader = true
 		r.decide(&Event{})
-		leads := r.leader.Load()
+		leads := leading(r)
 		time.Sleep(time.Millisecond)
-		if leads && !r.leader.Load() {
+		if leads && !leading(r) {
 			late++
 		}
-		r.release()
+		r.release(false)
 	}
 	if late > 0 {
 		t.Errorf("%d of 200 slow decisions released the waiting after decide returned", late)
 	}
+}
+
+// leading reports whether r holds the waiting for notifications.
+func leading(r *receiver) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.leader
 }
 
 // TestSlowLastDecision runs lines whose last call takes as long to decide

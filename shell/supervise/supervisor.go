@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -206,7 +207,9 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	s.pid = cmd.Process.Pid
 	s.initial = true
 	fail := func(err error) (*Supervisor, error) {
-		unix.Close(parent)
+		if parent >= 0 {
+			unix.Close(parent)
+		}
 		cmd.Process.Kill()
 		cmd.Wait()
 		s.cleanupLimit()
@@ -224,8 +227,9 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 			return fail(err)
 		}
 	}
-	s.listener, err = recvListener(parent)
+	s.listener, err = recvListenerPolled(parent)
 	unix.Close(parent)
+	parent = -1 // for fail
 	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
@@ -242,6 +246,39 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	s.np = newListenerPoll(s.listener)
 	go s.loop()
 	return s, nil
+}
+
+// recvListenerPolled is recvListener waiting in Go's netpoller (a
+// non-blocking duplicate of sock): the helper's exec and its filter take
+// a while, and a thread blocked in recvmsg meanwhile has sysmon wake every
+// 20 µs to take its P (listenwait.go). Where sock cannot be polled it
+// waits in recvmsg.
+func recvListenerPolled(sock int) (int, error) {
+	fd, err := unix.FcntlInt(uintptr(sock), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return recvListener(sock)
+	}
+	// O_NONBLOCK is the open file's, sock's too: it is closed after this.
+	if err := unix.SetNonblock(fd, true); err != nil {
+		unix.Close(fd)
+		return recvListener(sock)
+	}
+	f := os.NewFile(uintptr(fd), "supervise-socket")
+	defer f.Close()
+	rc, err := f.SyscallConn()
+	if err != nil || f.SetReadDeadline(time.Time{}) != nil {
+		unix.SetNonblock(fd, false)
+		return recvListener(sock)
+	}
+	var listener int
+	var rerr error
+	if err := rc.Read(func(fd uintptr) bool {
+		listener, rerr = recvListener(int(fd))
+		return !errors.Is(rerr, unix.EAGAIN)
+	}); err != nil {
+		return -1, fmt.Errorf("receiving the listener: %w", err)
+	}
+	return listener, rerr
 }
 
 // recvListener receives the helper's listener, or its error.
