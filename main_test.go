@@ -32,7 +32,7 @@
 //	mkfifo FILE    makes a FIFO (a named pipe) at FILE.
 //	dialog FILE ARGS... plays a session with guardsh on a pipe (main_dialog_test.go).
 //
-// A guardsh a script runs with exec that is still running after two
+// A guardsh a script runs with exec that is still running after three
 // minutes prints its goroutines and its processes' kernel state, kills
 // them and exits 124 (main_watchdog_test.go).
 //
@@ -214,9 +214,9 @@ func setupScript(e *testscript.Env) error {
 		// start (.ci/run turns off its second of sleep at each exit).
 		e.Setenv("GORACE", v)
 	}
-	// A guardsh that hangs fails its script after two minutes, saying
+	// A guardsh that hangs fails its script after three minutes, saying
 	// where (main_watchdog_test.go).
-	e.Setenv("GUARDSH_TEST_WATCHDOG", "2m")
+	e.Setenv("GUARDSH_TEST_WATCHDOG", "3m")
 	if v := os.Getenv("GUARDSH_TEST_NO_SUPERVISOR"); v != "" {
 		// The whole run as on a machine without the supervisor.
 		e.Setenv("GUARDSH_TEST_NO_SUPERVISOR", v)
