@@ -25,13 +25,27 @@ func waitExited(pid int) {
 	if err != nil {
 		return
 	}
-	// A pidfd is readable once its process has exited; the first call
-	// only lets the netpoller wait for that, which it does only for a
-	// file it polls (else Read returns an error at once).
-	waited := false
-	rc.Read(func(uintptr) bool {
-		done := waited
-		waited = true
-		return done
+	if beforeWaitExited != nil {
+		beforeWaitExited()
+	}
+	// A pidfd is readable once its process has exited. Each call looks
+	// (a poll of no time), the first one too: the netpoller forgets a
+	// readiness that came before Read began (it resets it), and the
+	// pidfd stays readable without another edge, so a process that
+	// exited before then would be waited for forever.
+	rc.Read(func(fd uintptr) bool {
+		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			n, err := unix.Poll(pfd, 0)
+			if err == unix.EINTR {
+				continue
+			}
+			// An error cannot be waited out: Wait waits as before.
+			return err != nil || n > 0
+		}
 	})
 }
+
+// beforeWaitExited, when set (tests), runs once the pidfd is in the
+// netpoller, before the wait.
+var beforeWaitExited func()
