@@ -46,9 +46,13 @@ const pollers = 2
 
 // raiseProcs gives the runtime a P for each sliced poller on top of the
 // GOMAXPROCS it had, once in the process.
-var raiseProcs = sync.OnceFunc(func() {
+var raiseProcs = sync.OnceFunc(addPollerProcs)
+
+// addPollerProcs gives the runtime a P for each sliced poller on top of
+// the GOMAXPROCS it has.
+func addPollerProcs() {
 	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + pollers)
-})
+}
 
 // activeWait is how long after an event the polls stay sliced.
 const activeWait = 30 * time.Second
