@@ -222,6 +222,12 @@ func (s *Supervisor) open(r *receiver, n *seccompNotif, p *proc, ev *Event) {
 			defer o.close()
 			ev.Path = o.path
 		}
+		// What prepareOpen read of /proc (root, directory, descriptors)
+		// is the notifying process's only if its call still waits: the
+		// check after the arguments came before those reads.
+		if !idValid(s.listener, n.ID) {
+			return
+		}
 	}
 	if write && inSupervisor(ev.Path) {
 		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of the supervisor")
