@@ -17,6 +17,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"guardsh/guard"
+	"guardsh/shell"
 	"guardsh/shell/supervise"
 )
 
@@ -54,11 +55,10 @@ const (
 // command is the last one's status.
 //
 // After each command it removes the functions named as the builtins it
-// runs (read, printf, declare, ...): one the command defined would
-// otherwise run in the driver's loop, between commands, where nothing
-// classifies it (a read that hands bash code of its own). POSIX mode,
-// entered by an assignment to POSIXLY_CORRECT, finds the special builtin
-// unset before any function; it is then put back as the command left it.
+// runs (sessionBuiltins, the second %s: shell.BashUnshadow, which also
+// saves $? in __guardsh_s): one the command defined would otherwise run
+// in the driver's loop, between commands, where nothing classifies it (a
+// read that hands bash code of its own).
 const sessionDriver = `__guardsh_s=0 __guardsh_x=%s
 while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; do
 	case $__guardsh_p in
@@ -71,9 +71,7 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 			eval "$__guardsh_l"
 		fi 4<&- 5>&-
 		{
-			__guardsh_s=$? __guardsh_po=$SHELLOPTS __guardsh_pv=${POSIXLY_CORRECT-} __guardsh_pb=${POSIXLY_CORRECT+1} POSIXLY_CORRECT=y
-			\unset -f read printf declare alias eval builtin set unset export test [ exit
-			__guardsh_y=:$__guardsh_po:; \builtin test -n "$__guardsh_pb" && POSIXLY_CORRECT=$__guardsh_pv || \unset POSIXLY_CORRECT; \builtin test "${__guardsh_y#*:posix:}" = "$__guardsh_y" || \builtin set -o posix
+			%s
 			case $- in *x*) __guardsh_x=1; set +x;; *) __guardsh_x=;; esac
 		} 2>&-
 		;;
@@ -84,6 +82,13 @@ while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; 
 done
 exit "$__guardsh_s"
 `
+
+// sessionBuiltins are the builtins sessionDriver runs.
+var sessionBuiltins = []string{"read", "printf", "declare", "alias", "eval", "builtin", "set", "unset", "export", "test", "[", "exit"}
+
+// sessionUnshadow is sessionDriver's removal of functions named as
+// sessionBuiltins, indented as the driver's block.
+var sessionUnshadow = strings.ReplaceAll(strings.TrimSuffix(shell.BashUnshadow("__guardsh_", sessionBuiltins, false), "\n"), "\n", "\n\t\t\t")
 
 // sessionDecider lets the session change the level the supervisor's
 // decisions are made at as each command is approved.
@@ -161,7 +166,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 		trace = "1"
 	}
 	o.shellOpts = append(slices.Clone(o.shellOpts), "+x")
-	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace), b.name, b.params)...)
+	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace, sessionUnshadow), b.name, b.params)...)
 	cmd.Env, cmd.ExtraFiles = env, extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, b.stdout, b.stderr
 	b.sigs.wait()

@@ -58,45 +58,14 @@ var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then p
 var bashShadowable = []string{"printf", "read", "declare", "alias", "eval", "builtin", "shopt", "unset", "export", "set"}
 
 // bashReportGuard makes the rest of the report code run the builtins it
-// names whatever the line defined: a function named printf or read (or
-// an alias named printf, "{" or "[[") would otherwise run after every
-// later line, between its mark and its report, where nothing classifies
-// it. Each of its lines is parsed only once the one before ran, so each
-// is read with what the one before set:
-//
-//  1. $? and the POSIX settings are saved, and POSIX mode is entered by
-//     an assignment to POSIXLY_CORRECT (no command, so nothing a line
-//     defined can stand in for it): in POSIX mode the special builtins
-//     (unset, export) are found before any function.
-//  2. Which of bashShadowable are functions (export -f fails for a name
-//     that is not one; its complaint goes nowhere: 2>&- closes its
-//     standard error), then those functions are removed; the command
-//     names are quoted, which no alias matches.
-//  3. POSIX mode back to what it was (set -o posix sets POSIXLY_CORRECT
-//     too, as bash does), with builtin now bash's own, and no reserved
-//     word, which an alias could match.
-//  4. Alias expansion turned off until the report's end (after POSIX
-//     mode: leaving it turns alias expansion back on).
-//
-// What it leaves: a trap on DEBUG runs before each of these commands, as
-// before every command of the shell (the line that set it was
-// classified, its code with it), and a read-only POSIXLY_CORRECT keeps
-// POSIX mode from being entered by the assignment (line 2 then runs
-// unset as a function of that name, if one was defined).
-var bashReportGuard = func() string {
-	var b strings.Builder
-	b.WriteString("__gs_s=$? __gs_p= __gs_sh= __gs_ea= __gs_po=$SHELLOPTS __gs_pv=${POSIXLY_CORRECT-} __gs_pb=${POSIXLY_CORRECT+1} POSIXLY_CORRECT=y\n")
-	for _, n := range bashShadowable {
-		b.WriteString(`\export -f ` + n + ` 2>&- && __gs_sh+=" ` + n + `"; `)
-	}
-	b.WriteString(`\unset -f ` + strings.Join(bashShadowable, " ") + "\n")
-	// No reserved word before alias expansion is off (an alias "if"
-	// would match it), and aliases only once POSIX mode, which turns
-	// them back on as it ends, is over.
-	b.WriteString(`__gs_x=:$__gs_po:; \builtin test -n "$__gs_pb" && POSIXLY_CORRECT=$__gs_pv || \unset POSIXLY_CORRECT; \builtin test "${__gs_x#*:posix:}" = "$__gs_x" || \builtin set -o posix` + "\n")
-	b.WriteString(`\builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n")
-	return b.String()
-}()
+// names whatever the line defined (BashUnshadow, saying which functions
+// it removed): a function named printf or read would otherwise run after
+// every later line, between its mark and its report, where nothing
+// classifies it. Then it turns alias expansion off until the report's
+// end (an alias named printf, "{" or "[[" would match its code), once
+// POSIX mode, which turns alias expansion back on as it ends, is over.
+var bashReportGuard = BashUnshadow(bashProtoPrefix, bashShadowable, true) +
+	`__gs_p= __gs_ea=; \builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n"
 
 // bashGoWait is how long, in seconds, bash waits for the go-ahead before
 // its report: only a mark that never reaches the front end (a program
