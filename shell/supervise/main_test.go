@@ -83,6 +83,14 @@ func runActions(acts []string) int {
 					unix.Close(fd)
 				}
 			}
+		case "exec-missing-loop": // exec-missing-loop N PATH: N execs of a program not there
+			n, _ := strconv.Atoi(f[1])
+			argv, envv := []string{f[2]}, []string{}
+			for i := 0; i < n && err == nil; i++ {
+				if err = unix.Exec(f[2], argv, envv); err == unix.ENOENT {
+					err = nil
+				}
+			}
 		case "open-r-loop": // open-r-loop N PATH: N opens for reading
 			n, _ := strconv.Atoi(f[1])
 			for i := 0; i < n && err == nil; i++ {

@@ -53,7 +53,6 @@ type Supervisor struct {
 	listener  int
 	wakeR     int
 	wakeW     int
-	np        *listenerPoll // the listener in the netpoller (listenwait.go), nil when not
 	pid       int
 	limit     limiter
 	addfd     bool
@@ -73,7 +72,6 @@ type Supervisor struct {
 	// The notifications are handled by several goroutines (receive.go).
 	recvMu   sync.Mutex   // held by the one that waits for the next
 	stopping atomic.Bool  // one of them stopped: the others stop too
-	polling  atomic.Bool  // the netpoller failed to wait: poll(2) from now on
 	viewMu   sync.RWMutex // held for writing while a Landlock restriction is answered
 	tidMu    [64]sync.Mutex
 	// decideMu: the Decider decides one event at a time, and Notice is
@@ -243,7 +241,6 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 		return fail(err)
 	}
 	s.wakeR, s.wakeW = p[0], p[1]
-	s.np = newListenerPoll(s.listener)
 	go s.loop()
 	return s, nil
 }
@@ -334,9 +331,6 @@ func (s *Supervisor) Wait() error {
 func (s *Supervisor) Close() error {
 	s.closing.Do(func() {
 		unix.Write(s.wakeW, []byte{0})
-		if s.np != nil {
-			s.np.wake()
-		}
 	})
 	err := s.Wait()
 	s.wakeOnce.Do(func() {
@@ -388,9 +382,6 @@ func (s *Supervisor) loop() {
 	if s.limit != nil && s.limit.hit() {
 		s.count(func(st *Stats) { st.LimitHit = true })
 		s.limitOnce.Do(func() { s.limitNotice(0) })
-	}
-	if s.np != nil {
-		s.np.close()
 	}
 	unix.Close(s.listener)
 	// The wake-up pipe is Close's to close (see there).
