@@ -73,8 +73,12 @@ type receiver struct {
 	leader bool       // it holds recvMu
 	// deciding: a decision is under way, which slowDecision's timer may
 	// hand the waiting over from; a timer that fires after the decision
-	// does nothing.
+	// does nothing. since: when the decision began.
 	deciding bool
+	since    time.Time
+	// watch is the timer of slowDecision (slowwatch.go); nil where it
+	// cannot be made, and decide arms a Go timer instead.
+	watch *slowWatch
 }
 
 // receive is one of serve's goroutines: the leader (holding recvMu)
@@ -84,6 +88,9 @@ type receiver struct {
 // hand-over is paid for when one call comes at a time.
 func (s *Supervisor) receive() error {
 	r := &receiver{s: s, fds: []unix.PollFd{{Fd: int32(s.listener), Events: unix.POLLIN}, {Fd: int32(s.wakeR), Events: unix.POLLIN}}}
+	if r.watch = newSlowWatch(r); r.watch != nil {
+		defer r.watch.close()
+	}
 	var n seccompNotif
 	for {
 		r.mu.Lock()
@@ -145,9 +152,13 @@ func (r *receiver) decide(ev *Event) Verdict {
 	s := r.s
 	r.mu.Lock()
 	leader := r.leader
-	r.deciding = true
+	r.deciding, r.since = true, time.Now()
 	r.mu.Unlock()
-	if leader {
+	switch {
+	case leader && r.watch != nil:
+		r.watch.set(slowDecision)
+		defer r.watch.set(0)
+	case leader:
 		t := time.AfterFunc(slowDecision, func() { r.release(true) })
 		defer t.Stop()
 	}
