@@ -38,3 +38,35 @@ func TestExecMissingNotDecided(t *testing.T) {
 		t.Errorf("the Decider was not asked about a program that exists")
 	}
 }
+
+// A program that appears at a path after an exec of it failed is decided
+// at the next exec: the missing one was answered with ENOENT, not let
+// through for the kernel to look up again, and is not remembered.
+func TestMissingThenCreated(t *testing.T) {
+	requireSupervisor(t)
+	dir := sandbox(t, "here")
+	late := filepath.Join(dir, "bin", "late")
+	r := &recorder{deny: func(ev *Event) bool { return ev.Kind == KindExec && ev.Path == late }}
+	cmd := exec.Command("/bin/bash", "-c", `"$0/late"; echo "status $?"; cp "$0/here" "$0/late"; "$0/late"; echo "status $?"`, filepath.Join(dir, "bin"))
+	res := run(t, cmd, r, 0)
+	if res.err != nil {
+		t.Fatalf("%v\n%s", res.err, res.out)
+	}
+	if !strings.Contains(res.out, "status 127") || !strings.Contains(res.out, "status 126") {
+		t.Errorf("want the first exec missing (127) and the second refused (126):\n%s", res.out)
+	}
+	if strings.Contains(res.out, "here-ran") {
+		t.Errorf("the program created after the first exec ran unchecked:\n%s", res.out)
+	}
+	n := 0
+	r.mu.Lock()
+	for _, ev := range r.events {
+		if ev.Kind == KindExec && ev.Path == late {
+			n++
+		}
+	}
+	r.mu.Unlock()
+	if n != 1 {
+		t.Errorf("the Decider was asked %d times about %s, want once (the second exec)", n, late)
+	}
+}
