@@ -181,9 +181,11 @@ func (r *receiver) decide(ev *Event) Verdict {
 // kernel wakes the poller on the CPU of the process that made the call
 // (syncWakeUp), and a listener also registered in Go's netpoller, which
 // no goroutine waited on, had every notification wake the runtime's
-// thread parked in epoll_pwait as well, for nothing (10,000 execs of a
-// missing program: 19,000-31,000 context switches of the supervisor to
-// 10,400-10,600, its CPU 134-141 ms to 87-91 ms;
+// thread parked in epoll_pwait as well, for nothing (a thread is parked
+// there whenever a goroutine waits in the netpoller, as guardsh's wait
+// for bash does, or a timer is pending; 10,000 execs of a missing
+// program then took 19,000-31,000 context switches of the supervisor,
+// now 10,400-10,600, and 134-141 ms of its CPU, now 87-91 ms;
 // TestListenerNotInNetpoller).
 func (s *Supervisor) next(fds []unix.PollFd, n *seccompNotif) (bool, error) {
 	for !s.stopping.Load() {
