@@ -11,6 +11,9 @@
 #                  (ADDFD), and with the kernel opening it after the check
 #                  (CONTINUE)
 #   ReadOpen10000  the same for reading, which the filter lets through
+#   MissingExec10000 one process executing a program that is not there
+#                  10,000 times (gcc and execvp walking PATH): the cheapest
+#                  round trip through the supervisor
 #   Rename10000    one process renaming a file 10,000 times: plain, with the
 #                  supervisor renaming it itself on the directory it checked,
 #                  and with the kernel renaming it after the check (CONTINUE)
@@ -18,8 +21,9 @@
 #
 # ns/op is wall time for the whole loop; on a shared machine the CPU
 # columns say more: super-cpu-ms/op is the supervisor's CPU time,
-# tree-cpu-ms/op the supervised processes'. Divide by the loop's count for
-# the cost of one call.
+# tree-cpu-ms/op the supervised processes', super-cs/op the supervisor's
+# context switches (its threads' sleeps and preemptions: one per call is
+# the least). Divide by the loop's count for the cost of one call.
 #
 #   Command        a build of 60 C files with make -j2 (each compile starts
 #                  gcc, cc1, as, and the link collect2 and ld: about 250
