@@ -15,10 +15,10 @@ import (
 // costs two timerfd_settime calls and wakes no thread. A Go timer per
 // decision (time.AfterFunc, stopped when the decision ended) woke an
 // idle thread of the runtime twice per decision, once to wait for the
-// new timer's time and once when the stopped timer's time came, and
-// sysmon once more (1000 execs of /bin/true, every call allowed: 2
-// wake-ups of a thread parked in the netpoller per exec, the supervisor's
-// CPU 46 µs more per exec; "Cost of real bash under the supervisor").
+// new timer's time and once when the stopped timer's time came (1000
+// execs of /bin/true, every call allowed: 1.3 to 2 context switches of
+// the supervisor more per exec, 10 to 45 µs more of its CPU; "The
+// build's round trips" in docs/how-it-works.md).
 type slowWatch struct {
 	f  *os.File
 	rc syscall.RawConn
