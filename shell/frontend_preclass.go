@@ -138,6 +138,13 @@ func (f *frontend) preclassify(text string) {
 	if file == nil {
 		return // incomplete, or a syntax error
 	}
+	// Text that is never entered is classified too: should the check
+	// fail on it, typing goes on (the Enter classifies it again).
+	defer func() {
+		if recover() != nil {
+			f.pre = nil
+		}
+	}()
 	fs := &fsAnswers{}
 	v := f.verdict(full, &file, fs.state(f))
 	f.pre = &preclass{line: full, file: file, v: v, gen: f.stateGen, exe: f.exe, defs: f.bashDefsNow(), fs: fs}

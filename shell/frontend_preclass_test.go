@@ -146,3 +146,28 @@ func TestPreclassWaits(t *testing.T) {
 		t.Errorf("not classified when idle (%d calls)", calls)
 	}
 }
+
+// panicChecker fails on every line.
+type panicChecker struct{ fakeChecker }
+
+func (panicChecker) Classify(string, guard.State) guard.Verdict { panic("check failed") }
+
+// A check that fails on a line being typed does not end the shell.
+func TestPreclassPanic(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	tty, err := newTTYInput(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &frontend{cfg: InteractiveConfig{Checker: panicChecker{}}, tty: tty,
+		exe: &executorProc{ready: &reply{}}, vars: map[string]string{}}
+	f.preclassify("echo x")
+	if f.pre != nil {
+		t.Error("a verdict kept from a check that failed")
+	}
+}
