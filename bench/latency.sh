@@ -11,7 +11,9 @@
 # Usage: bench/latency.sh [path/to/guardsh ...]   (default: builds one;
 # several binaries are measured side by side, alternating, with bash).
 # bench/latencyfloor builds a shell of guardsh's shape (a second process,
-# a second pty) that does no work on the line, for measuring beside them.
+# a second pty) that does no work on the line, for measuring beside them;
+# bench/latencydirect the same with real bash, relayed or writing
+# straight to the terminal.
 # EXECUTOR=interpreter (or bash) sets the executor in guardsh's config;
 # without it the default runs lines.
 # Needs python3. Runs nothing destructive: HOME and XDG_* point into a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -46,9 +47,16 @@ var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exe
 // line bash dropped) is a space before the next line's code: nothing.
 // The ready report (line 0) does not wait.
 //
-// It starts with bashReportGuard, and ends by turning alias expansion
-// back on when it was.
-var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; [[ -z $__gs_sh ]] || printf 'guardsh: removed the function(s)%s: they hid builtins that guardsh runs bash with\n' "$__gs_sh" >&"$__gs_t"; printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; [[ $__gs_n == 0 ]] || read -r -N 1 -t ` + bashGoWait + ` __gs_go || :; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi; [[ -z $__gs_ea ]] || shopt -s expand_aliases`
+// It starts with bashReportGuard, which writes the mark and waits, and
+// ends by turning alias expansion back on when it was.
+var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; [[ -z $__gs_sh ]] || printf 'guardsh: removed the function(s)%s: they hid builtins that guardsh runs bash with\n' "$__gs_sh" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi; [[ -z $__gs_ea ]] || shopt -s expand_aliases`
+
+// bashMarkCode writes a line's mark on the pty and waits for the
+// go-ahead (not after an idle prompt, when no line ran; no wait for the
+// ready report): it runs in POSIX mode, with aliases expanded, once the
+// functions of the builtins it runs are gone (bashReportGuard), so it
+// names only quoted words and no reserved word.
+const bashMarkCode = `\builtin test "$__gs_n" = "$__gs_last" || \printf '\e]7777;guardsh-done;%s\a' "$__gs_n" >&"$__gs_t"; \builtin test "$__gs_n" = "$__gs_last" || \builtin test "$__gs_n" = 0 || \read -r -N 1 -t ` + bashGoWait + ` __gs_go || \:`
 
 // bashShadowable are the builtins the protocol's code runs that a
 // function could hide: bashReportGuard removes functions of these names.
@@ -57,6 +65,10 @@ var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then p
 // them outside it, where the run header calls eval.)
 var bashShadowable = []string{"printf", "read", "declare", "alias", "eval", "builtin", "shopt", "unset", "export", "set"}
 
+// bashMarkBuiltins are the builtins of bashShadowable that bashMarkCode
+// runs.
+var bashMarkBuiltins = []string{"printf", "read", "builtin"}
+
 // bashReportGuard makes the rest of the report code run the builtins it
 // names whatever the line defined (BashUnshadow, saying which functions
 // it removed): a function named printf or read would otherwise run after
@@ -64,8 +76,28 @@ var bashShadowable = []string{"printf", "read", "declare", "alias", "eval", "bui
 // classifies it. Then it turns alias expansion off until the report's
 // end (an alias named printf, "{" or "[[" would match its code), once
 // POSIX mode, which turns alias expansion back on as it ends, is over.
-var bashReportGuard = BashUnshadow(bashProtoPrefix, bashShadowable, true) +
-	`__gs_p= __gs_ea=; \builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n"
+//
+// The mark is written, and the go-ahead waited for, once the functions
+// of the builtins that takes are gone, before the others are looked for:
+// bash's writes of the line's output are carried to the front end by
+// the kernel's pty worker, which is woken on bash's CPU and, when the
+// other CPU is busy, waits until bash blocks; the whole check (ten
+// builtins looked for, POSIX mode left) was between the output and that
+// wait. So BashUnshadow's second line is made in two parts, with the
+// mark between them: its first and third lines are the same for any
+// names.
+var bashReportGuard = func() string {
+	var rest []string
+	for _, n := range bashShadowable {
+		if !slices.Contains(bashMarkBuiltins, n) {
+			rest = append(rest, n)
+		}
+	}
+	early := strings.Split(BashUnshadow(bashProtoPrefix, bashMarkBuiltins, true), "\n")
+	late := strings.Split(BashUnshadow(bashProtoPrefix, rest, true), "\n")
+	return early[0] + "\n" + early[1] + "\n" + bashMarkCode + "\n" + late[1] + "\n" + early[2] + "\n" +
+		`__gs_p= __gs_ea=; \builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n"
+}()
 
 // bashGoWait is how long, in seconds, bash waits for the go-ahead before
 // its report: only a mark that never reaches the front end (a program

@@ -60,6 +60,13 @@ type frontend struct {
 	editNext bool
 	// later makes the history and audit writes off the line's way.
 	later laterWrites
+	// pre is the statement at the prompt as it was last parsed and
+	// classified while typed, typed the lines of it entered before
+	// (preclass); stateGen counts the changes of the state a line is
+	// classified with (dir, vars, params).
+	pre      *preclass
+	typed    []string
+	stateGen uint64
 }
 
 func newFrontend(cfg InteractiveConfig) (*frontend, error) {
@@ -263,6 +270,7 @@ func (f *frontend) ready() error {
 // takeState takes the shell's state from the executor's ready or done
 // message.
 func (f *frontend) takeState(r *reply) {
+	f.stateGen++
 	if r.Dir != "" {
 		f.dir = r.Dir
 	}
@@ -377,6 +385,7 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 			p = f.promptString()
 		}
 		f.toggled = false
+		f.typed = lines
 		f.tty.setOwner(ownerReadline)
 		line, err := f.ed.ReadLine(p, prefill)
 		prefill = ""
@@ -412,6 +421,10 @@ func (f *frontend) readStatement(prefill string) (stmt string, file *syntax.File
 		}
 		if _, _, ok := ParseSlash(full); ok && len(lines) == 1 {
 			return full, nil, nil
+		}
+		if p := f.pre; p != nil && p.line == full {
+			// Parsed while it was typed (see preclass).
+			return full, p.file, nil
 		}
 		if file, incomplete := parseStatement(full); !incomplete {
 			return full, file, nil
@@ -505,28 +518,40 @@ func (f *frontend) classify(line string, file **syntax.File) (guard.Verdict, err
 	if !f.ensureReady() {
 		return guard.Verdict{}, errExecutorGone
 	}
+	// The verdict made while the line was typed, when it is the one this
+	// would make (see preclass).
+	if v, pf, ok := f.takePreclass(line, *file); ok {
+		*file = pf
+		return v, nil
+	}
+	return f.verdict(line, file, f.state), nil
+}
+
+// verdict classifies line (its parse *file, or nil: see classify) with
+// the shell's state as state gives it.
+func (f *frontend) verdict(line string, file **syntax.File, state func() guard.State) guard.Verdict {
 	pc, ok := f.cfg.Checker.(ParsedChecker)
 	if !ok {
-		return f.withBashDefs(line, *file, f.cfg.Checker.Classify(line, f.state())), nil
+		return f.withBashDefs(line, *file, f.cfg.Checker.Classify(line, state()), state)
 	}
 	if *file == nil {
 		if *file, _ = parseBash(line, "", "classify"); *file == nil {
-			return f.cfg.Checker.Classify(line, f.state()), nil // its parse error
+			return f.cfg.Checker.Classify(line, state()) // its parse error
 		}
 	}
-	return f.withBashDefs(line, *file, pc.ClassifyParsed(*file, line, f.state())), nil
+	return f.withBashDefs(line, *file, pc.ClassifyParsed(*file, line, state()), state)
 }
 
 // withBashDefs raises v with the functions and aliases the bash executor
 // holds that line uses (classifyWithDefs).
-func (f *frontend) withBashDefs(line string, file *syntax.File, v guard.Verdict) guard.Verdict {
+func (f *frontend) withBashDefs(line string, file *syntax.File, v guard.Verdict, state func() guard.State) guard.Verdict {
 	if f.exe == nil || f.exe.bash == nil {
 		return v
 	}
 	if file == nil {
 		file, _ = parseBash(line, "", "classify")
 	}
-	return classifyWithDefs(f.cfg.Checker, f.exe.bash.defs.Load(), line, file, f.state(), v)
+	return classifyWithDefs(f.cfg.Checker, f.exe.bash.defs.Load(), line, file, state(), v)
 }
 
 // classifyRetry classifies, restarting a dead executor once.

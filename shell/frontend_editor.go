@@ -39,6 +39,7 @@ func (f *frontend) newEditor(historyLimit int) *lineedit.Editor {
 		Raw:          func() func() { return editorRaw(int(f.in.Fd())) },
 		Complete:     f.comp.Do,
 		Keys:         f.keyFunc,
+		Idle:         f.preclassify,
 		HistoryLimit: historyLimit,
 	})
 }

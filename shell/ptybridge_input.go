@@ -109,6 +109,19 @@ func (t *ttyInput) unread(b []byte) {
 	t.mu.Unlock()
 }
 
+// pending reports whether input waits for the line editor: typeahead,
+// or keys on the terminal that were not read yet.
+func (t *ttyInput) pending() bool {
+	t.mu.Lock()
+	ahead := len(t.typeahead) > 0
+	t.mu.Unlock()
+	if ahead {
+		return true
+	}
+	n, err := unix.IoctlGetInt(t.fd, unix.TIOCINQ)
+	return err == nil && n > 0
+}
+
 // close ends every read with io.EOF.
 func (t *ttyInput) close() {
 	t.mu.Lock()

@@ -53,6 +53,14 @@ type Config struct {
 	// HistoryLimit is the most entries the history keeps: 0 has no
 	// limit, < 0 keeps none.
 	HistoryLimit int
+	// Idle, when set, is called with the line as it stands each time
+	// the editor is about to wait for a key with a line that changed
+	// since the last call of this ReadLine (and once at its first
+	// wait), outside of a search and of a completion's list: what the
+	// caller does with the line it would do at the Enter can be done
+	// now. It runs in ReadLine's goroutine, before the keys that come
+	// meanwhile are read, and must not draw.
+	Idle func(line string)
 }
 
 // ErrInterrupt is ReadLine's error when Ctrl-C ended the line.
@@ -69,6 +77,7 @@ type Editor struct {
 	kill    []rune
 	search  *search
 	comp    *completion
+	idled   *string // the line Idle was last called with in this ReadLine
 
 	mu      sync.Mutex // guards what follows: the screen and the state drawn
 	active  bool       // in ReadLine
@@ -103,6 +112,7 @@ func (e *Editor) ReadLine(prompt, initial string) (string, error) {
 	e.drawn = drawing{}
 	e.hist.reset()
 	e.search, e.comp = nil, nil
+	e.idled = nil
 	e.redrawLocked()
 	e.mu.Unlock()
 	defer func() {
@@ -140,7 +150,16 @@ func (e *Editor) ReadLine(prompt, initial string) (string, error) {
 		if e.dirty {
 			e.redrawLocked()
 		}
+		idle := e.cfg.Idle != nil && e.search == nil && e.comp == nil
+		var text string
+		if idle {
+			text = string(e.line.Buf)
+		}
 		e.mu.Unlock()
+		if idle && (e.idled == nil || *e.idled != text) {
+			e.idled = &text
+			e.cfg.Idle(text)
+		}
 		n, err := e.cfg.Term.Read(e.rbuf)
 		e.pending = append(e.pending, e.rbuf[:n]...)
 		if err == io.EOF {

@@ -336,3 +336,34 @@ func TestResize(t *testing.T) {
 		t.Fatalf("screen\n%s\nwant\n%s\n(bytes %q)", got, want, out)
 	}
 }
+
+// Idle sees the line each time the editor waits for a key with a line
+// that changed, and not in a search.
+func TestReadLineIdle(t *testing.T) {
+	tests := []struct {
+		name    string
+		initial string
+		reads   []string
+		want    []string
+	}{
+		{"typed at once", "", []string{"echo x", "\r"}, []string{"", "echo x"}},
+		{"key by key", "", []string{"e", "c", "\r"}, []string{"", "e", "ec"}},
+		{"with the Enter", "", []string{"ls\r"}, []string{""}},
+		{"unchanged line", "ls", []string{"\x1b[D", "\x1b[C", "\r"}, []string{"ls"}},
+		{"not in a search", "", []string{"\x12", "e", "\x07", "\r"}, []string{""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			term := &fakeTerm{reads: tt.reads, cols: 80}
+			e := New(Config{Term: term, Raw: func() func() { return func() {} }, Idle: func(l string) { got = append(got, l) }})
+			e.SetHistory([]string{"echo one"})
+			if _, err := e.ReadLine("$ ", tt.initial); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("Idle saw %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
