@@ -88,7 +88,7 @@ var sessionBuiltins = []string{"read", "printf", "declare", "alias", "eval", "bu
 
 // sessionUnshadow is sessionDriver's removal of functions named as
 // sessionBuiltins, indented as the driver's block.
-var sessionUnshadow = strings.ReplaceAll(strings.TrimSuffix(shell.BashUnshadow("__guardsh_", sessionBuiltins, false), "\n"), "\n", "\n\t\t\t")
+var sessionUnshadow = strings.ReplaceAll(strings.TrimSuffix(shell.BashUnshadow("__guardsh_", sessionBuiltins, false, ""), "\n"), "\n", "\n\t\t\t")
 
 // sessionDecider lets the session change the level the supervisor's
 // decisions are made at as each command is approved.

@@ -93,11 +93,20 @@ var bashReportGuard = func() string {
 			rest = append(rest, n)
 		}
 	}
-	early := strings.Split(BashUnshadow(bashProtoPrefix, bashMarkBuiltins, true), "\n")
-	late := strings.Split(BashUnshadow(bashProtoPrefix, rest, true), "\n")
+	early := strings.Split(BashUnshadow(bashProtoPrefix, bashMarkBuiltins, true, bashUnshadowFailed), "\n")
+	late := strings.Split(BashUnshadow(bashProtoPrefix, rest, true, bashUnshadowFailed), "\n")
 	return early[0] + "\n" + early[1] + "\n" + bashMarkCode + "\n" + late[1] + "\n" + early[2] + "\n" +
 		`__gs_p= __gs_ea=; \builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n"
 }()
+
+// bashUnshadowFailed is what bash sends before it exits when a function
+// hiding a builtin cannot be removed (BashUnshadow): what no report is,
+// so that the front end stops it as an executor that sent what it cannot
+// take, and says so, rather than end the shell as a line's exit would.
+const bashUnshadowFailed = `\trap guardsh-unshadow USR2; \trap -p USR2 >&"$__gs_w"; `
+
+// unshadowFailedMark is how bashUnshadowFailed's text begins.
+const unshadowFailedMark = "trap -- 'guardsh-unshadow'"
 
 // bashGoWait is how long, in seconds, bash waits for the go-ahead before
 // its report: only a mark that never reaches the front end (a program
@@ -300,6 +309,8 @@ func readNul(r *bufio.Reader, max int) (string, error) {
 			return s[:len(s)-1], nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
+		case err == io.EOF && strings.HasPrefix(b.String(), unshadowFailedMark):
+			return "", fmt.Errorf("%w: a function named as a builtin its protocol runs could not be removed (readonly -f)", errBadMessage)
 		case err == io.EOF && b.Len() > 0:
 			return "", fmt.Errorf("%w: a report cut short", errBadMessage)
 		default:

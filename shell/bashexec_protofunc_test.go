@@ -68,3 +68,23 @@ func TestBashExecutorProtocolPosix(t *testing.T) {
 	s.expect(`\r\noff-4\r\n\[unset\]\r\n`)
 	s.prompt("")
 }
+
+// TestBashExecutorProtocolReadonlyFunction: a function named as a builtin
+// the report code calls that cannot be removed (readonly -f) never runs
+// in that code: bash exits, and the shell starts a new one and says so.
+func TestBashExecutorProtocolReadonlyFunction(t *testing.T) {
+	for _, name := range []string{"printf", "declare"} {
+		t.Run(name, func(t *testing.T) {
+			s := startBashShell(t)
+			s.line(name + `() { echo "ran-unasked-$$" >/dev/tty; }; readonly -f ` + name)
+			s.expect(`the executor was stopped: .*could not be removed \(readonly -f\)`)
+			s.prompt("1")
+			s.line("echo next-line")
+			s.expect(`\r\nnext-line\r\n`)
+			s.prompt("")
+			if out := s.output(); regexp.MustCompile(`ran-unasked-[0-9]`).MatchString(out) {
+				t.Errorf("a read-only function %s ran after the line, unclassified:\n%q", name, out)
+			}
+		})
+	}
+}
