@@ -169,6 +169,11 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	case EffectRemove:
 		argv("rm", "-f", p)
 		argv("rm", "-rf", p)
+		// A removed file's content is gone as an emptied one's is: what
+		// protects it from being emptied (a shell startup file, a system
+		// file, /boot) protects it from being removed, as for the old
+		// name of a rename.
+		write(p, true)
 	case EffectRename:
 		argv("mv", p, p2)
 		write(p, true)

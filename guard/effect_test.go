@@ -24,6 +24,15 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRemove, "/", "", Blocked},
 		{EffectRemove, "/usr", "", Blocked},
 		{EffectRemove, "/home/u", "", Blocked},
+		// A file removed loses its content as one emptied does (red team:
+		// an unlink of each was safe while its truncation was not).
+		{EffectRemove, "/home/u/.bashrc", "", Medium},
+		{EffectRemove, "/home/u/.ssh/authorized_keys", "", Medium},
+		{EffectRemove, "/etc/ssh/sshd_config", "", Medium},
+		{EffectRemove, "/boot/vmlinuz", "", Medium},
+		{EffectRemove, "/usr/bin/ls", "", Medium},
+		{EffectRemove, "/etc/shadow", "", High},
+		{EffectRemove, "/home/u/.bash_history", "", Medium}, // as rm ~/.bash_history: history_erase
 		{EffectRename, "/etc/passwd", "/tmp/x", High},
 		{EffectRename, "/home/u/proj/x", "/etc/passwd", High},
 		{EffectRename, "/usr", "/x", Blocked},
@@ -42,6 +51,9 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRemove, "/home/u/proj/main.o", "", Safe},
 		{EffectRemove, "/home/u/proj/build", "", Safe},
 		{EffectRemove, "/tmp/ccXYZ.o", "", Safe},
+		{EffectRemove, "/home/u/.cache/pip/x.whl", "", Safe},
+		{EffectRemove, "/home/u/proj/.git/index.lock", "", Safe},
+		{EffectRemove, "/home/u/notes.txt", "", Safe},
 		{EffectRename, "/home/u/proj/a.tmp", "/home/u/proj/a", Safe},
 		{EffectChmod, "/home/u/proj/a.out", "", Safe},
 		{EffectChown, "/home/u/proj/a.out", "", Safe},
