@@ -35,6 +35,9 @@ func TestFileRules(t *testing.T) {
 		{"truncate -s -100 f", Medium, rules.RuleTruncateFile},
 		{"truncate -r ref f", Medium, rules.RuleTruncateFile},
 		{"cp /dev/null app.log", Medium, rules.RuleTruncateFile},
+		{"install /dev/null app.log", Medium, rules.RuleTruncateFile},
+		{"install -m 600 /dev/null app.log", Medium, rules.RuleTruncateFile},
+		{"install -T /dev/null app.log", Medium, rules.RuleTruncateFile},
 		{": > \"$LOG\"", Medium, rules.RuleTruncateFile},
 		{"truncate --help", Safe, ""},
 		// Writing output to a file is ordinary.
@@ -56,6 +59,7 @@ func TestFileRules(t *testing.T) {
 		{": > /dev/null", Safe, ""},
 		{"cat < input.txt", Safe, ""},
 		{"cp a b", Safe, ""},
+		{"install -m 755 tool app.log", Safe, ""},
 
 		// The account and sudo databases.
 		{"echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", High, rules.RuleWriteSystemFile},

@@ -24,7 +24,7 @@ const (
 // FileRules returns the built-in rules of this family.
 func FileRules() []Builtin {
 	bs := fsFamily(fileFamilyHits, []Rule{
-		{Name: RuleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
+		{Name: RuleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`, `install /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
 		{Name: RuleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
 		{Name: RuleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
 		{Name: RuleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
@@ -324,9 +324,9 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	isDir = isDir || strings.HasSuffix(dest.Value, "/")
 	var direct []fsNamedHit
 	if !isDir && len(srcs) == 1 {
-		emptied := name == "cp" && srcs[0].Value == "/dev/null"
+		emptied := (name == "cp" || name == "install") && srcs[0].Value == "/dev/null"
 		if emptied {
-			how = "cp /dev/null empties"
+			how = name + " /dev/null empties"
 		}
 		direct = fileWrite(c, nil, dest, how, emptied, false)
 	}
