@@ -144,6 +144,26 @@ func runActions(acts []string) int {
 			if err == unix.EFAULT || err == unix.EIO {
 				err = nil // reached, at an address it does not map
 			}
+		case "tiocsti": // push a byte into a new pseudo-terminal's input
+			var m, sl int
+			if m, err = unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY, 0); err != nil {
+				break
+			}
+			defer unix.Close(m)
+			unix.IoctlSetPointerInt(m, unix.TIOCSPTLCK, 0)
+			var n int
+			if n, err = unix.IoctlGetInt(m, unix.TIOCGPTN); err != nil {
+				break
+			}
+			if sl, err = unix.Open("/dev/pts/"+strconv.Itoa(n), unix.O_RDWR|unix.O_NOCTTY, 0); err != nil {
+				break
+			}
+			defer unix.Close(sl)
+			b := byte('x')
+			_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(sl), unix.TIOCSTI, uintptr(unsafe.Pointer(&b)))
+			if e != 0 {
+				err = e
+			}
 		case "vmread-parent":
 			var b [8]byte
 			local := []unix.Iovec{{Base: &b[0], Len: 8}}

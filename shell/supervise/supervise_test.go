@@ -265,6 +265,17 @@ func TestTreeCannotReachOutside(t *testing.T) {
 	}
 }
 
+// No process of the tree can push input into a terminal with TIOCSTI,
+// which the shell that started guardsh would read and run once the line
+// is over (red team). As root the kernel allows it on any terminal.
+func TestTreeCannotTypeIntoATerminal(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, self(t, "tiocsti"), &recorder{}, 0)
+	if !strings.Contains(res.out, "tiocsti: EPERM") {
+		t.Errorf("output lacks tiocsti: EPERM:\n%s", res.out)
+	}
+}
+
 // A Decider that panics refuses the call; the tree and the supervisor go on.
 func TestDeciderPanicFailsClosed(t *testing.T) {
 	requireSupervisor(t)
