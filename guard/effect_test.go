@@ -36,6 +36,10 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRename, "/etc/passwd", "/tmp/x", High},
 		{EffectRename, "/home/u/proj/x", "/etc/passwd", High},
 		{EffectRename, "/usr", "/x", Blocked},
+		{EffectRename, "/home/u/.ssh", "/home/u/old", Medium}, // its authorized_keys go with it
+		{EffectRename, "/home/u/.ssh/", "/tmp/x", Medium},
+		{EffectRename, "/home/u/.config/autostart", "/home/u/a", Medium},
+		{EffectRename, "/home/u/.config/systemd", "/home/u/s", Medium},
 		{EffectChmod, "/etc/shadow", "", High},
 		{EffectChmod, "/home/u", "", High}, // a mode not given: it may lock the owner out
 		{EffectChown, "/etc/sudoers", "", High},
@@ -55,6 +59,9 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRemove, "/home/u/proj/.git/index.lock", "", Safe},
 		{EffectRemove, "/home/u/notes.txt", "", Safe},
 		{EffectRename, "/home/u/proj/a.tmp", "/home/u/proj/a", Safe},
+		{EffectRename, "/home/u/proj/src", "/home/u/proj/lib", Safe},
+		{EffectRename, "/home/u/proj/user", "/home/u/proj/users", Safe},
+		{EffectRename, "/home/u/proj/.ssh-notes", "/home/u/proj/n", Safe},
 		{EffectChmod, "/home/u/proj/a.out", "", Safe},
 		{EffectChown, "/home/u/proj/a.out", "", Safe},
 		{EffectLink, "/home/u/proj/a", "/home/u/proj/b", Safe},
