@@ -62,7 +62,7 @@ gcc -O1 -o "$OUT/bin/rt" "$(dirname "$0")/redteam_rt.c" || { echo "redteam: cann
 # fresh makes the tree the sandbox sees.
 fresh() {
 	rm -rf "$SB" && mkdir -p "$SB"/home/.ssh "$SB"/home/.config/guardsh \
-		"$SB"/home/.local/state/guardsh "$SB"/home/docs "$SB"/home/proj/sub \
+		"$SB"/home/.local/state/guardsh "$SB"/home/.config/systemd/user "$SB"/home/.config/autostart "$SB"/home/docs "$SB"/home/proj/sub \
 		"$SB"/etcssh "$SB"/boot || return
 	echo 'export PS1=x' >"$SB"/home/.bashrc
 	echo 'PATH=$PATH' >"$SB"/home/.profile
