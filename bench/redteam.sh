@@ -62,7 +62,8 @@ gcc -O1 -o "$OUT/bin/rt" "$(dirname "$0")/redteam_rt.c" || { echo "redteam: cann
 # fresh makes the tree the sandbox sees.
 fresh() {
 	rm -rf "$SB" && mkdir -p "$SB"/home/.ssh "$SB"/home/.config/guardsh \
-		"$SB"/home/.local/state/guardsh "$SB"/home/.config/systemd/user "$SB"/home/.config/autostart "$SB"/home/docs "$SB"/home/proj/sub \
+		"$SB"/home/.local/state/guardsh "$SB"/home/.config/systemd/user \
+		"$SB"/home/.config/autostart "$SB"/home/docs "$SB"/home/proj/sub \
 		"$SB"/etcssh "$SB"/boot || return
 	echo 'export PS1=x' >"$SB"/home/.bashrc
 	echo 'PATH=$PATH' >"$SB"/home/.profile
@@ -72,6 +73,8 @@ fresh() {
 	echo '# guardsh config' >"$SB"/home/.config/guardsh/config.toml
 	echo '{"seed":1}' >"$SB"/home/.local/state/guardsh/audit.jsonl
 	echo 'notes' >"$SB"/home/docs/notes.txt
+	printf '[Desktop Entry]\nExec=true\n' >"$SB"/home/.config/autostart/app.desktop
+	printf '[Service]\nExecStart=true\n' >"$SB"/home/.config/systemd/user/app.service
 	echo 'root:x:0:0:root:/root:/bin/bash' >"$SB"/passwd
 	echo 'Port 22' >"$SB"/etcssh/sshd_config
 	echo 'kernel' >"$SB"/boot/vmlinuz
