@@ -169,10 +169,22 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	case EffectRemove:
 		argv("rm", "-f", p)
 		argv("rm", "-rf", p)
+		// A removed file's content is gone as an emptied one's is: what
+		// protects it from being emptied (a shell startup file, a system
+		// file, /boot) protects it from being removed, as for the old
+		// name of a rename.
+		write(p, true)
 	case EffectRename:
 		argv("mv", p, p2)
 		write(p, true)
 		write(p2, true)
+		// A directory renamed takes its files away with it: a file the
+		// rules protect by the directory it is in is classified as
+		// emptied under the old name too (red team: renaming ~/.ssh
+		// moved authorized_keys away, safe).
+		for _, f := range heldByName(p) {
+			write(f, true)
+		}
 	case EffectChmod:
 		argv("chmod", mode, p)
 		write(p, false)
@@ -195,6 +207,25 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	}
 	v.Blocked = v.Level >= g.blockLevel
 	return v
+}
+
+// heldByName returns, for a directory dir, paths under it of the files
+// the rules protect by the directories they are in (append_rc's ssh
+// files, autostart entries, systemd user units, environment.d files):
+// none for any other directory.
+func heldByName(dir string) []string {
+	dir = strings.TrimRight(dir, "/")
+	switch base := path.Base(dir); {
+	case base == ".ssh":
+		return []string{dir + "/authorized_keys", dir + "/authorized_keys2", dir + "/rc", dir + "/config", dir + "/environment"}
+	case base == ".config":
+		return []string{dir + "/autostart/x.desktop", dir + "/systemd/user/x.service", dir + "/environment.d/x.conf"}
+	case base == "systemd" && path.Base(path.Dir(dir)) == ".config":
+		return []string{dir + "/user/x.service"}
+	case base == "autostart" || base == "user" || base == "environment.d":
+		return []string{dir + "/x"}
+	}
+	return nil
 }
 
 func nonEmpty(ss ...string) []string {

@@ -24,9 +24,22 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRemove, "/", "", Blocked},
 		{EffectRemove, "/usr", "", Blocked},
 		{EffectRemove, "/home/u", "", Blocked},
+		// A file removed loses its content as one emptied does (red team:
+		// an unlink of each was safe while its truncation was not).
+		{EffectRemove, "/home/u/.bashrc", "", Medium},
+		{EffectRemove, "/home/u/.ssh/authorized_keys", "", Medium},
+		{EffectRemove, "/etc/ssh/sshd_config", "", Medium},
+		{EffectRemove, "/boot/vmlinuz", "", Medium},
+		{EffectRemove, "/usr/bin/ls", "", Medium},
+		{EffectRemove, "/etc/shadow", "", High},
+		{EffectRemove, "/home/u/.bash_history", "", Medium}, // as rm ~/.bash_history: history_erase
 		{EffectRename, "/etc/passwd", "/tmp/x", High},
 		{EffectRename, "/home/u/proj/x", "/etc/passwd", High},
 		{EffectRename, "/usr", "/x", Blocked},
+		{EffectRename, "/home/u/.ssh", "/home/u/old", Medium}, // its authorized_keys go with it
+		{EffectRename, "/home/u/.ssh/", "/tmp/x", Medium},
+		{EffectRename, "/home/u/.config/autostart", "/home/u/a", Medium},
+		{EffectRename, "/home/u/.config/systemd", "/home/u/s", Medium},
 		{EffectChmod, "/etc/shadow", "", High},
 		{EffectChmod, "/home/u", "", High}, // a mode not given: it may lock the owner out
 		{EffectChown, "/etc/sudoers", "", High},
@@ -42,7 +55,13 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRemove, "/home/u/proj/main.o", "", Safe},
 		{EffectRemove, "/home/u/proj/build", "", Safe},
 		{EffectRemove, "/tmp/ccXYZ.o", "", Safe},
+		{EffectRemove, "/home/u/.cache/pip/x.whl", "", Safe},
+		{EffectRemove, "/home/u/proj/.git/index.lock", "", Safe},
+		{EffectRemove, "/home/u/notes.txt", "", Safe},
 		{EffectRename, "/home/u/proj/a.tmp", "/home/u/proj/a", Safe},
+		{EffectRename, "/home/u/proj/src", "/home/u/proj/lib", Safe},
+		{EffectRename, "/home/u/proj/user", "/home/u/proj/users", Safe},
+		{EffectRename, "/home/u/proj/.ssh-notes", "/home/u/proj/n", Safe},
 		{EffectChmod, "/home/u/proj/a.out", "", Safe},
 		{EffectChown, "/home/u/proj/a.out", "", Safe},
 		{EffectLink, "/home/u/proj/a", "/home/u/proj/b", Safe},

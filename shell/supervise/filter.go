@@ -66,7 +66,8 @@ var refusedENOSYS = []uint32{unix.SYS_IO_URING_SETUP}
 
 // refusedEPERM lists the system calls that fail with EPERM without being
 // reported: pidfd_getfd would let a process (root, or one allowed to
-// ptrace) copy the supervisor's listener and answer its own calls.
+// ptrace) copy the supervisor's listener and answer its own calls. An
+// ioctl TIOCSTI fails so too (buildFilter).
 var refusedEPERM = []uint32{unix.SYS_PIDFD_GETFD}
 
 // traceCalls reach into another process: the supervisor refuses them
@@ -160,6 +161,7 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 		a.jump(jeq, nr, "notify", "")
 	}
 	a.jump(jeq, unix.SYS_PTRACE, "ptrace", "")
+	a.jump(jeq, unix.SYS_IOCTL, "ioctl", "")
 	a.jump(jeq, unix.SYS_OPEN, "open", "")
 	a.jump(jeq, unix.SYS_OPENAT, "openat", "")
 	// Signals: kill(pid <= 0 or 1) and the like reach many processes or init.
@@ -194,6 +196,13 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 	a.stmt(ldAbs, offArgs)
 	a.jump(jeq, unix.PTRACE_ATTACH, "notify", "")
 	a.jump(jeq, unix.PTRACE_SEIZE, "notify", "allow")
+	// ioctl(fd, request, ...): TIOCSTI pushes bytes into a terminal's
+	// input as if typed, where the shell that started guardsh reads them
+	// once the line is over and runs them unsupervised (red team). The
+	// kernel reads request as 32 bits, as this test does.
+	a.label("ioctl")
+	a.stmt(ldAbs, offArgs+8*1)
+	a.jump(jeq, unix.TIOCSTI, "eperm", "allow")
 	if o.countForks {
 		a.label("clone") // clone(flags, ...): a thread is not a process
 		a.stmt(ldAbs, offArgs)

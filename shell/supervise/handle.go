@@ -62,6 +62,10 @@ func (s *Supervisor) handle(n *seccompNotif, r *receiver) {
 			s.refuse(n, "ptrace", unix.EPERM, "a process of the tree tried to reach into the supervisor")
 			return
 		}
+		if !mayReach(pid, target) { // reach.go
+			s.refuse(n, "ptrace", unix.EPERM, "a process of the tree tried to reach into process "+strconv.Itoa(target)+", which it did not start")
+			return
+		}
 		respond(s.listener, n.ID, true, 0, 0)
 		return
 	}
@@ -231,6 +235,10 @@ func (s *Supervisor) open(r *receiver, n *seccompNotif, p *proc, ev *Event) {
 	}
 	if write && inSupervisor(ev.Path) {
 		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of the supervisor")
+		return
+	}
+	if target, ok := procTarget(ev.Path); write && ok && !mayReach(ev.Pid, target) { // reach.go
+		s.refuse(n, ev.Syscall, unix.EPERM, "a process of the tree tried to write "+ev.Path+" of a process it did not start")
 		return
 	}
 	if write && r.decide(ev) != Allow {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -123,6 +124,53 @@ func runActions(acts []string) int {
 				err = e
 			} else {
 				unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_DETACH, uintptr(os.Getppid()), 0, 0, 0, 0)
+			}
+		case "seize", "seize-child": // seize PID; seize-child: a child it starts
+			var pid int
+			if f[0] == "seize" {
+				pid, _ = strconv.Atoi(f[1])
+			} else {
+				c := exec.Command("/bin/sleep", "5")
+				if err = c.Start(); err != nil {
+					break
+				}
+				defer c.Process.Kill()
+				pid = c.Process.Pid
+			}
+			_, _, e := unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_SEIZE, uintptr(pid), 0, 0, 0, 0)
+			if e != 0 {
+				err = e
+			} else {
+				unix.Syscall6(unix.SYS_PTRACE, unix.PTRACE_DETACH, uintptr(pid), 0, 0, 0, 0)
+			}
+		case "vmread": // vmread PID: its first page of stack, or any byte
+			pid, _ := strconv.Atoi(f[1])
+			var b [8]byte
+			local := []unix.Iovec{{Base: &b[0], Len: 8}}
+			remote := []unix.RemoteIovec{{Base: 0x400000, Len: 8}}
+			_, err = unix.ProcessVMReadv(pid, local, remote, 0)
+			if err == unix.EFAULT || err == unix.EIO {
+				err = nil // reached, at an address it does not map
+			}
+		case "tiocsti": // push a byte into a new pseudo-terminal's input
+			var m, sl int
+			if m, err = unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY, 0); err != nil {
+				break
+			}
+			defer unix.Close(m)
+			unix.IoctlSetPointerInt(m, unix.TIOCSPTLCK, 0)
+			var n int
+			if n, err = unix.IoctlGetInt(m, unix.TIOCGPTN); err != nil {
+				break
+			}
+			if sl, err = unix.Open("/dev/pts/"+strconv.Itoa(n), unix.O_RDWR|unix.O_NOCTTY, 0); err != nil {
+				break
+			}
+			defer unix.Close(sl)
+			b := byte('x')
+			_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(sl), unix.TIOCSTI, uintptr(unsafe.Pointer(&b)))
+			if e != 0 {
+				err = e
 			}
 		case "vmread-parent":
 			var b [8]byte

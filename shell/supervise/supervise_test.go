@@ -237,6 +237,45 @@ func TestTreeCannotReachTheSupervisor(t *testing.T) {
 	}
 }
 
+// Nor any other process it did not start (red team: a line attached to
+// guardsh's parent shell and opened its /proc/PID/mem for writing, which
+// would have let it run code there, unsupervised). Its own children it
+// may trace, as a debugger the line starts does.
+func TestTreeCannotReachOutside(t *testing.T) {
+	requireSupervisor(t)
+	outside := exec.Command("/bin/sleep", "30")
+	if err := outside.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer outside.Wait()
+	defer outside.Process.Kill()
+	pid := strconv.Itoa(outside.Process.Pid)
+	res := run(t, self(t, "seize "+pid, "vmread "+pid, "open-w /proc/"+pid+"/mem", "open-w /proc/"+pid+"/task/"+pid+"/mem", "seize-child", "open-w /proc/self/oom_score_adj"), &recorder{}, 0)
+	for _, want := range []string{"seize " + pid + ": EPERM", "vmread " + pid + ": EPERM",
+		"open-w /proc/" + pid + "/mem: EPERM", "open-w /proc/" + pid + "/task/" + pid + "/mem: EPERM",
+		"seize-child: ok"} {
+		if !strings.Contains(res.out, want) {
+			t.Errorf("output lacks %q:\n%s", want, res.out)
+		}
+	}
+	// Its own /proc files are its own (the kernel may still refuse the
+	// open as it would anyway).
+	if strings.Contains(res.out, "oom_score_adj: EPERM") {
+		t.Errorf("its own /proc/self was refused:\n%s", res.out)
+	}
+}
+
+// No process of the tree can push input into a terminal with TIOCSTI,
+// which the shell that started guardsh would read and run once the line
+// is over (red team). As root the kernel allows it on any terminal.
+func TestTreeCannotTypeIntoATerminal(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, self(t, "tiocsti"), &recorder{}, 0)
+	if !strings.Contains(res.out, "tiocsti: EPERM") {
+		t.Errorf("output lacks tiocsti: EPERM:\n%s", res.out)
+	}
+}
+
 // A Decider that panics refuses the call; the tree and the supervisor go on.
 func TestDeciderPanicFailsClosed(t *testing.T) {
 	requireSupervisor(t)

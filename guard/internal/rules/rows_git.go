@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"guardsh/internal/argv"
 )
 
@@ -55,6 +57,17 @@ func gitRows() []Row {
 			Desc:   "git worktree remove --force deletes a worktree with its uncommitted changes",
 			Hits:   []string{"git worktree remove --force ../wt", "git worktree remove -f -f ../wt", "git -C repo worktree remove ../wt --force"},
 			Misses: []string{"git worktree remove ../wt", "git worktree list", "git worktree prune"}},
+		{Name: "git_config_code", Level: Medium, Progs: gitProgs,
+			Opts: gitRowOpts("f", []string{"file", "blob", "type", "default", "comment", "value"}, "lez",
+				"global", "system", "local", "worktree", "add", "replace-all", "includes", "no-includes", "bool", "int", "path", "expiry-date",
+				"bool-or-int", "fixed-value", "show-origin", "show-scope", "name-only", "null", "get", "get-all", "get-regexp", "unset", "unset-all", "list", "edit"),
+			Path: "config set", When: []rowPred{gitConfigSetsCode},
+			Why: "git config sets {1} to {2}, which later git commands run as a command, where guardsh does not see it",
+			More: []Row{{Path: "config", When: []rowPred{lacks("get", "get-all", "get-regexp", "unset", "unset-all", "l", "list", "e", "edit"), gitConfigSetsCode},
+				Why: "git config sets {1} to {2}, which later git commands run as a command, where guardsh does not see it"}},
+			Desc:   "git config sets a setting whose value git runs as a command (core.pager, core.fsmonitor, core.hooksPath, alias.NAME=!CMD, a filter or diff driver): it runs later, in git commands guardsh does not check, as a line written to ~/.bashrc does",
+			Hits:   []string{"git config --global core.pager 'rm -rf ~'", "git config core.fsmonitor ./x.sh", "git config --global alias.x '!sh -c x'", "git config core.hooksPath /tmp/h", "git config set core.pager less", "git config --add filter.lfs.smudge 'x %f'", "git -C repo config --local diff.pdf.textconv ./conv", "git config --file .gitmodules core.sshCommand 'ssh -i k'", "git config include.path ../x.cfg", "git config Core.Pager less", "git config credential.helper '!f() { echo x; }; f'", "git config --global credential.https://x.helper /tmp/h"},
+			Misses: []string{"git config --global user.name x", "git config --global alias.st status", "git config core.pager", "git config --get core.pager", "git config --unset core.pager", "git config -l", "git config pull.rebase true", "git config --global init.defaultBranch main", "git config credential.helper 'cache --timeout=3600'", "git config --global credential.helper store", "git config credential.helper ' '"}},
 		{Name: "git_rm_force", Level: Medium, Progs: gitProgs,
 			Opts: gitRowOpts("", nil, "frnq", "force", "dry-run", "cached", "ignore-unmatch", "sparse", "quiet", "pathspec-file-nul"),
 			Path: "rm", When: []rowPred{has("f", "force"), lacks("n", "dry-run"), lacks("cached")},
@@ -63,4 +76,45 @@ func gitRows() []Row {
 			Hits:   []string{"git rm -f notes.txt", "git rm -rf build", "git rm --force -- a b"},
 			Misses: []string{"git rm notes.txt", "git rm -f --cached notes.txt", "git rm -nf x", "git rm -f -h"}},
 	}
+}
+
+// gitConfigSetsCode says whether a git config line sets (KEY VALUE, or
+// `set KEY VALUE`) a key whose value git runs as a command: GitCodeVars,
+// pager.CMD, alias.NAME=!CMD, core.hooksPath, a filter's, diff's or merge
+// driver's command, and an included file (which may hold any of them).
+func gitConfigSetsCode(m *rowMatch) bool {
+	ops := m.ops
+	if len(ops) > 0 && ops[0].Known && ops[0].Value == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || !ops[0].Known {
+		return false
+	}
+	k := strings.ToLower(ops[0].Value)
+	first, _, _ := strings.Cut(k, ".")
+	last := k[strings.LastIndexByte(k, '.')+1:]
+	switch {
+	case k == "credential.helper" || first == "credential" && last == "helper":
+		// A bare name is git's credential-NAME helper (cache, store);
+		// !CMD runs a shell, and a path that program.
+		prog, _, _ := strings.Cut(strings.TrimSpace(ops[1].Value), " ")
+		return !ops[1].Known || strings.HasPrefix(prog, "!") || strings.Contains(prog, "/")
+	case GitCodeVars[k], k == "core.hookspath", k == "core.gitproxy", k == "uploadpack.packobjectshook":
+		return true
+	case first == "pager":
+		return true
+	case first == "alias":
+		return !ops[1].Known || strings.HasPrefix(ops[1].Value, "!")
+	case first == "filter":
+		return last == "clean" || last == "smudge" || last == "process"
+	case first == "diff":
+		return last == "textconv" || last == "command"
+	case first == "merge":
+		return last == "driver"
+	case first == "remote":
+		return last == "uploadpack" || last == "receivepack"
+	case first == "include", first == "includeif":
+		return last == "path"
+	}
+	return false
 }

@@ -24,10 +24,10 @@ const (
 // FileRules returns the built-in rules of this family.
 func FileRules() []Builtin {
 	bs := fsFamily(fileFamilyHits, []Rule{
-		{Name: RuleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
+		{Name: RuleTruncateFile, Level: Medium, Description: "empties or resizes a file: a redirect that only empties its target (`> f`, `: > f`, `true > f`, `cat /dev/null > f`, `echo -n > f`), `truncate`, `cp /dev/null f`, `install /dev/null f`. A command writing its output to a new or old file (`ls > out.txt`) is ordinary shell use and is not flagged", Example: ": > app.log"},
 		{Name: RuleWriteSystemFile, Level: High, Description: "writes, empties or deletes /etc/passwd, /etc/shadow, /etc/group, /etc/gshadow, /etc/sudoers or /etc/sudoers.d/*, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, truncate, rm or shred", Example: "echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"},
 		{Name: RuleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
-		{Name: RuleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.zprofile, fish's config.fish) or ~/.ssh/authorized_keys, which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
+		{Name: RuleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.bash_aliases, ~/.zprofile, fish's config.fish), a session's (~/.xprofile, ~/.xsessionrc, ~/.pam_environment, an autostart entry, a systemd user unit, an environment.d file) or ssh's (~/.ssh/authorized_keys, rc, config, environment), which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
 		{Name: RuleRedirectUnknown, Level: Medium, Description: "a redirect, tee or sed's w command writes a file whose name is only known at run time", Example: "read -r f; echo hi >> \"$f\""},
 	}, nil)
 	// Every rule of the family can come from a redirect of any command, or
@@ -269,9 +269,20 @@ func FileIsSystem(p string) bool {
 
 // fileRcWhat says what a file fileIsRc takes is, for a reason.
 func fileRcWhat(p string) string {
+	base := p[strings.LastIndexByte(p, '/')+1:]
 	switch {
-	case strings.Contains(p, "/.ssh/") || strings.HasPrefix(p, ".ssh/"):
+	case fileInSsh(p) && base == "config":
+		return ", whose ProxyCommand and LocalCommand ssh runs when it connects"
+	case fileInSsh(p) && base == "environment":
+		return ", which sets the environment of ssh logins"
+	case fileInSsh(p) && base == "rc":
+		return ", which ssh runs at every login"
+	case fileInSsh(p):
 		return ", which says who may log in by ssh"
+	case base == ".pam_environment":
+		return ", which sets the environment of every login"
+	case fileAtLogin(p) || strings.HasPrefix(base, ".x") || strings.HasPrefix(base, ".X"):
+		return ", which runs when a session starts"
 	case strings.Contains(p, ".config/fish/completions/"):
 		return ", code fish runs when it completes that command"
 	case strings.Contains(p, ".config/fish/functions/"):
@@ -280,15 +291,23 @@ func fileRcWhat(p string) string {
 	return ", a shell startup file that runs when a shell starts"
 }
 
-// fileIsRc reports a shell startup file or an ssh file that grants logins.
+// fileIsRc reports a shell startup file, an ssh file that grants logins
+// or runs commands, or a file that runs code or sets the environment when
+// a session starts (red team: ~/.bash_aliases, which Debian's ~/.bashrc
+// sources, the X session scripts, ~/.pam_environment, autostart entries
+// and systemd user units were written without a finding).
 func fileIsRc(p string) bool {
 	base := p[strings.LastIndexByte(p, '/')+1:]
 	switch base {
 	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
-		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login":
+		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".bash_aliases",
+		".xinitrc", ".xsession", ".xsessionrc", ".xprofile", ".Xsession", ".pam_environment":
 		return true
-	case "authorized_keys", "authorized_keys2", "rc":
-		return strings.HasSuffix(p, "/.ssh/"+base) || p == ".ssh/"+base
+	case "authorized_keys", "authorized_keys2", "rc", "config", "environment":
+		return fileInSsh(p)
+	}
+	if fileAtLogin(p) {
+		return true
 	}
 	if strings.HasSuffix(base, ".fish") {
 		return strings.Contains(p, ".config/fish/")
@@ -324,9 +343,9 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	isDir = isDir || strings.HasSuffix(dest.Value, "/")
 	var direct []fsNamedHit
 	if !isDir && len(srcs) == 1 {
-		emptied := name == "cp" && srcs[0].Value == "/dev/null"
+		emptied := (name == "cp" || name == "install") && srcs[0].Value == "/dev/null"
 		if emptied {
-			how = "cp /dev/null empties"
+			how = name + " /dev/null empties"
 		}
 		direct = fileWrite(c, nil, dest, how, emptied, false)
 	}
@@ -358,4 +377,23 @@ func sedInPlace(args []Word) []Word {
 		return nil
 	}
 	return a.Operands
+}
+
+// fileInSsh reports a file directly in an .ssh directory.
+func fileInSsh(p string) bool {
+	dir := p[:strings.LastIndexByte(p, '/')+1]
+	return dir == ".ssh/" || strings.HasSuffix(dir, "/.ssh/")
+}
+
+// fileAtLogin reports a file the desktop or systemd reads at login to
+// start programs or set their environment: an autostart entry, a systemd
+// user unit (or a link to one in a .wants directory), an environment.d
+// file.
+func fileAtLogin(p string) bool {
+	for _, d := range [...]string{".config/autostart/", ".config/systemd/user/", ".config/environment.d/"} {
+		if i := strings.Index(p, d); i == 0 || i > 0 && p[i-1] == '/' {
+			return len(p) > i+len(d)
+		}
+	}
+	return false
 }
