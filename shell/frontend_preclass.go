@@ -145,9 +145,12 @@ func (f *frontend) preclassify(text string) {
 			f.pre = nil
 		}
 	}()
-	fs := &fsAnswers{}
+	// The functions and aliases are taken before the verdict: bash's
+	// reports are read by another goroutine, and definitions that
+	// change meanwhile are then not the ones recorded, and not taken.
+	fs, defs := &fsAnswers{}, f.bashDefsNow()
 	v := f.verdict(full, &file, fs.state(f))
-	f.pre = &preclass{line: full, file: file, v: v, gen: f.stateGen, exe: f.exe, defs: f.bashDefsNow(), fs: fs}
+	f.pre = &preclass{line: full, file: file, v: v, gen: f.stateGen, exe: f.exe, defs: defs, fs: fs}
 }
 
 // takePreclass returns the verdict and parse made while line was typed,

@@ -171,3 +171,57 @@ func TestPreclassPanic(t *testing.T) {
 		t.Error("a verdict kept from a check that failed")
 	}
 }
+
+// defsChecker is a checker that, at its second call (the line with the
+// body of f, the function it calls), has bash's reports define f again
+// with a dangerous body (a report read while the statement is
+// classified): a line is High when its text says "danger".
+type defsChecker struct {
+	fakeChecker
+	calls *int
+	b     *bashSide
+}
+
+func (c defsChecker) Classify(line string, st guard.State) guard.Verdict {
+	*c.calls++
+	if *c.calls == 2 {
+		c.b.defs.Store(c.b.defs.Load().update("f () \n{ \n    danger\n}\n", ""))
+	}
+	v := guard.Verdict{Command: line}
+	if strings.Contains(line, "danger") {
+		v.Level = guard.High
+	}
+	return v
+}
+
+// Functions that bash's reports change while a statement is classified
+// are not the ones its verdict was made with: the Enter does not take it.
+func TestPreclassDefsChangedMeanwhile(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	tty, err := newTTYInput(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	b := &bashSide{}
+	b.defs.Store((*bashDefs)(nil).update("f () \n{ \n    echo\n}\n", ""))
+	f := &frontend{cfg: InteractiveConfig{Checker: defsChecker{calls: &calls, b: b}}, tty: tty,
+		exe: &executorProc{ready: &reply{}, bash: b}, vars: map[string]string{}}
+	f.preclassify("f")
+	var pf *syntax.File
+	if p := f.pre; p != nil {
+		pf = p.file
+	}
+	v, err := f.classify("f", &pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Level != guard.High {
+		t.Errorf("level %v, want %v (the verdict made with the body of f before the report was taken)", v.Level, guard.High)
+	}
+}
