@@ -54,12 +54,16 @@ const (
 // trace shows each command as an eval of it); $? at the start of a
 // command is the last one's status.
 //
+// It turns enable off first, as the interactive bash executor does
+// (shell.bashSetup): a builtin a command disabled would let a function of
+// its name run in the loop.
+//
 // After each command it removes the functions named as the builtins it
 // runs (sessionBuiltins, the second %s: shell.BashUnshadow, which also
 // saves $? in __guardsh_s): one the command defined would otherwise run
 // in the driver's loop, between commands, where nothing classifies it (a
 // read that hands bash code of its own).
-const sessionDriver = `__guardsh_s=0 __guardsh_x=%s
+const sessionDriver = `enable -n enable; __guardsh_s=0 __guardsh_x=%s
 while IFS= read -r -d '' __guardsh_p <&4 && IFS= read -r -d '' __guardsh_l <&4; do
 	case $__guardsh_p in
 	C*)

@@ -29,13 +29,17 @@ import (
 // status and PIPESTATUS, the directory, the positional parameters, and
 // `declare -p`, `declare -f` and `alias -p`.
 
-// bashSetup is the first code bash runs: the protocol's descriptors and
+// bashSetup is the first code bash runs: enable off (a builtin a line
+// disabled, with enable -n, is not found, and a function of its name
+// then runs in guardsh's own code even where special builtins come
+// first; enable -f loads native code into bash, where no exec is
+// checked), the protocol's descriptors and
 // functions, bash's own prompt and history off (the prompt is the front
 // end's, and so is history expansion), and the report as PROMPT_COMMAND's
 // text (read-only), not a function: `declare -f` would print a
 // function's body in every report, a write of the report socket for
 // each of its lines.
-var bashSetup = `set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
+var bashSetup = `enable -n enable; set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
 
 // bashReportCode is the report PROMPT_COMMAND writes after each line.
 // Between the mark and the report it waits (up to bashGoWait) for the

@@ -88,3 +88,19 @@ func TestBashExecutorProtocolReadonlyFunction(t *testing.T) {
 		})
 	}
 }
+
+// TestBashExecutorProtocolEnable: enable is off in the bash executor: a
+// builtin the report code runs cannot be disabled so that a function of
+// its name runs there instead.
+func TestBashExecutorProtocolEnable(t *testing.T) {
+	s := startBashShell(t)
+	s.line(`enable -n unset; unset() { echo "ran-unasked-$$" >/dev/tty; }`)
+	s.expect(`enable: not found|command not found`)
+	s.prompt("")
+	s.line("echo next-line")
+	s.expect(`\r\nnext-line\r\n`)
+	s.prompt("")
+	if out := s.output(); regexp.MustCompile(`ran-unasked-[0-9]`).MatchString(out) {
+		t.Errorf("a function unset ran after the line, unclassified:\n%q", out)
+	}
+}

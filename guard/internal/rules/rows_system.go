@@ -227,3 +227,26 @@ func remoteRows() []Row {
 			Misses: []string{"rsync -av site/ host:/var/www/", "rsync -n -av etc/ host:/etc/", "rsync -av host:/etc/ backup/", "rsync -av etc/ rsync://host/etc/"}},
 	}
 }
+
+// shellRows are bash's own builtins that change what the shell itself
+// runs. enable -f loads a shared object into the shell as a builtin:
+// native code running inside bash, where no exec of it is checked.
+// enable -n (and -d) takes a builtin away, so that a function or a
+// program of that name runs where the builtin was meant.
+func shellRows() []Row {
+	enableOpts := withFlags(cli("f"), "adnpsa")
+	return []Row{
+		{Name: "enable_load", Level: High, Progs: []string{"enable"}, Opts: enableOpts,
+			When:   []rowPred{has("f")},
+			Why:    "enable -f loads {-f|a shared object} into the shell as a builtin: its native code runs inside the shell, where no program it starts is seen",
+			Desc:   "enable -f loads a shared object into bash as a builtin",
+			Hits:   []string{"enable -f /tmp/x.so foo", "enable -f ./evil.so evil", "builtin enable -f /tmp/x.so foo"},
+			Misses: []string{"enable", "enable -p", "enable -a", "enable -s"}},
+		{Name: "enable_disable", Level: Medium, Progs: []string{"enable"}, Opts: enableOpts,
+			When:   []rowPred{has("n", "d")},
+			Why:    "enable -n/-d takes a builtin away: a function or a program of that name runs where the builtin was meant",
+			Desc:   "enable -n or -d disables or removes a shell builtin",
+			Hits:   []string{"enable -n unset", "enable -n eval exit", "enable -d foo"},
+			Misses: []string{"enable", "enable unset", "enable -p"}},
+	}
+}

@@ -44,6 +44,7 @@ var families = [...]family{
 	{rows: deployRows},
 	{rows: platformRows},
 	{rows: cloudVerbRows},
+	{rows: shellRows},
 	{rules: launcherRules},
 	// SystemRules, in its parts.
 	{rules: sysPrivilegeRules},
