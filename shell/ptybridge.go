@@ -56,6 +56,8 @@ type outputPump struct {
 	// died). -1 when src has no descriptor.
 	wakeMu       sync.Mutex // guards the wake pipe's closing
 	wakeR, wakeW int
+	// q holds streaming output for the screen (see screenQueue).
+	q screenQueue
 }
 
 // unpolled returns a descriptor for f's open file that Go's network poller
@@ -78,6 +80,7 @@ func unpolled(f *os.File) (*os.File, error) {
 
 func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
 	o := &outputPump{src: src, dst: dst, fd: -1, marks: make(chan uint64, 16), done: make(chan struct{}), wakeR: -1, wakeW: -1}
+	o.q.init()
 	if f, ok := src.(interface{ Fd() uintptr }); ok {
 		// Fd puts the file in blocking mode: its reads block a thread
 		// of their own, which is faster here than the poller.
@@ -94,6 +97,7 @@ func newOutputPump(src io.Reader, dst io.Writer) *outputPump {
 // write to the screen is done, even if src never ends; done is closed
 // then. A pump without a descriptor to poll stops when src ends.
 func (o *outputPump) stop() {
+	o.dropQueued()
 	o.wakeMu.Lock()
 	defer o.wakeMu.Unlock()
 	if o.wakeW >= 0 {
@@ -191,15 +195,17 @@ func (o *outputPump) write(p []byte) {
 func (o *outputPump) run() {
 	defer close(o.done)
 	defer o.closeWake()
+	stopped := false
+	defer func() { o.closeQueue(stopped) }()
 	buf := make([]byte, 64*1024)
 	keep := 0 // bytes at the start of buf held back: maybe a sentinel
 	lastSched := time.Now()
 	for {
 		if !o.waitReadable() {
 			if keep > 0 {
-				o.write(buf[:keep])
+				o.emit(buf[:keep])
 			}
-			o.err = errPumpStopped
+			o.err, stopped = errPumpStopped, true
 			return
 		}
 		// No pause to let output pile up between reads: a pty master
@@ -229,7 +235,7 @@ func (o *outputPump) run() {
 		}
 		if err != nil {
 			if keep > 0 {
-				o.write(buf[:keep])
+				o.emit(buf[:keep])
 			}
 			o.err = err
 			return
@@ -249,27 +255,27 @@ func (o *outputPump) scan(data []byte) (held int) {
 		j := bytes.IndexByte(rest, '\a')
 		if j < 0 {
 			if len(data)-i < maxSentinel {
-				o.write(data[:i])
+				o.emit(data[:i])
 				return len(data) - i
 			}
 			// Too long to be one: not a sentinel.
-			o.write(data[:i+1])
+			o.emit(data[:i+1])
 			data = data[i+1:]
 			continue
 		}
 		id, err := strconv.ParseUint(string(rest[:j]), 10, 64)
 		if err != nil {
-			o.write(data[:i+1])
+			o.emit(data[:i+1])
 			data = data[i+1:]
 			continue
 		}
-		o.write(data[:i])
-		o.mark(id)
+		o.emit(data[:i])
+		o.emitMark(id)
 		data = rest[j+1:]
 	}
 	// Hold back a tail that is the start of a sentinel.
 	k := partialPrefix(data, sentinelPrefix)
-	o.write(data[:len(data)-k])
+	o.emit(data[:len(data)-k])
 	return k
 }
 

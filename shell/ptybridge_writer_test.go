@@ -1,0 +1,158 @@
+package shell
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/term"
+)
+
+// gateWriter is a screen that blocks each write after the first until
+// the gate opens, like a terminal that fell behind.
+type gateWriter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	writes int
+	gate   chan struct{}
+	once   sync.Once
+}
+
+func (w *gateWriter) open() { w.once.Do(func() { close(w.gate) }) }
+
+func (w *gateWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	first := w.writes == 0
+	w.writes++
+	w.mu.Unlock()
+	if !first {
+		<-w.gate
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.Write(p)
+}
+
+func (w *gateWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// gatedPump starts a pump from a new raw pty to a gateWriter.
+func gatedPump(t *testing.T) (*gateWriter, func(string), *outputPump) {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty: %v", err)
+	}
+	if _, err := term.MakeRaw(int(slave.Fd())); err != nil {
+		t.Fatal(err)
+	}
+	src, err := unpolled(master)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &gateWriter{gate: make(chan struct{})}
+	p := newOutputPump(src, out)
+	go p.run()
+	t.Cleanup(func() {
+		out.open()
+		p.stop()
+		<-p.done
+		src.Close()
+		slave.Close()
+	})
+	// The pty closes at the end while a write may still wait: its
+	// error is not the test's.
+	write := func(s string) { slave.WriteString(s) }
+	return out, write, p
+}
+
+// While the screen does not take output, the pump goes on reading the
+// pty (up to queueMax), so that the program is not held up; once the
+// screen takes it, all of it comes out in order, and the mark after it
+// only once it is written.
+func TestOutputPumpReadsWhileScreenBlocks(t *testing.T) {
+	out, write, p := gatedPump(t)
+	var data strings.Builder
+	for i := 0; data.Len() < 300<<10; i++ {
+		data.WriteString(strconv.Itoa(i) + "\n")
+	}
+	wrote := make(chan struct{})
+	go func() {
+		write(data.String() + sentinelPrefix + "1\a")
+		close(wrote)
+	}()
+	// A pty holds about 68 KiB: the program can only be through if the
+	// pump took the rest while the screen was blocked.
+	select {
+	case <-wrote:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the program's writes did not get through while the screen was blocked (%d bytes read)", p.nread.Load())
+	}
+	select {
+	case id := <-p.marks:
+		t.Fatalf("mark %d before its output was written", id)
+	case <-time.After(50 * time.Millisecond):
+	}
+	out.open()
+	waitMark(t, p, 1)
+	if got := out.String(); got != data.String() {
+		t.Fatalf("output differs at the mark: %d bytes, want %d", len(got), data.Len())
+	}
+}
+
+// A pump stopped while its screen is blocked, with a full queue, ends
+// once the write it is in returns; what it held is dropped.
+func TestOutputPumpStopWithScreenBlocked(t *testing.T) {
+	out, write, p := gatedPump(t)
+	go write(strings.Repeat("x\n", queueMax))
+	deadline := time.Now().Add(10 * time.Second)
+	for p.nread.Load() < queueMax && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	p.stop()
+	out.open()
+	select {
+	case <-p.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the pump did not end after stop")
+	}
+	if p.err != errPumpStopped {
+		t.Fatalf("err %v, want errPumpStopped", p.err)
+	}
+}
+
+// Output after a pause (a key's echo) is written by the pump itself, at
+// once, and its mark follows it.
+func TestOutputPumpWritesShortOutputItself(t *testing.T) {
+	out, write, p := ptyPump(t)
+	write("k")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if got, _, _ := out.result(); got == "k" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the echo did not come")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	p.q.mu.Lock()
+	started := p.q.started
+	p.q.mu.Unlock()
+	if started {
+		t.Error("a single key's echo went through the writer goroutine")
+	}
+	time.Sleep(2 * streamGap)
+	write("x" + sentinelPrefix + "3\a")
+	waitMark(t, p, 3)
+	if got, _, _ := out.result(); got != "kx" {
+		t.Fatalf("output %q, want %q", got, "kx")
+	}
+}
