@@ -357,19 +357,28 @@ func (c *counter) prune() {
 	}
 }
 
-// startTime reads field 22 of /proc/PID/stat.
-func startTime(pid int) (uint64, bool) {
+// statFields returns the fields of /proc/PID/stat after the command's
+// name (state, ppid, ...: field 3 on, as proc(5) numbers them), at least
+// n of them; false when the file cannot be read or holds fewer.
+func statFields(pid, n int) ([]string, bool) {
 	var buf [1024]byte
 	data, ok := readProc(buf[:], "/proc/"+strconv.Itoa(pid)+"/stat")
 	if !ok {
-		return 0, false
+		return nil, false
 	}
+	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
 	i := bytes.LastIndexByte(data, ')')
 	if i < 0 {
-		return 0, false
+		return nil, false
 	}
 	f := strings.Fields(string(data[i+1:]))
-	if len(f) < 20 {
+	return f, len(f) >= n
+}
+
+// startTime reads field 22 of /proc/PID/stat.
+func startTime(pid int) (uint64, bool) {
+	f, ok := statFields(pid, 20)
+	if !ok {
 		return 0, false
 	}
 	t, err := strconv.ParseUint(f[19], 10, 64)

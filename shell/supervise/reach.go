@@ -1,8 +1,6 @@
 package supervise
 
 import (
-	"bytes"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -46,17 +44,8 @@ func mayReach(caller, target int) bool {
 
 // parentOf returns the parent of process pid, from /proc/PID/stat.
 func parentOf(pid int) (int, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, false
-	}
-	// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-	j := bytes.LastIndexByte(b, ')')
-	if j < 0 {
-		return 0, false
-	}
-	f := strings.Fields(string(b[j+1:]))
-	if len(f) < 2 {
+	f, ok := statFields(pid, 2)
+	if !ok {
 		return 0, false
 	}
 	ppid, err := strconv.Atoi(f[1])

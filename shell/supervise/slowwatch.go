@@ -32,10 +32,8 @@ func newSlowWatch(r *receiver) *slowWatch {
 	if err != nil {
 		return nil
 	}
-	f := os.NewFile(uintptr(fd), "supervise-slow-decision")
-	rc, err := f.SyscallConn()
-	if err != nil || f.SetReadDeadline(time.Time{}) != nil {
-		f.Close() // not in the netpoller: its read would hold a thread
+	f, rc, ok := inNetpoller(fd, "supervise-slow-decision")
+	if !ok {
 		return nil
 	}
 	w := &slowWatch{f: f, rc: rc, fd: fd}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -248,8 +249,7 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 // recvListenerPolled is recvListener waiting in Go's netpoller (a
 // non-blocking duplicate of sock): the helper's exec and its filter take
 // a while, and a thread blocked in recvmsg meanwhile has sysmon wake every
-// 20 µs to take its P (listenwait.go). Where sock cannot be polled it
-// waits in recvmsg.
+// 20 µs to take its P. Where sock cannot be polled it waits in recvmsg.
 func recvListenerPolled(sock int) (int, error) {
 	fd, err := unix.FcntlInt(uintptr(sock), unix.F_DUPFD_CLOEXEC, 0)
 	if err != nil {
@@ -260,13 +260,12 @@ func recvListenerPolled(sock int) (int, error) {
 		unix.Close(fd)
 		return recvListener(sock)
 	}
-	f := os.NewFile(uintptr(fd), "supervise-socket")
-	defer f.Close()
-	rc, err := f.SyscallConn()
-	if err != nil || f.SetReadDeadline(time.Time{}) != nil {
-		unix.SetNonblock(fd, false)
+	f, rc, ok := inNetpoller(fd, "supervise-socket")
+	if !ok {
+		unix.SetNonblock(sock, false) // the open file's, as above
 		return recvListener(sock)
 	}
+	defer f.Close()
 	var listener int
 	var rerr error
 	if err := rc.Read(func(fd uintptr) bool {
@@ -276,6 +275,19 @@ func recvListenerPolled(sock int) (int, error) {
 		return -1, fmt.Errorf("receiving the listener: %w", err)
 	}
 	return listener, rerr
+}
+
+// inNetpoller returns fd (non-blocking) as a file in Go's netpoller and
+// its raw connection; false, fd closed, where it cannot be put there (a
+// read through it would then hold a thread in a blocking call).
+func inNetpoller(fd int, name string) (*os.File, syscall.RawConn, bool) {
+	f := os.NewFile(uintptr(fd), name)
+	rc, err := f.SyscallConn()
+	if err != nil || f.SetReadDeadline(time.Time{}) != nil {
+		f.Close()
+		return nil, nil, false
+	}
+	return f, rc, true
 }
 
 // recvListener receives the helper's listener, or its error.
