@@ -67,7 +67,7 @@ var refusedENOSYS = []uint32{unix.SYS_IO_URING_SETUP}
 // refusedEPERM lists the system calls that fail with EPERM without being
 // reported: pidfd_getfd would let a process (root, or one allowed to
 // ptrace) copy the supervisor's listener and answer its own calls. An
-// ioctl TIOCSTI fails so too (buildFilter).
+// ioctl TIOCSTI or TIOCLINUX fails so too (buildFilter).
 var refusedEPERM = []uint32{unix.SYS_PIDFD_GETFD}
 
 // traceCalls reach into another process: the supervisor refuses them
@@ -199,10 +199,14 @@ func buildFilter(o filterOptions) ([]unix.SockFilter, error) {
 	// ioctl(fd, request, ...): TIOCSTI pushes bytes into a terminal's
 	// input as if typed, where the shell that started guardsh reads them
 	// once the line is over and runs them unsupervised (red team). The
-	// kernel reads request as 32 bits, as this test does.
+	// kernel reads request as 32 bits, as this test does. TIOCLINUX's
+	// paste (a virtual console's selection into its input) does the same
+	// on a console; its other subcodes (blanking, the selection's mode)
+	// fail too, as the filter cannot read the subcode from memory.
 	a.label("ioctl")
 	a.stmt(ldAbs, offArgs+8*1)
-	a.jump(jeq, unix.TIOCSTI, "eperm", "allow")
+	a.jump(jeq, unix.TIOCSTI, "eperm", "")
+	a.jump(jeq, unix.TIOCLINUX, "eperm", "allow")
 	if o.countForks {
 		a.label("clone") // clone(flags, ...): a thread is not a process
 		a.stmt(ldAbs, offArgs)

@@ -114,6 +114,8 @@ func TestFilter(t *testing.T) {
 		{"io_uring_setup", false, call(unix.SYS_IO_URING_SETUP), enosys},
 		{"ioctl TIOCSTI", false, call(unix.SYS_IOCTL, 0, unix.TIOCSTI), retErrno | uint32(unix.EPERM)},
 		{"ioctl TIOCSTI high bits", false, call(unix.SYS_IOCTL, 0, 0xffffffff_00000000|unix.TIOCSTI), retErrno | uint32(unix.EPERM)},
+		{"ioctl TIOCLINUX", false, call(unix.SYS_IOCTL, 0, unix.TIOCLINUX), retErrno | uint32(unix.EPERM)},
+		{"ioctl TIOCLINUX high bits", false, call(unix.SYS_IOCTL, 0, 0xffffffff_00000000|unix.TIOCLINUX), retErrno | uint32(unix.EPERM)},
 		{"ioctl TCGETS", false, call(unix.SYS_IOCTL, 0, unix.TCGETS), retAllow},
 		{"ioctl TIOCGWINSZ", false, call(unix.SYS_IOCTL, 1, unix.TIOCGWINSZ), retAllow},
 		{"x32 read", false, call(unix.SYS_READ | x32SyscallBit), enosys},

@@ -152,7 +152,7 @@ func runActions(acts []string) int {
 			if err == unix.EFAULT || err == unix.EIO {
 				err = nil // reached, at an address it does not map
 			}
-		case "tiocsti": // push a byte into a new pseudo-terminal's input
+		case "tiocsti", "tioclinux": // push a byte into a new pseudo-terminal's input; paste a console's selection into it
 			var m, sl int
 			if m, err = unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY, 0); err != nil {
 				break
@@ -167,8 +167,13 @@ func runActions(acts []string) int {
 				break
 			}
 			defer unix.Close(sl)
-			b := byte('x')
-			_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(sl), unix.TIOCSTI, uintptr(unsafe.Pointer(&b)))
+			b, req := byte('x'), uintptr(unix.TIOCSTI)
+			if f[0] == "tioclinux" {
+				// TIOCL_PASTESEL. Not a console: unfiltered, the kernel
+				// says ENOTTY or EINVAL, never EPERM.
+				b, req = 3, unix.TIOCLINUX
+			}
+			_, _, e := unix.Syscall(unix.SYS_IOCTL, uintptr(sl), req, uintptr(unsafe.Pointer(&b)))
 			if e != 0 {
 				err = e
 			}

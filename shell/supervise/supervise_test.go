@@ -276,6 +276,16 @@ func TestTreeCannotTypeIntoATerminal(t *testing.T) {
 	}
 }
 
+// Nor paste a virtual console's selection into its input (TIOCLINUX):
+// refused on any descriptor, a console or not.
+func TestTreeCannotPasteIntoAConsole(t *testing.T) {
+	requireSupervisor(t)
+	res := run(t, self(t, "tioclinux"), &recorder{}, 0)
+	if !strings.Contains(res.out, "tioclinux: EPERM") {
+		t.Errorf("output lacks tioclinux: EPERM:\n%s", res.out)
+	}
+}
+
 // A Decider that panics refuses the call; the tree and the supervisor go on.
 func TestDeciderPanicFailsClosed(t *testing.T) {
 	requireSupervisor(t)
