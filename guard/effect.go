@@ -164,6 +164,7 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	switch kind {
 	case EffectOpen:
 		write(p, false)
+		g.keyOpened(&v, p, st) // effect_keys.go
 	case EffectTrunc:
 		write(p, true)
 	case EffectRemove:

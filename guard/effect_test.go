@@ -36,8 +36,10 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRename, "/etc/passwd", "/tmp/x", High},
 		{EffectRename, "/home/u/proj/x", "/etc/passwd", High},
 		{EffectRename, "/usr", "/x", Blocked},
-		{EffectRename, "/home/u/.ssh", "/home/u/old", Medium}, // its authorized_keys go with it
-		{EffectRename, "/home/u/.ssh/", "/tmp/x", Medium},
+		// Its authorized_keys go with it (append_rc), and its keys, which
+		// nothing here says are not there (destroy_key: TestCheckEffectKeys).
+		{EffectRename, "/home/u/.ssh", "/home/u/old", High},
+		{EffectRename, "/home/u/.ssh/", "/tmp/x", High},
 		{EffectRename, "/home/u/.config/autostart", "/home/u/a", Medium},
 		{EffectRename, "/home/u/.config/systemd", "/home/u/s", Medium},
 		{EffectChmod, "/etc/shadow", "", High},

@@ -168,8 +168,11 @@ func TestLeakReadSecretFile(t *testing.T) {
 		nlC(I, R, nlA("head", "-n", "5", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("tail", "-f", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("xxd", "~/.ssh/id_rsa")),
-		nlC(I, R, nlA("cp", "~/.ssh/id_rsa", "/tmp/")),
-		nlC(I, R, nlA("cp", "-t", "/tmp", "~/.ssh/id_rsa")),
+		// Nothing says /tmp/id_rsa is not there already: cp would overwrite
+		// that key (destroy_key). Where it is not, info_leak alone
+		// (TestDestroyKey).
+		nlC(High, R, nlA("cp", "~/.ssh/id_rsa", "/tmp/")),
+		nlC(High, R, nlA("cp", "-t", "/tmp", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("vim", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("code", "~/.ssh/id_rsa")),
 		nlC(I, R, nlA("xclip", "-sel", "clip", "~/.ssh/id_rsa")),

@@ -98,6 +98,10 @@ type Command struct {
 	// OwnFiles reports that every path the command deletes, empties or
 	// changes the mode of is the line's own (made by the line itself).
 	OwnFiles bool
+	// Exists reports, as State.Exists, that a path (absolute, cleaned)
+	// existed before the line ran: destroy_key only flags a private key
+	// that is there to lose. Nil means any path may exist.
+	Exists func(path string) bool
 	// Memo holds the hits of the rule family that last looked at the
 	// command, so that its other rules do not compute them again.
 	Memo Memo

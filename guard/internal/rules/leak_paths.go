@@ -60,7 +60,37 @@ var leakSecretFiles = []struct{ suffix, what string }{
 	{"/.config/gcloud/application_default_credentials.json", "Google Cloud credentials"},
 	{"/.azure/accessTokens.json", "Azure tokens"},
 	{"/.azure/msal_token_cache.json", "Azure tokens"},
-	{"/.gnupg/secring.gpg", "GnuPG private keys"},
+	{"/.gnupg/secring.gpg", whatGnuPGKeys},
+}
+
+// What leakSecretPath says of the private keys it knows by their place
+// or name (not by a file name's extension: .key, .pem): the keys
+// destroy_key protects from being lost (PrivateKey).
+const (
+	whatSSHKey    = "a private SSH key"
+	whatHostKey   = "a private SSH host key"
+	whatGnuPGKey  = "a GnuPG private key"
+	whatGnuPGKeys = "GnuPG private keys"
+)
+
+// PrivateKey says which private key a path (absolute, cleaned) is, as the
+// leak rules know it: an SSH key (id_* but not its .pub, ~/.ssh/identity),
+// a host key of /etc/ssh, a GnuPG key (secring.gpg, private-keys-v1.d);
+// "" for any other path. A file taken for a key by its extension only
+// (.key, .pem, .p12: test fixtures, key stores that tools rewrite) is not
+// one.
+func PrivateKey(p string) string {
+	// Every such key is named id_*, identity or ssh_host_*, or is under
+	// .gnupg: the rest (most paths, at each call) is left at once.
+	b := p[strings.LastIndexByte(p, '/')+1:]
+	if !strings.HasPrefix(b, "id_") && b != "identity" && !strings.HasPrefix(b, "ssh_host_") && !strings.Contains(p, "/.gnupg/") {
+		return ""
+	}
+	switch what := leakSecretPath(p); what {
+	case whatSSHKey, whatHostKey, whatGnuPGKey, whatGnuPGKeys:
+		return what
+	}
+	return ""
 }
 
 // leakHistoryFiles are shell and REPL history files, which often hold
@@ -94,13 +124,13 @@ func leakSecretPath(p string) string {
 		}
 		return "an environment file, which usually holds secrets"
 	case leakKeyNames[b] && (b != "identity" || path.Base(dir) == ".ssh"):
-		return "a private SSH key"
+		return whatSSHKey
 	case path.Base(dir) == ".ssh" && strings.HasPrefix(b, "id_") && !strings.HasSuffix(b, ".pub"):
-		return "a private SSH key"
+		return whatSSHKey
 	case dir == "/etc/ssh" && strings.HasPrefix(b, "ssh_host_") && strings.HasSuffix(b, "_key"):
-		return "a private SSH host key"
+		return whatHostKey
 	case strings.Contains(p, "/.gnupg/private-keys-v1.d/"):
-		return "a GnuPG private key"
+		return whatGnuPGKey
 	case leakHistoryFiles[b]:
 		return "a history file, which often holds typed passwords and tokens"
 	case b == ".ssh" || b == ".gnupg":

@@ -29,17 +29,18 @@ func FileRules() []Builtin {
 		{Name: RuleWriteEtc, Level: Medium, Description: "writes a system file under /etc, /boot, /usr, /bin, /sbin, /lib, /proc/sys or /sys, by a redirect, tee, cp, mv, install, dd of=, sed -i or sed's w command, or truncate", Example: "echo '127.0.0.1 dev' | sudo tee -a /etc/hosts"},
 		{Name: RuleAppendRc, Level: Medium, Description: "writes or appends to a shell startup file (~/.bashrc, ~/.zshrc, ~/.profile, ~/.bash_profile, ~/.bash_aliases, ~/.zprofile, fish's config.fish), a session's (~/.xprofile, ~/.xsessionrc, ~/.pam_environment, an autostart entry, a systemd user unit, an environment.d file) or ssh's (~/.ssh/authorized_keys, rc, config, environment), which run code or grant logins later", Example: "echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"},
 		{Name: RuleRedirectUnknown, Level: Medium, Description: "a redirect, tee or sed's w command writes a file whose name is only known at run time", Example: "read -r f; echo hi >> \"$f\""},
+		keyRule, // rules_keys.go
 	}, nil)
 	// Every rule of the family can come from a redirect of any command, or
 	// from the programs fileFamilyHits reads: one list, made once for the
-	// five (it is read only).
+	// six (it is read only).
 	progs := progUnion(fileProgs, outputProgs())
 	return dispatchOn(bs, func(b *Builtin) { b.Progs, b.Redirects = progs, true },
-		RuleTruncateFile, RuleWriteSystemFile, RuleWriteEtc, RuleAppendRc, RuleRedirectUnknown)
+		RuleTruncateFile, RuleWriteSystemFile, RuleWriteEtc, RuleAppendRc, RuleRedirectUnknown, RuleDestroyKey)
 }
 
 // fileProgs are the programs fileFamilyHits looks at besides redirects.
-var fileProgs = []string{"tee", "cp", "mv", "install", "dd", "dcfldd", "dc3dd", "sed", "gsed", "truncate", "rm", "unlink", "shred", "less"}
+var fileProgs = []string{"tee", "cp", "mv", "install", "dd", "dcfldd", "dc3dd", "sed", "gsed", "truncate", "rm", "unlink", "shred", "less", "ssh-keygen"}
 
 // fileFamilyHits returns every hit of the file family on c.
 func fileFamilyHits(c *Command) []fsNamedHit {
@@ -126,6 +127,9 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 				hs = fsAdd(hs, RuleWriteSystemFile, name+" deletes "+p.Abs+", which controls who can log in and use sudo")
 			}
 		}
+		hs = keyRemoveHits(c, hs, name, &a)
+	case "ssh-keygen":
+		hs = keygenHits(c, hs)
 	}
 	return hs
 }
@@ -228,7 +232,7 @@ func fileWrite(c *Command, hs []fsNamedHit, w Word, how string, empties, unknown
 	case empties:
 		hs = fsAdd(hs, RuleTruncateFile, fileEmptiesReason(how, fsShow(w)))
 	}
-	return hs
+	return keyWrite(c, hs, abs, how)
 }
 
 func fileEmptiesReason(how, what string) string {
@@ -338,6 +342,9 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 		dest, srcs = srcs[len(srcs)-1], srcs[:len(srcs)-1]
 	} else {
 		return hs
+	}
+	if name == "mv" {
+		hs = keyMoveHits(c, hs, srcs)
 	}
 	_, isDir := a.Arg("t", "target-directory")
 	isDir = isDir || strings.HasSuffix(dest.Value, "/")

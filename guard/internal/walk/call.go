@@ -447,6 +447,9 @@ func (w *walker) rules(c *Command) {
 	if len(c.Args) > 1 && isHelp(c.Args[1:]) {
 		return // `X --help`, `X --version` only print text
 	}
+	if c.Exists == nil {
+		c.Exists = w.root.st.Exists // what the line found (destroy_key)
+	}
 	// The rules that can match this command, in registry order so that
 	// findings keep a stable order.
 	for _, i := range w.candidates(c) {
