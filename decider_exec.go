@@ -37,6 +37,7 @@ import (
 func (d *decider) execVerdict(ev *supervise.Event) (v guard.Verdict, scripts bool) {
 	env := d.lineEnv(ev.Env)
 	st := d.state(ev, ev.Env)
+	st.Exists = d.existed // decider_keys.go
 	v = d.g.CheckExec(ev.Argv, ev.Path, env, st)
 	if v.Level > guard.Safe {
 		// What the arguments reach through links (decider_paths.go): a

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"guardsh/guard"
-	"guardsh/shell"
 	"guardsh/shell/supervise"
 )
 
@@ -73,9 +72,7 @@ func procOwn(pid int, p string) string { return supervise.OwnNames(p, pid) }
 // and on the objects the kernel will reach, the higher of the two.
 func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict {
 	st := d.state(ev, nil)
-	// Whether a path was there before the line, for destroy_key: a
-	// private key the tree made itself is its own to overwrite.
-	st.Exists = func(p string) bool { return shell.Exists(p) && !d.own.has(p) }
+	st.Exists = d.existed // decider_keys.go
 	check := func(p, p2 string) guard.Verdict {
 		if ev.Kind == supervise.KindChmod {
 			// With the call's mode: chmod(~, 0) locks the owner out.

@@ -102,7 +102,7 @@ func (r *Runner) callHandler(ctx context.Context, args []string) ([]string, erro
 		}
 	}
 	st := hcState(hc)
-	st.Own = r.own.has
+	st.Own, st.Exists = r.own.has, r.existed
 	// Functions defined by the code of an eval run here only, each command
 	// checked as it runs (State.CallsChecked).
 	st.CallsChecked = true
@@ -176,7 +176,7 @@ func (r *Runner) openHandler(ctx context.Context, path string, flag int, perm os
 	isNew := flag&os.O_CREATE != 0 && !Exists(abs)
 	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		st := hcState(hc)
-		st.Own = r.own.has
+		st.Own, st.Exists = r.own.has, r.existed
 		trunc := flag&os.O_TRUNC != 0 && !isNew
 		v := r.checker.CheckWrite(path, trunc, st)
 		target := resolveWrite(abs)
