@@ -93,6 +93,13 @@ func TestDestroyKey(t *testing.T) {
 		{"rm ~/.ssh/known_hosts", false},
 		{"rm ~/.ssh/id_rsa.pub", false},
 		{"mv ~/.ssh/id_rsa.pub /tmp/", false},
+		{"cp -n x ~/.ssh/id_rsa", false}, // kept: no overwrite
+		{"cp --backup x ~/.ssh/id_rsa", false},
+		{"install -b -m 600 x ~/.ssh/id_rsa", false},
+		{"mv -n ~/.ssh/id_rsa ~/.ssh/id_ed25519", true}, // moved away all the same
+		{"cp -t ~/.ssh -n id_rsa", false},
+		{"ln -sf x ~/.ssh/id_rsa", true},
+		{"openssl genpkey -algorithm ed25519 -out ~/.ssh/id_rsa", true},
 		{"rm ~/.ssh/deploy_key", false}, // not a name the leak rules know
 		{"rm server.key", false},        // a key only by its extension
 		{"rm -r ~/proj", false},
@@ -110,7 +117,7 @@ func TestDestroyKey(t *testing.T) {
 		switch {
 		case hit != tc.hit:
 			t.Errorf("%q: destroy_key %v, want %v: %v", tc.line, hit, tc.hit, v.Findings)
-		case hit && (f.Level != High || v.Level < High || !strings.Contains(f.Reason, "that exists")):
+		case hit && (f.Level != High || v.Level < High || !strings.Contains(f.Reason, "that exist")):
 			t.Errorf("%q: %v %q, want high", tc.line, f.Level, f.Reason)
 		}
 	}

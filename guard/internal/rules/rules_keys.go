@@ -34,6 +34,9 @@ func keyExisting(c *Command, abs string) string {
 // keyReason is destroy_key's reason: how names who does what ("rm
 // deletes"), abs the key.
 func keyReason(c *Command, how, abs, what string) string {
+	if what == whatGnuPGKeys {
+		return how + " " + fileShowHome(abs, c) + ", " + what + " that exist: they are lost unless a copy of them is kept elsewhere"
+	}
 	return how + " " + fileShowHome(abs, c) + ", " + what + " that exists: the key is lost unless a copy of it is kept elsewhere"
 }
 
@@ -44,10 +47,36 @@ func keyWrite(c *Command, hs []fsNamedHit, abs, how string) []fsNamedHit {
 	if strings.Contains(how, " appends") {
 		return hs
 	}
-	if what := keyExisting(c, abs); what != "" {
+	if what := keyExisting(c, abs); what != "" && !keyKept(c) {
 		hs = fsAdd(hs, RuleDestroyKey, keyReason(c, how, abs, what))
 	}
 	return hs
+}
+
+// keyKept reports cp, mv or install told to keep what is there: not to
+// overwrite it (-n, --no-clobber, --update=none) or to keep a backup of
+// it (-b, --backup).
+func keyKept(c *Command) bool {
+	switch c.Name() {
+	case "cp", "mv", "install":
+	default:
+		return false
+	}
+	for _, w := range c.Args[1:] {
+		switch v := w.Value; {
+		case v == "--":
+			return false
+		case v == "--no-clobber" || v == "--update=none" || v == "--backup" || strings.HasPrefix(v, "--backup="):
+			return true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "nb"):
+			// A word of short options with -n or -b (before a valued one's
+			// value: -S SUFFIX and -t DIR take the next word or the rest).
+			if i := strings.IndexAny(v[1:], "tSmog"); i < 0 || strings.IndexAny(v[1:], "nb") < i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keySSHNames are the names of the keys ssh-keygen makes in ~/.ssh, in
