@@ -32,3 +32,10 @@ func (g *Guard) keyOpened(v *Verdict, p string, st State) {
 	g.engine.Emit(v, rules.RuleDestroyKey, "a program the line started opens "+p+" for writing, "+what+
 		" that exists: what it writes there spoils the key, which is lost unless a copy of it is kept elsewhere", v.Command)
 }
+
+// KeyExistenceMatters reports a path (absolute, cleaned) whose existence
+// before the line (State.Exists) rule destroy_key asks about: a private
+// key the leak rules know by its place or name, or GnuPG's directory of
+// keys. A run-time State.Exists that is costly to ask (an lstat at every
+// write-open) may answer true, as a nil one does, for every other path.
+func KeyExistenceMatters(p string) bool { return rules.KeyPathExists(p) }

@@ -21,6 +21,13 @@ const RuleDestroyKey = "destroy_key"
 // keyRule is the rule's row in the file family (FileRules).
 var keyRule = Rule{Name: RuleDestroyKey, Level: High, Description: "overwrites, empties, deletes, shreds or moves away a private key that exists (~/.ssh/id_* but not .pub, ~/.ssh/identity, /etc/ssh's host keys, GnuPG's secring.gpg and private-keys-v1.d), by a redirect, cp, mv, install, tee, dd of=, sed -i, truncate, rm, unlink, shred, an output option (curl -o, openssl -out), or ssh-keygen -f making a new key over it (-p and -c rewrite it too): a lost private key cannot be made again. A key that is not there yet, made new, is not flagged", Example: "rm ~/.ssh/id_ed25519"}
 
+// KeyPathExists reports a path (absolute, cleaned) whose existence
+// destroy_key asks about: a private key (PrivateKey), or GnuPG's
+// directory of keys. For any other path it decides nothing.
+func KeyPathExists(p string) bool {
+	return PrivateKey(p) != "" || path.Base(p) == "private-keys-v1.d" && strings.Contains(p, "/.gnupg/")
+}
+
 // keyExisting says which private key abs is when it exists before the
 // line, "" otherwise.
 func keyExisting(c *Command, abs string) string {
