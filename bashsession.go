@@ -92,7 +92,10 @@ var sessionBuiltins = []string{"read", "printf", "declare", "alias", "eval", "bu
 
 // sessionUnshadow is sessionDriver's removal of functions named as
 // sessionBuiltins, indented as the driver's block.
-var sessionUnshadow = strings.ReplaceAll(strings.TrimSuffix(shell.BashUnshadow("__guardsh_", sessionBuiltins, false, ""), "\n"), "\n", "\n\t\t\t")
+// Made when first needed, not at every start of guardsh.
+var sessionUnshadow = sync.OnceValue(func() string {
+	return strings.ReplaceAll(strings.TrimSuffix(shell.BashUnshadow("__guardsh_", sessionBuiltins, false, ""), "\n"), "\n", "\n\t\t\t")
+})
 
 // sessionDecider lets the session change the level the supervisor's
 // decisions are made at as each command is approved.
@@ -170,7 +173,7 @@ func runBashSession(b bashRun, bash string, in io.Reader, loop func(*sessionDeci
 		trace = "1"
 	}
 	o.shellOpts = append(slices.Clone(o.shellOpts), "+x")
-	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace, sessionUnshadow), b.name, b.params)...)
+	cmd := exec.Command(bash, bashArgs(o, fmt.Sprintf(sessionDriver, trace, sessionUnshadow()), b.name, b.params)...)
 	cmd.Env, cmd.ExtraFiles = env, extra
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, b.stdout, b.stderr
 	b.sigs.wait()

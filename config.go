@@ -170,8 +170,10 @@ func loadSettings(o options, stderr io.Writer) settings {
 	s.cfg = merged
 	s.lastingAllowed = !strict && !policyLock && (merged.AllowLastingAnswers == nil || *merged.AllowLastingAnswers)
 
-	s.protected = protectedPaths(defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile, s.approvalsFile)
-	hooks := agentHookFiles(home)
+	// Each directory on the way is resolved once for both (dirs).
+	dirs := map[string]string{}
+	s.protected = protectedPathsIn(dirs, defaultConfig, s.configFile, policyPath, s.historyFile, s.auditFile, s.approvalsFile)
+	hooks := agentHookFilesIn(home, dirs)
 	s.opts = append(merged.Options(), guard.WithProtected(s.protected...), guard.WithAgentHooks(hooks...))
 	if !applied {
 		return s
@@ -215,6 +217,12 @@ func xdgDir(env, home, fallback string) string {
 // written and with symbolic links resolved (also for a file not yet made,
 // in a directory that exists).
 func protectedPaths(files ...string) []string {
+	return protectedPathsIn(map[string]string{}, files...)
+}
+
+// protectedPathsIn is protectedPaths with the directories resolved so far
+// in dirs (realPath).
+func protectedPathsIn(dirs map[string]string, files ...string) []string {
 	if exe, err := os.Executable(); err == nil {
 		files = append(files, exe)
 	}
@@ -227,7 +235,6 @@ func protectedPaths(files ...string) []string {
 		seen[p] = true
 		ps = append(ps, p)
 	}
-	dirs := map[string]string{}
 	for _, f := range files {
 		if f == "" {
 			continue

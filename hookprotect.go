@@ -19,8 +19,13 @@ import (
 // where a symbolic link is on the way, resolved too (dirs caches the
 // directories resolved, as for protectedPaths).
 func agentHookFiles(home string) []guard.HookFile {
+	return agentHookFilesIn(home, map[string]string{})
+}
+
+// agentHookFilesIn is agentHookFiles with the directories resolved so far
+// in dirs (realPath).
+func agentHookFilesIn(home string, dirs map[string]string) []guard.HookFile {
 	var hs []guard.HookFile
-	dirs := map[string]string{}
 	add := func(agent, p string, dir bool) {
 		if p == "" {
 			return

@@ -39,12 +39,15 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sigs := catchSignals()
 	defer sigs.stop()
-	settings := loadSettings(o, stderr)
-	if !o.dryRun && settings.bashExecutor() {
-		// While the guard is built and the line decided; a line's bash
-		// has no descriptors of its own but a prelude's (bashexec.go).
+	if !o.dryRun {
+		// While the settings load, the guard is built and the line
+		// decided; a line's bash has no descriptors of its own but a
+		// prelude's (bashexec.go). Before the settings say which executor
+		// runs the line: the default, bash, is the one to wait for, and
+		// for the interpreter it is work on another CPU, thrown away.
 		supervise.Prepare(supervise.Config{MaxProcs: maxProcs}, 0)
 	}
+	settings := loadSettings(o, stderr)
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)

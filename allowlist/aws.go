@@ -21,21 +21,23 @@ var awsGlobalBools = lazyWords("no-paginate no-sign-request no-cli-pager no-cli-
 
 // awsDenied are aws options auto mode refuses, with the reason. aws
 // (argparse) takes a unique abbreviation of any of them too.
-var awsDenied = map[string]string{
-	"endpoint-url":          "aws --endpoint-url sends the signed request, with its session token, elsewhere",
-	"debug":                 "aws --debug logs the request with its credentials",
-	"cli-input-json":        "aws --cli-input-json reads the request from a file",
-	"cli-input-yaml":        "aws --cli-input-yaml reads the request from a file",
-	"cli-auto-prompt":       "aws --cli-auto-prompt is interactive",
-	"with-decryption":       "aws --with-decryption prints decrypted secrets",
-	"generate-cli-skeleton": "aws --generate-cli-skeleton is not a query",
-	"no-verify-ssl":         "aws --no-verify-ssl lets anyone on the way read the signed request and its session token",
-	"ca-bundle":             "aws --ca-bundle lets another authority vouch for the endpoint",
-	"unmask":                "aws logs --unmask prints the data CloudWatch masks (keys, tokens)",
-	"with-secret":           "aws --with-secret prints the connection's secret",
-	"include-value":         "aws --include-value prints the API key",
-	"include-values":        "aws --include-values prints the API keys",
-}
+var awsDenied = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"endpoint-url":          "aws --endpoint-url sends the signed request, with its session token, elsewhere",
+		"debug":                 "aws --debug logs the request with its credentials",
+		"cli-input-json":        "aws --cli-input-json reads the request from a file",
+		"cli-input-yaml":        "aws --cli-input-yaml reads the request from a file",
+		"cli-auto-prompt":       "aws --cli-auto-prompt is interactive",
+		"with-decryption":       "aws --with-decryption prints decrypted secrets",
+		"generate-cli-skeleton": "aws --generate-cli-skeleton is not a query",
+		"no-verify-ssl":         "aws --no-verify-ssl lets anyone on the way read the signed request and its session token",
+		"ca-bundle":             "aws --ca-bundle lets another authority vouch for the endpoint",
+		"unmask":                "aws logs --unmask prints the data CloudWatch masks (keys, tokens)",
+		"with-secret":           "aws --with-secret prints the connection's secret",
+		"include-value":         "aws --include-value prints the API key",
+		"include-values":        "aws --include-values prints the API keys",
+	}
+})
 
 // awsSecretOps are read operations whose answer holds plaintext secrets:
 // a function's or task's environment variables, launch templates' user
@@ -70,7 +72,7 @@ func checkAws(c *Call) string {
 			if name == "" {
 				return "aws does not take --"
 			}
-			for d, why := range awsDenied {
+			for d, why := range awsDenied() {
 				if strings.HasPrefix(d, name) {
 					return why
 				}

@@ -53,14 +53,16 @@ iap/web iap/tcp/tunnels iap/settings app`)
 var gcloudReads = lazyWords("config/get config/get-value logging/read app/logs/read functions/logs/read run/services/logs/read iap/settings/get")
 
 // gcloudDenied are gcloud flags auto mode refuses, with the reason.
-var gcloudDenied = map[string]string{
-	"flags-file":                  "gcloud --flags-file reads flags from a file",
-	"access-token-file":           "gcloud --access-token-file uses a token from a file",
-	"log-http":                    "gcloud --log-http logs the requests with their credentials",
-	"verbosity":                   "gcloud --verbosity may log the requests with their credentials",
-	"credential-file-override":    "gcloud --credential-file-override uses other credentials",
-	"impersonate-service-account": "gcloud --impersonate-service-account acts as another account",
-}
+var gcloudDenied = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"flags-file":                  "gcloud --flags-file reads flags from a file",
+		"access-token-file":           "gcloud --access-token-file uses a token from a file",
+		"log-http":                    "gcloud --log-http logs the requests with their credentials",
+		"verbosity":                   "gcloud --verbosity may log the requests with their credentials",
+		"credential-file-override":    "gcloud --credential-file-override uses other credentials",
+		"impersonate-service-account": "gcloud --impersonate-service-account acts as another account",
+	}
+})
 
 // gcloudValueFlags are the gcloud flags that take the next word as their
 // value, before the command's verb.
@@ -89,7 +91,7 @@ func checkGcloud(c *Call) string {
 		t := args[i].Text
 		if name, ok := strings.CutPrefix(t, "--"); ok {
 			name, _, hasEq := strings.Cut(name, "=")
-			if why := refusedPrefix(name, gcloudDenied); why != "" {
+			if why := refusedPrefix(name, gcloudDenied()); why != "" {
 				return why
 			}
 			if name == "version" && len(args) == 1 {

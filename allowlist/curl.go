@@ -3,6 +3,7 @@ package allowlist
 import (
 	"net/url"
 	"strings"
+	"sync"
 )
 
 // curl is allowed for requests that only read: GET, HEAD, OPTIONS or
@@ -14,14 +15,16 @@ import (
 // writes one (-w '%output{...}').
 
 // curlWhy explains curl's flags that auto mode refuses.
-var curlWhy = map[string]string{
-	"-d": "curl -d sends data (a POST)", "-F": "curl -F sends a form (a POST)", "-T": "curl -T uploads a file",
-	"-K": "curl -K reads options from a file", "-Q": "curl -Q sends FTP commands, which may delete or rename",
-	"-O": "curl -O writes a file", "-D": "curl -D writes the headers to a file", "-c": "curl -c writes a cookie jar",
-	"-b": "curl -b sends cookies (credentials)", "-u": "curl -u sends a user and password", "-n": "curl -n sends the credentials of ~/.netrc",
-	"-E": "curl -E uses a client certificate", "-U": "curl -U sends proxy credentials", "-a": "curl -a appends to an uploaded file",
-	"-J": "curl -J writes a file named by the server", "-C": "curl -C resumes writing a file", "-q": "curl -q changes which config is read",
-}
+var curlWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-d": "curl -d sends data (a POST)", "-F": "curl -F sends a form (a POST)", "-T": "curl -T uploads a file",
+		"-K": "curl -K reads options from a file", "-Q": "curl -Q sends FTP commands, which may delete or rename",
+		"-O": "curl -O writes a file", "-D": "curl -D writes the headers to a file", "-c": "curl -c writes a cookie jar",
+		"-b": "curl -b sends cookies (credentials)", "-u": "curl -u sends a user and password", "-n": "curl -n sends the credentials of ~/.netrc",
+		"-E": "curl -E uses a client certificate", "-U": "curl -U sends proxy credentials", "-a": "curl -a appends to an uploaded file",
+		"-J": "curl -J writes a file named by the server", "-C": "curl -C resumes writing a file", "-q": "curl -q changes which config is read",
+	}
+})
 
 func curlSpec() Spec {
 	return Spec{Name: "curl", Short: "sSfLiIvN46kgZ#M0hV1X:H:A:e:m:r:z:x:w:o:",
@@ -34,7 +37,7 @@ func curlSpec() Spec {
 			"remote-name remote-name-all remote-header-name dump-header cookie cookie-jar user netrc netrc-file netrc-optional cert key pass proxy-user oauth2-bearer " +
 			"trace trace-ascii stderr libcurl output-dir create-dirs etag-save etag-compare xattr unix-socket abstract-unix-socket continue-at append post301 post302 post303 " +
 			"delegation aws-sigv4 krb proto proto-redir engine"),
-		Why: curlWhy, NoAbbrev: true, Check: checkCurl,
+		Why: curlWhy(), NoAbbrev: true, Check: checkCurl,
 		Note: "GET, HEAD, OPTIONS, TRACE of http(s)/ftp(s) URLs to standard output or -o /dev/null; no data, form, upload, -Q, cookies, credentials, client certificates, -K, @file values, -w %output, no metadata endpoints"}
 }
 

@@ -3,6 +3,7 @@ package allowlist
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // npm's reading subcommands. npm takes any configuration key as a flag, so
@@ -146,19 +147,21 @@ func goFlags(cmd string, args []Arg, vals, bools []string, why map[string]string
 }
 
 // goWhy explains the go flags auto mode refuses.
-var goWhy = map[string]string{
-	"-toolexec": "go -toolexec runs a program", "-exec": "go -exec runs a program",
-	"-export": "go list -export builds packages", "-compiled": "go list -compiled runs cgo and builds",
-	"-w": "go env -w writes the go environment file", "-u": "go env -u writes the go environment file",
-	"-http": "go doc -http starts a server and may download", "-overlay": "go -overlay replaces files",
-	"-modfile": "go -modfile uses another go.mod", "-mod": "go -mod=mod may rewrite go.mod",
-}
+var goWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-toolexec": "go -toolexec runs a program", "-exec": "go -exec runs a program",
+		"-export": "go list -export builds packages", "-compiled": "go list -compiled runs cgo and builds",
+		"-w": "go env -w writes the go environment file", "-u": "go env -u writes the go environment file",
+		"-http": "go doc -http starts a server and may download", "-overlay": "go -overlay replaces files",
+		"-modfile": "go -modfile uses another go.mod", "-mod": "go -mod=mod may rewrite go.mod",
+	}
+})
 
 // goBuildVals and goBuildBools are the build flags go list takes that
 // change which packages it reads, not what it builds.
 var (
-	goBuildVals  = w("tags C pgo reuse f")
-	goBuildBools = w("e m u versions retracted deps test find json trimpath v race msan asan cover")
+	goBuildVals  = lazyWords("tags C pgo reuse f")
+	goBuildBools = lazyWords("e m u versions retracted deps test find json trimpath v race msan asan cover")
 )
 
 // checkGo allows go version, go env (reading) and go doc, and go list
@@ -177,11 +180,11 @@ func checkGo(c *Call) string {
 	case "doc":
 		bools = w("all c cmd short src u")
 	case "list":
-		vals, bools = goBuildVals, goBuildBools
+		vals, bools = goBuildVals(), goBuildBools()
 	default:
 		return "`go " + sub + "` is not a known read-only subcommand"
 	}
-	opts, _, r := goFlags("go "+sub, args, vals, bools, goWhy)
+	opts, _, r := goFlags("go "+sub, args, vals, bools, goWhy())
 	if r != "" {
 		return r
 	}

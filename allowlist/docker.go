@@ -1,5 +1,7 @@
 package allowlist
 
+import "sync"
+
 // docker and podman read their flags with pflag: long flags in full only,
 // and the global flags only before the subcommand. The globals allowed
 // pick a context or a log level; --config (whose CLI plugins would run),
@@ -8,17 +10,19 @@ package allowlist
 // the environment.
 
 // dockerWhy explains docker's flags that auto mode refuses.
-var dockerWhy = map[string]string{
-	"--config": "docker --config names another configuration, whose plugins and credential helpers would run",
-	"-H":       "docker -H reaches another daemon (ssh:// runs ssh)",
-	"--host":   "docker --host reaches another daemon (ssh:// runs ssh)",
-	"--url":    "podman --url reaches another service",
-	"--root":   "podman --root uses another storage directory",
-}
+var dockerWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"--config": "docker --config names another configuration, whose plugins and credential helpers would run",
+		"-H":       "docker -H reaches another daemon (ssh:// runs ssh)",
+		"--host":   "docker --host reaches another daemon (ssh:// runs ssh)",
+		"--url":    "podman --url reaches another service",
+		"--root":   "podman --root uses another storage directory",
+	}
+})
 
 // dockerSub returns a docker subcommand spec.
 func dockerSub(name, short, long string) Spec {
-	return Spec{Name: name, Short: short, Long: w(long + " help"), NoAbbrev: true, Why: dockerWhy}
+	return Spec{Name: name, Short: short, Long: w(long + " help"), NoAbbrev: true, Why: dockerWhy()}
 }
 
 // dockerSubs returns the read-only subcommands docker and podman share,
@@ -97,7 +101,7 @@ func dockerSubs(podman bool) []Spec {
 // dockerSpec returns docker with its read-only subcommands.
 func dockerSpec() Spec {
 	return Spec{Name: "docker", Short: "c:Dl:v", Long: w("context= debug log-level= version help"),
-		Deny: w("config host tls tlscacert tlscert tlskey tlsverify"), Why: dockerWhy, NoAbbrev: true, Bare: true,
+		Deny: w("config host tls tlscacert tlscert tlskey tlsverify"), Why: dockerWhy(), NoAbbrev: true, Bare: true,
 		Subs: dockerSubs(false),
 		Note: "ps, images, inspect, logs, history, version, info, stats --no-stream, top, port, diff, search, events, image ls/history/inspect, container ls/inspect/logs..., network/volume ls/inspect, system df/info, context ls/show/inspect, service/node/secret/config/plugin ls/inspect, service/node ps, service logs, stack ls/ps/services, buildx ls/version/du/inspect, buildx imagetools inspect, manifest inspect, trust inspect; never --config, -H/--host; no run, exec, cp, login, build"}
 }
@@ -105,7 +109,7 @@ func dockerSpec() Spec {
 // podmanSpec returns podman with the same read-only subcommands.
 func podmanSpec() Spec {
 	return Spec{Name: "podman", Short: "c:v", Long: w("connection= log-level= version help"),
-		Deny: w("url root runroot storage-driver storage-opt remote identity module hooks-dir cgroup-manager conmon runtime events-backend network-cmd-path tmpdir"), Why: dockerWhy, NoAbbrev: true, Bare: true,
+		Deny: w("url root runroot storage-driver storage-opt remote identity module hooks-dir cgroup-manager conmon runtime events-backend network-cmd-path tmpdir"), Why: dockerWhy(), NoAbbrev: true, Bare: true,
 		Subs: dockerSubs(true),
 		Note: "as docker; never --url, --root, --runroot, --module, --identity"}
 }

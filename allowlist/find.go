@@ -3,6 +3,7 @@ package allowlist
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // findNoArg are find's operators, tests, options and actions that take no
@@ -13,17 +14,19 @@ var findNoArg = lazyWords("( ) ! , -not -a -and -o -or -depth -d -mount -xdev -n
 var findOneArg = lazyWords("-name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname -type -xtype -size -mtime -mmin -atime -amin -ctime -cmin -newer -anewer -cnewer -perm -user -group -uid -gid -links -inum -samefile -used -fstype -maxdepth -mindepth -regextype -printf -context -files0-from")
 
 // findWhy explains find's actions that auto mode refuses.
-var findWhy = map[string]string{
-	"-exec":    "find -exec runs a command",
-	"-execdir": "find -execdir runs a command",
-	"-ok":      "find -ok runs a command",
-	"-okdir":   "find -okdir runs a command",
-	"-delete":  "find -delete deletes files",
-	"-fprint":  "find -fprint writes a file",
-	"-fprint0": "find -fprint0 writes a file",
-	"-fprintf": "find -fprintf writes a file",
-	"-fls":     "find -fls writes a file",
-}
+var findWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-exec":    "find -exec runs a command",
+		"-execdir": "find -execdir runs a command",
+		"-ok":      "find -ok runs a command",
+		"-okdir":   "find -okdir runs a command",
+		"-delete":  "find -delete deletes files",
+		"-fprint":  "find -fprint writes a file",
+		"-fprint0": "find -fprint0 writes a file",
+		"-fprintf": "find -fprintf writes a file",
+		"-fls":     "find -fls writes a file",
+	}
+})
 
 // checkFind reads find's command line: leading options, starting points,
 // then an expression whose every primary must be a test, an operator or a
@@ -63,7 +66,7 @@ points:
 			}
 			i++
 		default:
-			if r, ok := findWhy[t]; ok {
+			if r, ok := findWhy()[t]; ok {
 				return r
 			}
 			return "find " + quoteArg(t) + " is not a test auto mode knows"

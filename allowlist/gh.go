@@ -3,6 +3,7 @@ package allowlist
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // gh reads its flags with pflag (long flags in full only). Only viewing
@@ -11,23 +12,25 @@ import (
 // filter is held to jq's rule: no env, $ENV, import or include.
 
 // ghWhy explains gh's flags that auto mode refuses.
-var ghWhy = map[string]string{
-	"-w":           "gh --web starts a browser",
-	"--web":        "gh --web starts a browser",
-	"-f":           "gh api -f sends fields, which makes the request a POST",
-	"-F":           "gh api -F sends fields, which makes the request a POST",
-	"--raw-field":  "gh api --raw-field makes the request a POST",
-	"--field":      "gh api --field makes the request a POST",
-	"--input":      "gh api --input sends a file as the request body",
-	"--hostname":   "gh --hostname sends the token to another host",
-	"--verbose":    "gh api --verbose prints the request, headers too",
-	"-t":           "gh auth status -t prints the token",
-	"--show-token": "gh auth status --show-token prints the token",
-}
+var ghWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-w":           "gh --web starts a browser",
+		"--web":        "gh --web starts a browser",
+		"-f":           "gh api -f sends fields, which makes the request a POST",
+		"-F":           "gh api -F sends fields, which makes the request a POST",
+		"--raw-field":  "gh api --raw-field makes the request a POST",
+		"--field":      "gh api --field makes the request a POST",
+		"--input":      "gh api --input sends a file as the request body",
+		"--hostname":   "gh --hostname sends the token to another host",
+		"--verbose":    "gh api --verbose prints the request, headers too",
+		"-t":           "gh auth status -t prints the token",
+		"--show-token": "gh auth status --show-token prints the token",
+	}
+})
 
 // ghSub returns a gh subcommand spec; out adds the JSON output flags.
 func ghSub(name, short, long string, out bool) Spec {
-	s := Spec{Name: name, Short: short + "R:", Long: w(long + " repo= help"), Deny: w("web"), Why: ghWhy, NoAbbrev: true,
+	s := Spec{Name: name, Short: short + "R:", Long: w(long + " repo= help"), Deny: w("web"), Why: ghWhy(), NoAbbrev: true,
 		Check: checkGhJq}
 	if out {
 		s.Short += "q:t:"
@@ -49,7 +52,7 @@ func checkGhJq(c *Call) string {
 // ghSpec returns gh with its read-only subcommands.
 func ghSpec() Spec {
 	group := func(name string, subs ...Spec) Spec {
-		return Spec{Name: name, NoAbbrev: true, Subs: subs, Why: ghWhy}
+		return Spec{Name: name, NoAbbrev: true, Subs: subs, Why: ghWhy()}
 	}
 	listFlags := "app= assignee= author= label= limit= search= state="
 	pr := group("pr",
@@ -109,11 +112,11 @@ func ghSpec() Spec {
 	local := func(name string) Spec { // a list of local settings, no repository
 		return group(name, Spec{Name: "list", Long: w("help"), NoAbbrev: true, NoOperands: true})
 	}
-	authStatus := Spec{Name: "status", Short: "a", Long: w("active help"), Deny: w("show-token hostname"), Why: ghWhy, NoAbbrev: true, NoOperands: true}
+	authStatus := Spec{Name: "status", Short: "a", Long: w("active help"), Deny: w("show-token hostname"), Why: ghWhy(), NoAbbrev: true, NoOperands: true}
 	auth := group("auth", authStatus)
 	status := Spec{Name: "status", Short: "e:o:", Long: w("exclude= org= help"), NoAbbrev: true, NoOperands: true}
 	api := Spec{Name: "api", Short: "X:H:ip:q:t:", Long: w("method= header= include paginate slurp silent preview= jq= template= cache= help"),
-		Deny: w("raw-field field input hostname verbose"), Why: ghWhy, NoAbbrev: true, MaxOperands: 1, Check: checkGhAPI,
+		Deny: w("raw-field field input hostname verbose"), Why: ghWhy(), NoAbbrev: true, MaxOperands: 1, Check: checkGhAPI,
 		Note: "GET only: no -X other than GET, no -f/-F/--input, no --hostname, headers only Accept:, no graphql, no full URL"}
 	moreRun, moreRelease, moreVariable, more := ghMore()
 	run.Subs, release.Subs, variable.Subs = append(run.Subs, moreRun...), append(release.Subs, moreRelease...), append(variable.Subs, moreVariable...)

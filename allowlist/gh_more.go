@@ -1,6 +1,9 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // ghMore returns the read-only gh subcommands added from the peers'
 // suites: run watch, release verify, variable get, codespace list and
@@ -10,7 +13,7 @@ import "strings"
 // a token may be stored, nor a key that names a token.
 func ghMore() (run, release, variable []Spec, groups []Spec) {
 	group := func(name string, subs ...Spec) Spec {
-		return Spec{Name: name, NoAbbrev: true, Subs: subs, Why: ghWhy}
+		return Spec{Name: name, NoAbbrev: true, Subs: subs, Why: ghWhy()}
 	}
 	run = []Spec{ghSub("watch", "i:", "compact exit-status interval=", false)}
 	release = []Spec{ghSub("verify", "", "format=", true), ghSub("verify-asset", "", "format=", true)}
@@ -27,21 +30,23 @@ func ghMore() (run, release, variable []Spec, groups []Spec) {
 		list.NoOperands, view.NoOperands = true, true
 		return group(name, list, view)
 	}
-	get := Spec{Name: "get", Long: w("help"), Deny: w("host"), Why: ghConfigWhy, NoAbbrev: true, MaxOperands: 1, Check: checkGhConfigKey}
-	list := Spec{Name: "list", Long: w("help"), Deny: w("host"), Why: ghConfigWhy, NoAbbrev: true, NoOperands: true}
+	get := Spec{Name: "get", Long: w("help"), Deny: w("host"), Why: ghConfigWhy(), NoAbbrev: true, MaxOperands: 1, Check: checkGhConfigKey}
+	list := Spec{Name: "list", Long: w("help"), Deny: w("host"), Why: ghConfigWhy(), NoAbbrev: true, NoOperands: true}
 	ext := func(name string) Spec {
 		return group(name, Spec{Name: "list", Long: w("help"), NoAbbrev: true, NoOperands: true},
-			Spec{Name: "search", Short: "L:q:t:", Long: w("json= jq= template= license= limit= order= owner= sort= help"), Deny: w("web"), Why: ghWhy, NoAbbrev: true, Check: checkGhJq})
+			Spec{Name: "search", Short: "L:q:t:", Long: w("json= jq= template= license= limit= order= owner= sort= help"), Deny: w("web"), Why: ghWhy(), NoAbbrev: true, Check: checkGhJq})
 	}
 	groups = []Spec{codespace("codespace"), codespace("cs"), group("config", get, list), ext("extension"), ext("ext")}
 	return run, release, variable, groups
 }
 
 // ghConfigWhy explains gh config's flags that auto mode refuses.
-var ghConfigWhy = map[string]string{
-	"-h":     "gh config -h reads a host's settings, where a token may be stored",
-	"--host": "gh config --host reads a host's settings, where a token may be stored",
-}
+var ghConfigWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-h":     "gh config -h reads a host's settings, where a token may be stored",
+		"--host": "gh config --host reads a host's settings, where a token may be stored",
+	}
+})
 
 // checkGhConfigKey refuses a key that names a token.
 func checkGhConfigKey(c *Call) string {

@@ -1,6 +1,9 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Git's option lists, shared by the subcommands that take them.
 const (
@@ -12,28 +15,32 @@ const (
 )
 
 // gitGlobalWhy explains git's global flags that auto mode refuses.
-var gitGlobalWhy = map[string]string{
-	"-c":           "git -c sets configuration, which can run commands",
-	"--config-env": "git --config-env sets configuration, which can run commands",
-	"--exec-path":  "git --exec-path changes where git finds its programs",
-	"-p":           "git -p starts a pager",
-	"--paginate":   "git --paginate starts a pager",
-	"--help":       "git --help starts man and a pager",
-}
+var gitGlobalWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-c":           "git -c sets configuration, which can run commands",
+		"--config-env": "git --config-env sets configuration, which can run commands",
+		"--exec-path":  "git --exec-path changes where git finds its programs",
+		"-p":           "git -p starts a pager",
+		"--paginate":   "git --paginate starts a pager",
+		"--help":       "git --help starts man and a pager",
+	}
+})
 
 // gitWhy explains git subcommands' flags that auto mode refuses.
-var gitWhy = map[string]string{
-	"--output":              "--output writes a file",
-	"--ext-diff":            "--ext-diff runs an external diff program",
-	"--textconv":            "--textconv runs conversion programs",
-	"--filters":             "--filters runs filter programs",
-	"-O":                    "git grep -O opens files in a pager",
-	"--open-files-in-pager": "git grep -O opens files in a pager",
-}
+var gitWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"--output":              "--output writes a file",
+		"--ext-diff":            "--ext-diff runs an external diff program",
+		"--textconv":            "--textconv runs conversion programs",
+		"--filters":             "--filters runs filter programs",
+		"-O":                    "git grep -O opens files in a pager",
+		"--open-files-in-pager": "git grep -O opens files in a pager",
+	}
+})
 
 // gitSub returns a git subcommand spec.
 func gitSub(name, short, long, deny string) Spec {
-	return Spec{Name: name, Short: short, Long: w(long), Deny: w(deny), Why: gitWhy}
+	return Spec{Name: name, Short: short, Long: w(long), Deny: w(deny), Why: gitWhy()}
 }
 
 // gitLog returns the spec of a subcommand that takes revision and diff
@@ -64,7 +71,7 @@ func gitSpec() Spec {
 	remote.Bare = true
 	remote.Subs = []Spec{gitSub("get-url", "", "push all", "")}
 	remote.Note = "remote, remote -v, remote get-url"
-	stash := Spec{Name: "stash", NoAbbrev: true, Why: gitWhy, Note: "stash list and stash show only",
+	stash := Spec{Name: "stash", NoAbbrev: true, Why: gitWhy(), Note: "stash list and stash show only",
 		Subs: []Spec{gitLog("list", ""), gitSub("show", gitDiffShort, gitDiffLong+" include-untracked only-untracked no-include-untracked", gitDiffDeny)}}
 	worktree := Spec{Name: "worktree", NoAbbrev: true, Note: "worktree list only",
 		Subs: []Spec{gitSub("list", "vz", "porcelain verbose expire= z", "")}}
@@ -128,7 +135,7 @@ func gitSpec() Spec {
 	}
 	for i := range subs {
 		if subs[i].Why == nil {
-			subs[i].Why = gitWhy
+			subs[i].Why = gitWhy()
 		}
 	}
 	return Spec{
@@ -136,7 +143,7 @@ func gitSpec() Spec {
 		Short: "C:P",
 		Long:  w("no-pager git-dir= work-tree= bare no-replace-objects literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice namespace= no-lazy-fetch version"),
 		Deny:  w("config-env exec-path paginate super-prefix list-cmds attr-source html-path man-path info-path help"),
-		Why:   gitGlobalWhy, NoAbbrev: true, Bare: true, Check: checkGitGlobal, Subs: subs,
+		Why:   gitGlobalWhy(), NoAbbrev: true, Bare: true, Check: checkGitGlobal, Subs: subs,
 		Note: "read-only subcommands only; never -c, --config-env, --exec-path, -p/--paginate; -C, --git-dir and --work-tree only inside the current directory",
 	}
 }
@@ -239,8 +246,8 @@ func gitSymbolicRef() Spec {
 func gitGroup(name, note string, subs ...Spec) Spec {
 	for i := range subs {
 		if subs[i].Why == nil {
-			subs[i].Why = gitWhy
+			subs[i].Why = gitWhy()
 		}
 	}
-	return Spec{Name: name, NoAbbrev: true, Why: gitWhy, Subs: subs, Note: note}
+	return Spec{Name: name, NoAbbrev: true, Why: gitWhy(), Subs: subs, Note: note}
 }

@@ -1,6 +1,9 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // helm reads its flags with pflag; its global flags come after the
 // subcommand too. The globals allowed pick a context and namespace from
@@ -13,18 +16,20 @@ const (
 )
 
 // helmWhy explains helm's flags that auto mode refuses.
-var helmWhy = map[string]string{
-	"--kubeconfig":     "helm --kubeconfig names another kubeconfig, whose exec plugin would run",
-	"--kube-apiserver": "helm --kube-apiserver sends the credentials to another server",
-	"--kube-token":     "helm --kube-token puts a secret on the command line",
-	"--password":       "helm --password puts a secret on the command line",
-	"--post-renderer":  "helm --post-renderer runs a program",
-}
+var helmWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"--kubeconfig":     "helm --kubeconfig names another kubeconfig, whose exec plugin would run",
+		"--kube-apiserver": "helm --kube-apiserver sends the credentials to another server",
+		"--kube-token":     "helm --kube-token puts a secret on the command line",
+		"--password":       "helm --password puts a secret on the command line",
+		"--post-renderer":  "helm --post-renderer runs a program",
+	}
+})
 
 // helmSub returns a helm subcommand spec with the global flags.
 func helmSub(name, short, long string) Spec {
 	return Spec{Name: name, Short: helmGlobalShort + short, Long: w(helmGlobalLong + " " + long), Deny: w(helmGlobalDeny + " password post-renderer"),
-		Why: helmWhy, NoAbbrev: true}
+		Why: helmWhy(), NoAbbrev: true}
 }
 
 // helmSpec returns helm with its read-only subcommands.
@@ -37,10 +42,10 @@ func helmSpec() Spec {
 		s.Check = checkHelmChart
 		return s
 	}
-	get := Spec{Name: "get", Short: helmGlobalShort, Long: w(helmGlobalLong), NoAbbrev: true, Why: helmWhy,
+	get := Spec{Name: "get", Short: helmGlobalShort, Long: w(helmGlobalLong), NoAbbrev: true, Why: helmWhy(),
 		Note: "get values, notes, hooks, metadata (not manifest or all: they hold the release's secrets)",
 		Subs: []Spec{helmSub("values", "ao:", "all "+rev), helmSub("notes", "", rev), helmSub("hooks", "", rev), helmSub("metadata", "o:", rev)}}
-	showSpec := Spec{Name: "show", Short: helmGlobalShort, Long: w(helmGlobalLong), NoAbbrev: true, Why: helmWhy,
+	showSpec := Spec{Name: "show", Short: helmGlobalShort, Long: w(helmGlobalLong), NoAbbrev: true, Why: helmWhy(),
 		Subs: []Spec{show("all"), show("chart"), show("readme"), show("values"), show("crds")}}
 	inspect := showSpec
 	inspect.Name = "inspect"
@@ -51,7 +56,7 @@ func helmSpec() Spec {
 	}}
 	version := helmSub("version", "", "short template= client")
 	version.NoOperands = true
-	return Spec{Name: "helm", Short: helmGlobalShort + "h", Long: w(helmGlobalLong + " version"), Deny: w(helmGlobalDeny), Why: helmWhy, NoAbbrev: true, Bare: true,
+	return Spec{Name: "helm", Short: helmGlobalShort + "h", Long: w(helmGlobalLong + " version"), Deny: w(helmGlobalDeny), Why: helmWhy(), NoAbbrev: true, Bare: true,
 		Subs: append([]Spec{
 			helmSub("list", "aAdf:m:o:rl:q", list), helmSub("ls", "aAdf:m:o:rl:q", list),
 			helmSub("status", "o:", "output= revision= show-desc show-resources"),

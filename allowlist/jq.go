@@ -7,18 +7,20 @@ import (
 )
 
 var (
-	jqNoValue  = w("null-input raw-input slurp raw-output raw-output0 join-output ascii-output compact-output tab sort-keys color-output monochrome-output exit-status seq stream stream-errors unbuffered args jsonargs help version build-configuration")
-	jqOneValue = w("indent")
-	jqTwoValue = w("arg argjson slurpfile rawfile")
+	jqNoValue  = lazyWords("null-input raw-input slurp raw-output raw-output0 join-output ascii-output compact-output tab sort-keys color-output monochrome-output exit-status seq stream stream-errors unbuffered args jsonargs help version build-configuration")
+	jqOneValue = lazyWords("indent")
+	jqTwoValue = lazyWords("arg argjson slurpfile rawfile")
 )
 
 // jqWhy explains jq's flags that auto mode refuses.
-var jqWhy = map[string]string{
-	"from-file":    "jq -f reads a filter auto mode cannot check",
-	"f":            "jq -f reads a filter auto mode cannot check",
-	"library-path": "jq -L loads modules auto mode cannot check",
-	"L":            "jq -L loads modules auto mode cannot check",
-}
+var jqWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"from-file":    "jq -f reads a filter auto mode cannot check",
+		"f":            "jq -f reads a filter auto mode cannot check",
+		"library-path": "jq -L loads modules auto mode cannot check",
+		"L":            "jq -L loads modules auto mode cannot check",
+	}
+})
 
 // jqEnv finds filters that read the environment or load modules: the env
 // builtin (not a field called .env), $ENV, import and include.
@@ -45,13 +47,13 @@ func checkJq(c *Call) string {
 		case strings.HasPrefix(t, "--"):
 			name := t[2:]
 			switch {
-			case contains(jqNoValue, name):
-			case contains(jqOneValue, name):
+			case contains(jqNoValue(), name):
+			case contains(jqOneValue(), name):
 				i++
-			case contains(jqTwoValue, name):
+			case contains(jqTwoValue(), name):
 				i += 2
 			default:
-				if r, ok := jqWhy[name]; ok {
+				if r, ok := jqWhy()[name]; ok {
 					return r
 				}
 				return "unknown flag " + t + " for jq"
@@ -61,7 +63,7 @@ func checkJq(c *Call) string {
 			}
 		default:
 			for _, r := range t[1:] {
-				if r, ok := jqWhy[string(r)]; ok {
+				if r, ok := jqWhy()[string(r)]; ok {
 					return r
 				}
 				if !strings.ContainsRune("nrjacseSCMRhV", r) {

@@ -1,6 +1,9 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // kubectl reads its flags with pflag: long flags in full only, short ones
 // bundled, and the global flags after the subcommand too. The globals
@@ -15,24 +18,26 @@ const (
 )
 
 // kubeWhy explains kubectl's flags that auto mode refuses.
-var kubeWhy = map[string]string{
-	"--kubeconfig":       "kubectl --kubeconfig names another kubeconfig, whose exec plugin would run",
-	"--server":           "kubectl --server sends the credentials to another server",
-	"-s":                 "kubectl -s sends the credentials to another server",
-	"--token":            "kubectl --token puts a secret on the command line",
-	"--password":         "kubectl --password puts a secret on the command line",
-	"--cache-dir":        "kubectl --cache-dir writes a cache where it is told",
-	"--profile":          "kubectl --profile writes a profile file",
-	"--raw":              "kubectl get --raw reads any API path, secrets too",
-	"--kustomize":        "kubectl -k runs kustomize, which may fetch and run code",
-	"-k":                 "kubectl -k runs kustomize, which may fetch and run code",
-	"--output-directory": "kubectl cluster-info dump --output-directory writes files",
-}
+var kubeWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"--kubeconfig":       "kubectl --kubeconfig names another kubeconfig, whose exec plugin would run",
+		"--server":           "kubectl --server sends the credentials to another server",
+		"-s":                 "kubectl -s sends the credentials to another server",
+		"--token":            "kubectl --token puts a secret on the command line",
+		"--password":         "kubectl --password puts a secret on the command line",
+		"--cache-dir":        "kubectl --cache-dir writes a cache where it is told",
+		"--profile":          "kubectl --profile writes a profile file",
+		"--raw":              "kubectl get --raw reads any API path, secrets too",
+		"--kustomize":        "kubectl -k runs kustomize, which may fetch and run code",
+		"-k":                 "kubectl -k runs kustomize, which may fetch and run code",
+		"--output-directory": "kubectl cluster-info dump --output-directory writes files",
+	}
+})
 
 // kubeSub returns a kubectl subcommand spec with the global flags added.
 func kubeSub(name, short, long string) Spec {
 	return Spec{Name: name, Short: kubeGlobalShort + short, Long: w(kubeGlobalLong + " " + long + " help"),
-		Deny: w(kubeGlobalDeny + " raw kustomize"), Why: kubeWhy, NoAbbrev: true, Check: checkKubeVerbosity}
+		Deny: w(kubeGlobalDeny + " raw kustomize"), Why: kubeWhy(), NoAbbrev: true, Check: checkKubeVerbosity}
 }
 
 // checkKubeVerbosity refuses a log level above 6: from 7 on kubectl logs
@@ -62,11 +67,11 @@ func kubectlSpec() Spec {
 	describe := kubeSub("describe", "Af:Rl:", "all-namespaces chunk-size= filename= recursive selector= show-events=")
 	logs := kubeSub("logs", "c:fpl:", "all-containers all-pods container= follow ignore-errors insecure-skip-tls-verify-backend limit-bytes= max-log-requests= pod-running-timeout= prefix previous selector= since= since-time= tail= timestamps")
 	topS, topL := "Al:", "all-namespaces containers field-selector= no-headers selector= show-capacity sort-by= sum use-protocol-buffers"
-	top := Spec{Name: "top", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity, Subs: []Spec{
+	top := Spec{Name: "top", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy(), Check: checkKubeVerbosity, Subs: []Spec{
 		kubeSub("node", topS, topL), kubeSub("nodes", topS, topL), kubeSub("no", topS, topL),
 		kubeSub("pod", topS, topL), kubeSub("pods", topS, topL), kubeSub("po", topS, topL),
 	}}
-	config := Spec{Name: "config", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity,
+	config := Spec{Name: "config", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy(), Check: checkKubeVerbosity,
 		Note: "view (not --raw), get-contexts, get-clusters, get-users, current-context",
 		Subs: []Spec{
 			kubeSub("view", "o:", "flatten minify merge= output= template= allow-missing-template-keys show-managed-fields"),
@@ -77,16 +82,16 @@ func kubectlSpec() Spec {
 		}}
 	for i := range config.Subs {
 		config.Subs[i].Deny = append(config.Subs[i].Deny, "raw")
-		config.Subs[i].Why = kubeRawWhy
+		config.Subs[i].Why = kubeRawWhy()
 	}
 	clusterInfo := kubeSub("cluster-info", "", "")
 	clusterInfo.NoOperands = true
 	clusterInfo.Note = "not dump"
-	auth := Spec{Name: "auth", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity, Subs: []Spec{
+	auth := Spec{Name: "auth", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy(), Check: checkKubeVerbosity, Subs: []Spec{
 		kubeSub("can-i", "Aq", "all-namespaces list no-headers quiet subresource="),
 		kubeSub("whoami", "o:", "output= template= allow-missing-template-keys show-managed-fields"),
 	}}
-	rollout := Spec{Name: "rollout", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy, Check: checkKubeVerbosity,
+	rollout := Spec{Name: "rollout", Short: kubeGlobalShort, Long: w(kubeGlobalLong), NoAbbrev: true, Why: kubeWhy(), Check: checkKubeVerbosity,
 		Note: "status and history only", Subs: []Spec{
 			kubeSub("status", "f:Rl:w", "filename= recursive selector= revision= watch timeout="),
 			kubeSub("history", "f:Rl:o:", "filename= recursive selector= revision="+kubeOutput),
@@ -104,21 +109,21 @@ func kubectlSpec() Spec {
 		kubeSub("events", "Ao:w", "all-namespaces chunk-size= for= no-headers output= types= watch template= allow-missing-template-keys show-managed-fields"),
 		{Name: "plugin", NoAbbrev: true, Subs: []Spec{{Name: "list", Long: w("name-only"), NoAbbrev: true, NoOperands: true}}},
 	}
-	return Spec{Name: "kubectl", Short: kubeGlobalShort, Long: w(kubeGlobalLong), Deny: w(kubeGlobalDeny), Why: kubeWhy,
+	return Spec{Name: "kubectl", Short: kubeGlobalShort, Long: w(kubeGlobalLong), Deny: w(kubeGlobalDeny), Why: kubeWhy(),
 		NoAbbrev: true, Subs: subs, Check: checkKubeVerbosity,
 		Note: "get, describe, logs, top, version, api-resources, api-versions, explain, events, wait, cluster-info, rollout status/history, completion, config view/get-contexts/current-context, auth can-i/whoami, plugin list; never --kubeconfig, -s/--server, --token, --raw, -k, -v above 6"}
 }
 
 // kubeRawWhy adds config view --raw to kubectl's reasons.
-var kubeRawWhy = func() map[string]string {
+var kubeRawWhy = sync.OnceValue(func() map[string]string {
 	m := map[string]string{"--raw": "kubectl config view --raw prints the credentials"}
-	for k, v := range kubeWhy {
+	for k, v := range kubeWhy() {
 		if k != "--raw" {
 			m[k] = v
 		}
 	}
 	return m
-}()
+})
 
 // checkKubeSecrets lets kubectl get name secrets, but not print their
 // contents: an output format other than name or wide, or a template, asks

@@ -45,7 +45,7 @@ func helmMore() []Spec {
 		"ca-file= cert-file= devel insecure-skip-tls-verify keyring= plain-http repo= verify version= username=")
 	template.Deny = append(template.Deny, "output-dir", "dependency-update", "post-renderer-args")
 	template.Why = map[string]string{"--output-dir": "helm template --output-dir writes files", "--dependency-update": "helm template --dependency-update downloads into the chart",
-		"--post-renderer": "helm --post-renderer runs a program", "--kubeconfig": helmWhy["--kubeconfig"]}
+		"--post-renderer": "helm --post-renderer runs a program", "--kubeconfig": helmWhy()["--kubeconfig"]}
 	template.Check = checkHelmChart
 	help := helmSub("help", "", "")
 	env := helmSub("env", "", "")

@@ -1,16 +1,21 @@
 package allowlist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // sedWhy explains sed's flags that auto mode refuses.
-var sedWhy = map[string]string{
-	"-i":                "sed -i writes files",
-	"--in-place":        "sed -i writes files",
-	"-f":                "sed -f reads a script auto mode cannot check",
-	"--file":            "sed -f reads a script auto mode cannot check",
-	"--follow-symlinks": "sed --follow-symlinks is for -i, which writes files",
-	"--binary":          "sed --binary is for -i, which writes files",
-}
+var sedWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-i":                "sed -i writes files",
+		"--in-place":        "sed -i writes files",
+		"-f":                "sed -f reads a script auto mode cannot check",
+		"--file":            "sed -f reads a script auto mode cannot check",
+		"--follow-symlinks": "sed --follow-symlinks is for -i, which writes files",
+		"--binary":          "sed --binary is for -i, which writes files",
+	}
+})
 
 // checkSed checks sed's scripts: from -e, or else the first operand.
 func checkSed(c *Call) string {

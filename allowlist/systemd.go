@@ -1,5 +1,7 @@
 package allowlist
 
+import "sync"
+
 // systemctl and journalctl read their flags with getopt_long: flags after
 // the verb too, unique abbreviations of long flags. Only the verbs and
 // flags that show state are allowed; -H/--host (runs ssh) and -M/--machine
@@ -9,27 +11,29 @@ package allowlist
 const systemctlDeny = "host machine capsule now runtime force ignore-inhibitors job-mode mode signal kill-whom kill-value what root image preset-mode message wait no-block no-reload no-wall marked dry-run drop-in when reboot-argument boot-loader-menu boot-loader-entry check-inhibitors read-only mkdir"
 
 // systemdWhy explains the flags auto mode refuses.
-var systemdWhy = map[string]string{
-	"-H":        "-H runs ssh to another host",
-	"--host":    "--host runs ssh to another host",
-	"-M":        "-M reaches into a container",
-	"--machine": "--machine reaches into a container",
-	"-C":        "-C reaches into another user's capsule",
-	"--capsule": "--capsule reaches into another user's capsule",
-}
+var systemdWhy = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"-H":        "-H runs ssh to another host",
+		"--host":    "--host runs ssh to another host",
+		"-M":        "-M reaches into a container",
+		"--machine": "--machine reaches into a container",
+		"-C":        "-C reaches into another user's capsule",
+		"--capsule": "--capsule reaches into another user's capsule",
+	}
+})
 
 // systemctlSpec returns systemctl with its read-only verbs.
 func systemctlSpec() Spec {
 	short := "t:p:P:alqvrhn:o:"
 	long := "type= state= property= all recursive reverse after before with-dependencies full value show-types plain no-pager no-legend legend= lines= output= user system global failed quiet verbose no-warn no-ask-password timestamp= help version"
 	verb := func(name string) Spec {
-		return Spec{Name: name, Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy}
+		return Spec{Name: name, Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy()}
 	}
 	var subs []Spec
 	for _, v := range w("status list-units list-unit-files list-sockets list-timers list-jobs list-dependencies list-automounts list-paths list-machines is-active is-enabled is-failed is-system-running show cat get-default") {
 		subs = append(subs, verb(v))
 	}
-	return Spec{Name: "systemctl", Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy, Subs: subs, Bare: true,
+	return Spec{Name: "systemctl", Short: short, Long: w(long), Deny: w(systemctlDeny), Why: systemdWhy(), Subs: subs, Bare: true,
 		Note: "status, list-*, is-*, show, cat, get-default only; no -H/--host, -M/--machine"}
 }
 

@@ -96,13 +96,13 @@ func builtinSpecs() []Spec {
 			Long:     w("normal brief report-identical-files context=? unified=? ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty paginate recursive no-dereference new-file unidirectional-new-file ignore-file-name-case no-ignore-file-name-case exclude= exclude-from= starting-file= from-file= to-file= ignore-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr minimal horizon-lines= speed-large-files color=? palette= line-format= old-line-format= new-line-format= unchanged-line-format= old-group-format= new-group-format= unchanged-group-format= changed-group-format=" + gnu),
 			GlobSafe: true},
 		{Name: "cmp", Short: "bi:ln:s", Long: w("print-bytes ignore-initial= verbose bytes= quiet silent" + gnu), MaxOperands: 4, GlobSafe: true},
-		{Name: "sed", Short: "nEe:rsuzl:", Why: sedWhy, Long: w("quiet silent expression= regexp-extended separate unbuffered null-data line-length= posix debug sandbox" + gnu),
+		{Name: "sed", Short: "nEe:rsuzl:", Why: sedWhy(), Long: w("quiet silent expression= regexp-extended separate unbuffered null-data line-length= posix debug sandbox" + gnu),
 			Deny: w("in-place file follow-symlinks binary"), Check: checkSed,
 			Note: "printing scripts only: no -i in any spelling, no -f, no w/W/e/r/R commands, no s///w or s///e"},
 		{Name: "jq", Raw: true, Check: checkJq, Note: "not reading the environment (env, $ENV, $__prog_env), no -f, no modules"},
 
 		// Searching.
-		{Name: "find", Raw: true, Why: findWhy, Check: checkFind, NoRead: true,
+		{Name: "find", Raw: true, Why: findWhy(), Check: checkFind, NoRead: true,
 			Note: "tests and printing only: no -exec, -execdir, -ok, -okdir, -delete, -fprint, -fprint0, -fprintf, -fls"},
 		{Name: "fd", Short: "HIusigFalLp0d:E:t:e:S:o:c:j:1qhV", NoAbbrev: true, NoRead: true,
 			Long: w("hidden no-hidden no-ignore ignore no-ignore-vcs ignore-vcs no-require-git require-git no-ignore-parent no-global-ignore-file unrestricted case-sensitive ignore-case glob regex fixed-strings and= absolute-path relative-path list-details follow no-follow full-path print0 max-depth= min-depth= exact-depth= exclude= prune type= extension= size= changed-within= changed-before= newer= older= owner= format= color= hyperlink=? threads= max-results= max-buffer-time= quiet show-errors base-directory= path-separator= search-path= strip-cwd-prefix=? one-file-system ignore-file= help version"),

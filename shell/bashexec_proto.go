@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The bash executor (InteractiveConfig.Bash) is a long-lived interactive
@@ -39,7 +40,10 @@ import (
 // text (read-only), not a function: `declare -f` would print a
 // function's body in every report, a write of the report socket for
 // each of its lines.
-var bashSetup = `enable -n enable; set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode) + "\n"
+// It is made when first needed, not at every start of guardsh.
+var bashSetup = sync.OnceValue(func() string {
+	return `enable -n enable; set +H +o history; unset PS0; PS1= PS2=; export -n PS1 PS2; exec {__gs_w}>&4 4>&- {__gs_t}<&3 3<&- {__gs_b}>&5 5>&-; __gs_params=("$@"); __gs_n=0 __gs_last=-1; __gs_st() { return "$1"; }; declare -r PROMPT_COMMAND=` + singleQuote(bashReportCode()) + "\n"
+})
 
 // bashReportCode is the report PROMPT_COMMAND writes after each line.
 // Between the mark and the report it waits (up to bashGoWait) for the
@@ -53,7 +57,9 @@ var bashSetup = `enable -n enable; set +H +o history; unset PS0; PS1= PS2=; expo
 //
 // It starts with bashReportGuard, which writes the mark and waits, and
 // ends by turning alias expansion back on when it was.
-var bashReportCode = bashReportGuard + `if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; [[ -z $__gs_sh ]] || printf 'guardsh: removed the function(s)%s: they hid builtins that guardsh runs bash with\n' "$__gs_sh" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi; [[ -z $__gs_ea ]] || shopt -s expand_aliases`
+func bashReportCode() string {
+	return bashReportGuard() + `if [[ $__gs_n == "$__gs_last" ]]; then printf 'guardsh-idle\0' >&"$__gs_w"; printf . >&"$__gs_b"; else __gs_last=$__gs_n; if [[ ${__gs_ps[0]-} == "$__gs_n" ]]; then __gs_s=${__gs_ps[1]}; __gs_p=${__gs_ps[*]:2}; else __gs_p=$__gs_s; fi; [[ -z $__gs_sh ]] || printf 'guardsh: removed the function(s)%s: they hid builtins that guardsh runs bash with\n' "$__gs_sh" >&"$__gs_t"; { printf '%s\0' guardsh-report "$__gs_n" "$__gs_s" "$__gs_p" "$PWD" "${#__gs_params[@]}" ${__gs_params[@]+"${__gs_params[@]}"}; declare -p; printf '\0'; declare -f; printf '\0'; alias -p; printf '\0end\0'; } >&"$__gs_w"; printf . >&"$__gs_b"; fi; [[ -z $__gs_ea ]] || shopt -s expand_aliases`
+}
 
 // bashMarkCode writes a line's mark on the pty and waits for the
 // go-ahead (not after an idle prompt, when no line ran; no wait for the
@@ -90,7 +96,7 @@ var bashMarkBuiltins = []string{"printf", "read", "builtin"}
 // wait. So BashUnshadow's second line is made in two parts, with the
 // mark between them: its first and third lines are the same for any
 // names.
-var bashReportGuard = func() string {
+func bashReportGuard() string {
 	var rest []string
 	for _, n := range bashShadowable {
 		if !slices.Contains(bashMarkBuiltins, n) {
@@ -101,7 +107,7 @@ var bashReportGuard = func() string {
 	late := strings.Split(BashUnshadow(bashProtoPrefix, rest, true, bashUnshadowFailed), "\n")
 	return early[0] + "\n" + early[1] + "\n" + bashMarkCode + "\n" + late[1] + "\n" + early[2] + "\n" +
 		`__gs_p= __gs_ea=; \builtin shopt -q expand_aliases && __gs_ea=1; \builtin shopt -u expand_aliases` + "\n"
-}()
+}
 
 // bashUnshadowFailed is what bash sends before it exits when a function
 // hiding a builtin cannot be removed (BashUnshadow): what no report is,

@@ -222,7 +222,7 @@ func (f *frontend) startBashExecutor(dir string, screen io.Writer) (*executorPro
 		}
 		close(e.exited)
 	}()
-	if _, err := io.WriteString(cmdF, bashSetup); err != nil {
+	if _, err := io.WriteString(cmdF, bashSetup()); err != nil {
 		e.fail(fmt.Errorf("%w: %v", errExecutorGone, err))
 	}
 	go b.readReports(repF, bellF, reports)

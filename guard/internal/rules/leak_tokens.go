@@ -4,14 +4,21 @@ package rules
 
 import (
 	"strings"
+	"sync"
 )
 
+// The valued flags of the token CLIs, made the first time one is checked.
 var (
-	leakKubeValued = leakFlagSet("-n --namespace --context --kubeconfig --cluster --user -l --selector -o --output --field-selector -c --container -s --server --token --as --as-group --request-timeout --sort-by --template -L --label-columns --chunk-size")
-	leakAwsValued  = leakFlagSet("--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout --cli-binary-format")
-	leakGhValued   = leakFlagSet("-R --repo -h --hostname")
-	leakGitValued  = leakFlagSet("-C -c --git-dir --work-tree --namespace")
+	leakKubeValued = leakFlagSetOnce("-n --namespace --context --kubeconfig --cluster --user -l --selector -o --output --field-selector -c --container -s --server --token --as --as-group --request-timeout --sort-by --template -L --label-columns --chunk-size")
+	leakAwsValued  = leakFlagSetOnce("--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout --cli-binary-format")
+	leakGhValued   = leakFlagSetOnce("-R --repo -h --hostname")
+	leakGitValued  = leakFlagSetOnce("-C -c --git-dir --work-tree --namespace")
 )
+
+// leakFlagSetOnce is leakFlagSet(s), made at its first use.
+func leakFlagSetOnce(s string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool { return leakFlagSet(s) })
+}
 
 func leakTokenCLI(c *Command) []Hit {
 	if len(c.Args) == 0 || leakHelp(c) {
@@ -22,7 +29,7 @@ func leakTokenCLI(c *Command) []Hit {
 	say := func(what string) []Hit { return hit(what) }
 	switch name {
 	case "gh", "glab":
-		ops := leakOperands(args, leakGhValued)
+		ops := leakOperands(args, leakGhValued())
 		if leakSeq(ops, "auth", "token") {
 			return say(name + " auth token prints the CLI's access token")
 		}
@@ -46,9 +53,9 @@ func leakTokenCLI(c *Command) []Hit {
 			}
 		}
 	case "aws":
-		return leakAws(leakOperands(args, leakAwsValued), args)
+		return leakAws(leakOperands(args, leakAwsValued()), args)
 	case "kubectl", "oc":
-		return leakKube(name, leakOperands(args, leakKubeValued), args)
+		return leakKube(name, leakOperands(args, leakKubeValued()), args)
 	case "vault":
 		ops := leakOperands(args, nil)
 		switch {
@@ -118,7 +125,7 @@ func leakTokenCLI(c *Command) []Hit {
 			return say(name + " --export-secret-keys prints private keys")
 		}
 	case "git":
-		if ops := leakOperands(args, leakGitValued); leakSeq(ops, "credential", "fill") {
+		if ops := leakOperands(args, leakGitValued()); leakSeq(ops, "credential", "fill") {
 			return say("git credential fill prints a saved password")
 		}
 	}

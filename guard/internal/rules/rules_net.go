@@ -570,7 +570,7 @@ func netSendSecret(c *Command) []Hit {
 			}
 		}
 	case "aws", "gsutil":
-		ops := leakOperands(args, leakAwsValued)
+		ops := leakOperands(args, leakAwsValued())
 		if name == "aws" && len(ops) > 1 && ops[0] == "s3" && (ops[1] == "cp" || ops[1] == "mv" || ops[1] == "sync") ||
 			name == "gsutil" && len(ops) > 0 && (ops[0] == "cp" || ops[0] == "mv" || ops[0] == "rsync") {
 			for _, a := range args {
@@ -580,7 +580,7 @@ func netSendSecret(c *Command) []Hit {
 			}
 		}
 	case "gh":
-		if ops := leakOperands(args, leakGhValued); leakSeq(ops, "gist", "create") {
+		if ops := leakOperands(args, leakGhValued()); leakSeq(ops, "gist", "create") {
 			for _, a := range args[2:] {
 				if what, shown := leakSecretWord(c, a); what != "" {
 					return hit("gh gist create publishes " + shown + ": " + what)
