@@ -108,7 +108,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		// log a thousand times is checked once.
 		// The key holds the file the path leads to now, not the path as
 		// written: a link in it may lead elsewhere the next time.
-		if real, ok := resolveAs(ev.Pid, ev.Path); ok && filepath.IsAbs(ev.Path) {
+		if real, ok := openedAs(ev); ok && filepath.IsAbs(ev.Path) {
 			cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, real, ev.Cwd)
 		}
 	}

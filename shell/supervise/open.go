@@ -72,6 +72,8 @@ type opened struct {
 	flags int
 	mode  uint32 // the new file's mode, umask applied
 	fix   bool   // the supervisor's umask is stricter: chmod after creating
+	// resolved: path was read back from the descriptor (Event.Resolved).
+	resolved bool
 }
 
 func (o *opened) close() { unix.Close(o.obj) }
@@ -175,7 +177,8 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 		regular := unix.Fstat(obj, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && !pseudo(obj)
 		// The Decider gets the real path (/proc/self is the process's,
 		// not the supervisor's), whoever opens it.
-		if real := fdLink(obj); real != "" {
+		real := fdLink(obj)
+		if real != "" {
 			ev.Path = real
 		}
 		// The credentials last, read only for a file the supervisor may
@@ -187,6 +190,7 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 		}
 		o.obj = obj
 		o.path = ev.Path
+		o.resolved = filepath.IsAbs(real)
 		return o
 	case lookupFailed(err) && !(err == unix.ENOENT && flags&unix.O_CREAT != 0):
 		if !s.sameCreds(p, nil) {
@@ -225,7 +229,9 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 			return nil
 		}
 		o.obj, o.base = obj, base
-		o.path = filepath.Join(fdLink(obj), base)
+		dirReal := fdLink(obj)
+		o.path = filepath.Join(dirReal, base)
+		o.resolved = filepath.IsAbs(dirReal)
 		o.mode = ev.Mode & 07777 &^ c.umask
 		o.fix = o.mode&s.self.umask != 0
 		return o
