@@ -153,21 +153,22 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 	if !s.sameView(p) {
 		return nil
 	}
-	var dirfd int
-	var err error
-	if filepath.IsAbs(ev.RawPath) {
-		dirfd, err = unix.Open("/", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	} else {
+	// An absolute path (and its directory's) is looked up from the
+	// supervisor's root, which is the process's (sameView), whatever
+	// descriptor openat2 is given; a relative one from the process's
+	// directory, opened.
+	dirfd := unix.AT_FDCWD
+	if !filepath.IsAbs(ev.RawPath) {
 		dir := "cwd"
 		if ev.dirfd != unix.AT_FDCWD {
 			dir = "fd/" + strconv.Itoa(int(ev.dirfd))
 		}
-		dirfd, err = unix.Open("/proc/"+strconv.Itoa(p.pid)+"/"+dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		var err error
+		if dirfd, err = unix.Open("/proc/"+strconv.Itoa(p.pid)+"/"+dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err != nil {
+			return nil
+		}
+		defer unix.Close(dirfd)
 	}
-	if err != nil {
-		return nil
-	}
-	defer unix.Close(dirfd)
 	how := &unix.OpenHow{Flags: uint64(unix.O_PATH | unix.O_CLOEXEC | flags&unix.O_NOFOLLOW), Resolve: unix.RESOLVE_NO_MAGICLINKS}
 	o := &opened{flags: flags}
 	obj, err := unix.Openat2(dirfd, procSelf(ev.RawPath, p.pid), how)
