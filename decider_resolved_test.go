@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -89,5 +90,30 @@ func TestResolvedPaths(t *testing.T) {
 	}
 	if !slices.Contains(wantV, supervise.Deny) || !slices.Contains(wantV, supervise.Allow) || len(wantA) == 0 {
 		t.Errorf("the cases decide nothing worth comparing: %v, %d remembered", wantV, len(wantA))
+	}
+}
+
+// TestExecVar: an exec's variable is looked up in its environment as a
+// map made of the entries would hold it.
+func TestExecVar(t *testing.T) {
+	envs := [][]string{
+		nil,
+		{"A=1", "B=2", "A=3", "C", "D=", "E==x", "AB=4", "=5", "F=a=b"},
+		{"PATH=/usr/bin", "HOME=/h", "PATH=/bin"},
+	}
+	names := []string{"A", "B", "C", "D", "E", "AB", "", "F", "PATH", "HOME", "X", "A=1", "E="}
+	for _, env := range envs {
+		m := map[string]string{}
+		for _, kv := range env {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				m[k] = v
+			}
+		}
+		for _, name := range names {
+			wantV, wantOK := m[name]
+			if v, ok := execVar(env, name); v != wantV || ok != wantOK {
+				t.Errorf("execVar(%q, %q) = %q, %v; want %q, %v", env, name, v, ok, wantV, wantOK)
+			}
+		}
 	}
 }
