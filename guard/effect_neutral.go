@@ -14,12 +14,12 @@ import (
 // all that checkEffect reads of it) is remembered.
 //
 // What it is remembered by is all it was made of: the command, the
-// State's plain fields, and each variable and each path's being the
-// line's own that the classification asked st about, with the answers it
-// got; it is used again only when st gives the same answers to the same
-// questions, so that the classification, which reads nothing else, would
-// have come out the same. A State with any other function set (Exists,
-// Funcs, Aliases, Source) is not remembered at all.
+// State's plain fields, and each variable, each path's being the line's
+// own and each path's existing that the classification asked st about,
+// with the answers it got; it is used again only when st gives the same
+// answers to the same questions, so that the classification, which
+// reads nothing else, would have come out the same. A State with any
+// other function set (Funcs, Aliases, Source) is not remembered at all.
 
 // neutralMemo remembers neutral classifications; nil remembers none.
 type neutralMemo struct {
@@ -32,10 +32,11 @@ type neutralMemo struct {
 // of the State and their answers, and what checkEffect reads of the
 // verdict.
 type neutralOutcome struct {
-	vars  []varAnswer
-	owns  []ownAnswer
-	level Level
-	rules []string
+	vars   []varAnswer
+	owns   []pathAnswer // State.Own's
+	exists []pathAnswer // State.Exists's
+	level  Level
+	rules  []string
 }
 
 type varAnswer struct {
@@ -43,9 +44,9 @@ type varAnswer struct {
 	set         bool
 }
 
-type ownAnswer struct {
+type pathAnswer struct {
 	path string
-	own  bool
+	yes  bool
 }
 
 // maxNeutral bounds the outcomes remembered.
@@ -55,7 +56,7 @@ const maxNeutral = 256
 // classification of what in st is made of; ok is false when st has a
 // function whose answers are not followed.
 func neutralKey(what string, st State) (string, bool) {
-	if st.Exists != nil || st.Funcs != nil || st.Aliases != nil || st.Source != nil {
+	if st.Funcs != nil || st.Aliases != nil || st.Source != nil {
 		return "", false
 	}
 	var b strings.Builder
@@ -63,7 +64,7 @@ func neutralKey(what string, st State) (string, bool) {
 	b.WriteByte(0)
 	b.WriteString(st.Dir)
 	b.WriteByte(0)
-	for _, flag := range []bool{st.Var == nil, st.Own == nil, st.ParamsKnown, st.StdinPiped, st.CallsChecked, st.Stdin == nil, st.Params == nil} {
+	for _, flag := range []bool{st.Var == nil, st.Own == nil, st.Exists == nil, st.ParamsKnown, st.StdinPiped, st.CallsChecked, st.Stdin == nil, st.Params == nil} {
 		b.WriteString(strconv.FormatBool(flag))
 	}
 	if st.Stdin != nil {
@@ -108,8 +109,15 @@ func (m *neutralMemo) classify(what string, st State, classify func(State) Verdi
 	if st.Own != nil {
 		rec.Own = func(p string) bool {
 			own := st.Own(p)
-			o.owns = append(o.owns, ownAnswer{p, own})
+			o.owns = append(o.owns, pathAnswer{p, own})
 			return own
+		}
+	}
+	if st.Exists != nil {
+		rec.Exists = func(p string) bool {
+			there := st.Exists(p)
+			o.exists = append(o.exists, pathAnswer{p, there})
+			return there
 		}
 	}
 	v := classify(rec)
@@ -133,7 +141,12 @@ func (o *neutralOutcome) holds(st State) bool {
 		}
 	}
 	for _, a := range o.owns {
-		if st.Own(a.path) != a.own {
+		if st.Own(a.path) != a.yes {
+			return false
+		}
+	}
+	for _, a := range o.exists {
+		if st.Exists(a.path) != a.yes {
 			return false
 		}
 	}

@@ -24,6 +24,7 @@ func TestNeutralMemo(t *testing.T) {
 		"/home/u/.config/guardsh/config.toml", "/home/u/.config/guardsh", "/home/u/.local/state/guardsh/audit.log",
 		"/home/u/.claude/settings.json", "/home/u/proj/.git/hooks/pre-commit", "/home/u/proj/.git/config", "/home/u/proj/.envrc",
 		"/home/u/proj/main.o", "/home/u/proj/*.o", "/home/u/proj/[x]", "/home/u/proj/~", "/home/u/proj/build/", "/home/u/notes.txt",
+		"/home/u/.ssh/id_rsa", "/home/u/.ssh/id_ed25519.pub", "/home/u/.gnupg/secring.gpg", "/etc/ssh/ssh_host_rsa_key", "/home/u/.config/guardsh/new.toml",
 		"/tmp/ccXYZ.s", "/tmp/x", "/tmp", "/opt/guardsh-neutral/f", "/var/lib/dpkg/status", "x", "sub/x.o", "",
 	}
 	kinds := []string{EffectOpen, EffectTrunc, EffectRemove, EffectRename, EffectChmod, EffectChown, EffectMknod, EffectLink, EffectSymlnk, "other"}
@@ -37,6 +38,12 @@ func TestNeutralMemo(t *testing.T) {
 		},
 		func() State { return State{Dir: "/", Var: MapVars(map[string]string{"HOME": "/root"})} },
 		func() State { return State{Dir: testDir} },
+		func() State {
+			s := effectState()
+			s.Own = func(p string) bool { return own[p] }
+			s.Exists = func(p string) bool { return !own[p] && !strings.HasSuffix(p, "new.toml") }
+			return s
+		},
 		func() State { s := effectState(); s.Params, s.ParamsKnown = []string{"a"}, true; return s },
 	}
 	check := func(kind, p, p2 string, st State, mode uint32) {
