@@ -108,7 +108,7 @@ func (d *decider) Decide(ev *supervise.Event) supervise.Verdict {
 		// log a thousand times is checked once.
 		// The key holds the file the path leads to now, not the path as
 		// written: a link in it may lead elsewhere the next time.
-		if real, ok := resolveAs(ev.Pid, ev.Path); ok && filepath.IsAbs(ev.Path) {
+		if real, ok := openedAs(ev); ok && filepath.IsAbs(ev.Path) {
 			cacheKey = fmt.Sprintf("open\x00%t\x00%s\x00%s", ev.Flags&syscall.O_TRUNC != 0, real, ev.Cwd)
 		}
 	}
@@ -297,23 +297,33 @@ func (d *decider) verdict(ev *supervise.Event) guard.Verdict {
 // its working directory and environment (an exec's own; guardsh's for
 // other calls), with guardsh's own home.
 func (d *decider) state(ev *supervise.Event, env []string) guard.State {
-	vars := d.base
-	if env != nil {
-		vars = make(map[string]string, len(env))
-		for _, kv := range env {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				vars[k] = v
-			}
-		}
-	}
 	home := d.home
 	return guard.State{Dir: ev.Cwd, Own: d.own.has, Var: func(name string) (string, bool) {
 		if name == "HOME" {
 			return home, home != ""
 		}
-		v, ok := vars[name]
+		if env != nil {
+			return execVar(env, name)
+		}
+		v, ok := d.base[name]
 		return v, ok
 	}}
+}
+
+// execVar is the value of variable name in env, as a map of its entries
+// would hold it (the last entry of the name wins; an entry without "="
+// is none), looked up without making one: the guard asks about a few
+// variables of an exec's environment, which holds dozens.
+func execVar(env []string, name string) (string, bool) {
+	if strings.Contains(name, "=") {
+		return "", false
+	}
+	for i := len(env) - 1; i >= 0; i-- {
+		if kv := env[i]; len(kv) > len(name) && kv[len(name)] == '=' && kv[:len(name)] == name {
+			return kv[len(name)+1:], true
+		}
+	}
+	return "", false
 }
 
 // lineEnv keeps the entries of an exec's environment that guardsh's own

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sys/unix"
+
 	"guardsh/guard"
 	"guardsh/shell/supervise"
 )
@@ -81,10 +83,45 @@ func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict 
 		return d.g.CheckEffect(kind, p, p2, st)
 	}
 	v := check(ev.Path, ev.Path2)
+	if resolvedPaths(ev) {
+		return v
+	}
 	if p, p2, ok := realEffectPaths(ev); ok {
 		v = higher(v, check(p, p2))
 	}
 	return v
+}
+
+// resolvedPaths says whether ev's paths are already what realEffectPaths
+// would resolve them to: for an open, a removal or a rename the
+// supervisor performed itself (Event.Resolved) they are the real paths of
+// the directory (and of an open's file) it opened, with no link left to
+// follow. (A chown's or a hard link's object, which the supervisor may
+// not follow where realEffectPaths does, is resolved again.)
+func resolvedPaths(ev *supervise.Event) bool {
+	switch ev.Kind {
+	case supervise.KindOpen, supervise.KindRemove, supervise.KindRename:
+		return ev.Resolved
+	}
+	return false
+}
+
+// openedAs is resolveAs for an open: the path of the file a write-open
+// the supervisor performs opened (Event.Resolved) is its real one, and
+// only its being there is looked at (resolveAs's walk would lstat each
+// directory on the way to find no link); ok is false when it is not
+// there (a new file).
+func openedAs(ev *supervise.Event) (string, bool) {
+	if ev.Resolved {
+		var st unix.Stat_t
+		if err := unix.Lstat(ev.Path, &st); err != nil {
+			return "", false
+		}
+		if st.Mode&unix.S_IFMT != unix.S_IFLNK {
+			return ev.Path, true
+		}
+	}
+	return resolveAs(ev.Pid, ev.Path)
 }
 
 // linkedArgv is argv with each argument that reaches a file through a

@@ -136,29 +136,34 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 	// What the path adds: a finding the neutral path does not get, unless
 	// it is below what the neutral path gets (the path made the command
 	// gentler, as the temporary directory does for rm -rf).
-	add := func(w, base Verdict) {
+	// The neutral path's classification is remembered (effect_neutral.go).
+	add := func(w Verdict, baseLevel Level, baseRules []string) {
 		for _, f := range w.Findings {
-			if f.Level >= base.Level && !slices.ContainsFunc(base.Findings, func(b Finding) bool { return b.Rule == f.Rule }) {
+			if f.Level >= baseLevel && !slices.Contains(baseRules, f.Rule) {
 				walk.AddFinding(&v, f)
 			}
 		}
 	}
 	argv := func(prog string, args ...string) {
-		base := make([]string, len(args))
-		for i, a := range args {
-			base[i] = a
+		base := make([]string, 1, len(args)+1)
+		base[0] = prog
+		for _, a := range args {
 			switch {
 			case a == p:
-				base[i] = neutralFor(p)
+				a = neutralFor(p)
 			case a == p2:
-				base[i] = neutralFor(p2)
+				a = neutralFor(p2)
 			}
+			base = append(base, a)
 		}
-		add(g.engine.ClassifyArgv(append([]string{prog}, args...), st), g.engine.ClassifyArgv(append([]string{prog}, base...), st))
+		level, rules := g.neutral.classify("argv\x00"+strings.Join(base, "\x00"), st, func(st State) Verdict { return g.engine.ClassifyArgv(base, st) })
+		add(g.engine.ClassifyArgv(append([]string{prog}, args...), st), level, rules)
 	}
 	write := func(p string, truncate bool) {
 		if p != "" {
-			add(g.engine.ClassifyWrite(p, truncate, st), g.engine.ClassifyWrite(neutralFor(p), truncate, st))
+			n := neutralFor(p)
+			level, rules := g.neutral.classify("write\x00"+strconv.FormatBool(truncate)+"\x00"+n, st, func(st State) Verdict { return g.engine.ClassifyWrite(n, truncate, st) })
+			add(g.engine.ClassifyWrite(p, truncate, st), level, rules)
 		}
 	}
 	switch kind {

@@ -28,6 +28,9 @@ type Guard struct {
 	// the limits and the places guardsh protects.
 	engine     walk.Engine
 	blockLevel Level
+	// neutral remembers checkEffect's classifications of the neutral
+	// path (effect_neutral.go).
+	neutral *neutralMemo
 }
 
 // Option configures a Guard.
@@ -126,7 +129,7 @@ func New(opts ...Option) (*Guard, error) {
 			return nil, err
 		}
 	}
-	g := &Guard{blockLevel: c.blockLevel, engine: walk.Engine{MaxDepth: c.maxDepth, MaxBytes: c.maxBytes, Protected: c.protected, AgentHooks: c.agentHooks, Auto: c.auto}}
+	g := &Guard{blockLevel: c.blockLevel, neutral: new(neutralMemo), engine: walk.Engine{MaxDepth: c.maxDepth, MaxBytes: c.maxBytes, Protected: c.protected, AgentHooks: c.agentHooks, Auto: c.auto}}
 	if len(c.agentHooks) > 0 {
 		g.engine.Hooks = rules.HookSet(c.agentHooks)
 	}

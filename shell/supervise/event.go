@@ -54,6 +54,12 @@ type Event struct {
 	// Initial marks the exec of the command's own program by the helper
 	// Start re-executes: the program the caller approved.
 	Initial bool
+	// Resolved says that Path and Path2 are the real paths of what the
+	// supervisor opened to perform the call itself (an open, an unlink,
+	// a rename...: see Supervisor), read back from its descriptors: no
+	// symbolic link on the way, /proc/self and /dev/fd as the process's
+	// own /proc/PID, the file itself when the call follows a last link.
+	Resolved bool
 
 	dirfd int32 // the directory Path's first lookup starts from
 	onFD  bool  // the call is on the descriptor dirfd itself (AT_EMPTY_PATH)

@@ -224,7 +224,7 @@ func (s *Supervisor) open(r *receiver, n *seccompNotif, p *proc, ev *Event) {
 		}
 		if o != nil {
 			defer o.close()
-			ev.Path = o.path
+			ev.Path, ev.Resolved = o.path, o.resolved
 		}
 		// What prepareOpen read of /proc (root, directory, descriptors)
 		// is the notifying process's only if its call still waits: the

@@ -72,6 +72,8 @@ type opened struct {
 	flags int
 	mode  uint32 // the new file's mode, umask applied
 	fix   bool   // the supervisor's umask is stricter: chmod after creating
+	// resolved: path was read back from the descriptor (Event.Resolved).
+	resolved bool
 }
 
 func (o *opened) close() { unix.Close(o.obj) }
@@ -151,21 +153,22 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 	if !s.sameView(p) {
 		return nil
 	}
-	var dirfd int
-	var err error
-	if filepath.IsAbs(ev.RawPath) {
-		dirfd, err = unix.Open("/", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	} else {
+	// An absolute path (and its directory's) is looked up from the
+	// supervisor's root, which is the process's (sameView), whatever
+	// descriptor openat2 is given; a relative one from the process's
+	// directory, opened.
+	dirfd := unix.AT_FDCWD
+	if !filepath.IsAbs(ev.RawPath) {
 		dir := "cwd"
 		if ev.dirfd != unix.AT_FDCWD {
 			dir = "fd/" + strconv.Itoa(int(ev.dirfd))
 		}
-		dirfd, err = unix.Open("/proc/"+strconv.Itoa(p.pid)+"/"+dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		var err error
+		if dirfd, err = unix.Open("/proc/"+strconv.Itoa(p.pid)+"/"+dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err != nil {
+			return nil
+		}
+		defer unix.Close(dirfd)
 	}
-	if err != nil {
-		return nil
-	}
-	defer unix.Close(dirfd)
 	how := &unix.OpenHow{Flags: uint64(unix.O_PATH | unix.O_CLOEXEC | flags&unix.O_NOFOLLOW), Resolve: unix.RESOLVE_NO_MAGICLINKS}
 	o := &opened{flags: flags}
 	obj, err := unix.Openat2(dirfd, procSelf(ev.RawPath, p.pid), how)
@@ -175,7 +178,8 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 		regular := unix.Fstat(obj, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && !pseudo(obj)
 		// The Decider gets the real path (/proc/self is the process's,
 		// not the supervisor's), whoever opens it.
-		if real := fdLink(obj); real != "" {
+		real := fdLink(obj)
+		if real != "" {
 			ev.Path = real
 		}
 		// The credentials last, read only for a file the supervisor may
@@ -187,6 +191,7 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 		}
 		o.obj = obj
 		o.path = ev.Path
+		o.resolved = filepath.IsAbs(real)
 		return o
 	case lookupFailed(err) && !(err == unix.ENOENT && flags&unix.O_CREAT != 0):
 		if !s.sameCreds(p, nil) {
@@ -225,7 +230,9 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 			return nil
 		}
 		o.obj, o.base = obj, base
-		o.path = filepath.Join(fdLink(obj), base)
+		dirReal := fdLink(obj)
+		o.path = filepath.Join(dirReal, base)
+		o.resolved = filepath.IsAbs(dirReal)
 		o.mode = ev.Mode & 07777 &^ c.umask
 		o.fix = o.mode&s.self.umask != 0
 		return o

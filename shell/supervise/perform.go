@@ -129,12 +129,14 @@ func (s *Supervisor) prepareEffect(p *proc, nr int32, a *[6]uint64, ev *Event) (
 		t.close()
 		return nil, errno, true
 	}
+	resolved := true
 	if l.p1 != none1 {
 		path, errno := s.lookup(p, a, l.d1, ev.RawPath, &t.n1, l.obj, l.follow)
 		if errno != 0 {
 			return fail(errno)
 		}
 		ev.Path = path
+		resolved = filepath.IsAbs(path)
 	}
 	if l.p2 != none1 {
 		path, errno := s.lookup(p, a, l.d2, ev.RawPath2, &t.n2, false, false)
@@ -142,7 +144,10 @@ func (s *Supervisor) prepareEffect(p *proc, nr int32, a *[6]uint64, ev *Event) (
 			return fail(errno)
 		}
 		ev.Path2 = path
+		resolved = resolved && filepath.IsAbs(path)
 	}
+	// A symlink's first path is its text, kept as written.
+	ev.Resolved = resolved && l.p1 != none1
 	return t, 0, true
 }
 
@@ -222,8 +227,8 @@ func (s *Supervisor) lookup(p *proc, a *[6]uint64, dirArg int, raw string, n *na
 		if real := fdLink(n.obj); strings.HasPrefix(real, "/") {
 			return real, 0
 		}
-		return filepath.Join(fdLink(n.dir), base), 0
 	}
+	// Relative when the directory's link cannot be read (not Resolved).
 	return filepath.Join(fdLink(n.dir), base), 0
 }
 

@@ -48,11 +48,15 @@ func TestEffectOnWhatWasChecked(t *testing.T) {
 				t.Fatal(err)
 			}
 			var checked []string
+			resolved := true
 			r := &recorder{deny: func(ev *Event) bool {
 				if ev.Kind != tc.kind {
 					return false
 				}
 				checked = append(checked, ev.Path, ev.Path2)
+				// Performed: the paths were read back from the
+				// descriptors, but a symlink's text.
+				resolved = resolved && ev.Resolved == (tc.name != "symlink")
 				if under(ev.Path, prot) || under(ev.Path2, prot) {
 					return true
 				}
@@ -87,6 +91,9 @@ func TestEffectOnWhatWasChecked(t *testing.T) {
 			}
 			if res.stats.Performed == 0 {
 				t.Errorf("%s: not performed by the supervisor: %+v", act, res.stats)
+			}
+			if !resolved {
+				t.Errorf("%s: an event's Resolved is wrong", act)
 			}
 		})
 	}

@@ -114,8 +114,18 @@ func TestWriteOpenThroughSymlinkSeesTheTarget(t *testing.T) {
 	os.WriteFile(protected, []byte("keep\n"), 0o644)
 	link := filepath.Join(dir, "innocent")
 	os.Symlink(protected, link)
-	r := &recorder{deny: func(ev *Event) bool { return ev.Kind == KindOpen && ev.Path == protected }}
+	resolved := false
+	r := &recorder{deny: func(ev *Event) bool {
+		if ev.Kind == KindOpen && ev.Path == protected {
+			resolved = ev.Resolved
+			return true
+		}
+		return false
+	}}
 	res := run(t, self(t, "open-w "+link), r, 0)
+	if !resolved {
+		t.Error("the open the supervisor performs is not marked Resolved")
+	}
 	if !strings.Contains(res.out, "open-w "+link+": EPERM") {
 		t.Errorf("an open through a symbolic link to a protected file was not refused:\n%s", res.out)
 	}
