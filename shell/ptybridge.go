@@ -123,6 +123,14 @@ func (o *outputPump) waitReadable() bool {
 		return true
 	}
 	fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wakeR), Events: unix.POLLIN}}
+	// Output queued for a writer not yet woken waits for more only so
+	// long (see wakeWriter).
+	for d := o.heldFor(); d >= 0; d = o.heldFor() {
+		ts := unix.NsecToTimespec(d.Nanoseconds())
+		if n, err := unix.Ppoll(fds, &ts, nil); n != 0 || err != nil && err != unix.EINTR {
+			return fds[1].Revents == 0
+		}
+	}
 	pollSliced(fds)
 	// Readable, hung up or in error (of the poll, too): the read says
 	// which.
