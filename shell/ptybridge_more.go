@@ -29,15 +29,16 @@ const coalesceWait = 500 * time.Microsecond
 
 // more reads what else comes of output already streaming, after buf's
 // first keep+n bytes (last is the size of the latest read), up to
-// coalesceMax, and returns the new n and the read's error: after a full
-// read it waits coalesceWait at most for more. A read that was not full
+// coalesceMax, and returns the new n, the size of the last read and the
+// read's error: after a full read it waits coalesceWait at most for
+// more. A read that was not full
 // ends the batch: the pump's next poll finds what came meanwhile. (Asking
 // the pty with TIOCINQ after a short read, and reading again while it
 // had something, made the reads smaller, not the batches larger: the
 // worker hands a streaming program's output on in pieces of a few
 // hundred bytes. Without it, `seq 1 2000000` took 8,000-10,000 reads
 // instead of 17,000-26,000, and the front end 15% less CPU.)
-func (o *outputPump) more(buf []byte, keep, n, last int, err error) (int, error) {
+func (o *outputPump) more(buf []byte, keep, n, last int, err error) (int, int, error) {
 	limit := min(len(buf)-ptyFull-1, coalesceMax)
 	for err == nil && n > 0 && o.fd >= 0 && keep+n < limit && last >= ptyFull {
 		if !o.readableWithin(coalesceWait) {
@@ -48,7 +49,7 @@ func (o *outputPump) more(buf []byte, keep, n, last int, err error) (int, error)
 		n += max(m, 0)
 		last, err = m, rerr
 	}
-	return n, err
+	return n, last, err
 }
 
 // readableWithin reports whether src becomes readable within d; false
