@@ -77,7 +77,7 @@ for r in range(R):
 med = statistics.median
 print("plain: median %.3f s (%.3f-%.3f)" % (med(times[-1]), min(times[-1]), max(times[-1])))
 for s in sides[1:]:
-    q = statistics.quantiles(ratios[s], n=4)
+    q = statistics.quantiles(ratios[s], n=4) if R > 1 else [ratios[s][0]] * 3
     print("%-6s median %.3f s (%.3f-%.3f)  front end CPU %.3f s  ratio median %.0f%% (quartiles %.0f-%.0f%%)" % (
         os.path.basename(bins[s]), med(times[s]), min(times[s]), max(times[s]), med(cpu[s]), 100 * med(ratios[s]), 100*q[0], 100*q[2]))
 for pid, fd in sess:
