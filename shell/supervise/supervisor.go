@@ -152,9 +152,6 @@ func spawn(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper, early bool) (*Supervis
 	}
 	s := &Supervisor{cfg: cfg, listener: -1, done: make(chan struct{}), addfd: Available().AddFD}
 	var err error
-	if s.self, err = selfCreds(); err != nil {
-		return nil, -1, err
-	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return nil, -1, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
@@ -242,6 +239,11 @@ func spawn(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper, early bool) (*Supervis
 		cmd.Wait()
 		s.cleanupLimit()
 		return nil, -1, fmt.Errorf("supervise: %w", err)
+	}
+	// The supervisor's credentials (the loop's), read or Prepare's
+	// awaited while the helper execs and installs its filter.
+	if s.self, err = selfCreds(); err != nil {
+		return fail(err)
 	}
 	// Before the helper's exec of the target is answered, nothing of the
 	// target has run: the process joins its cgroup now.
