@@ -53,6 +53,9 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer early.Abort() // where the line did not run through it
 	settings := loadSettings(o, stderr)
+	if early != nil && !settings.bashExecutor() {
+		go early.Abort() // on the other CPU while the interpreter runs the line
+	}
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -36,6 +37,7 @@ type Early struct {
 	s        *Supervisor
 	parent   int // the socket's end that sends the target
 	err      error
+	mu       sync.Mutex // held by Run and Abort
 	spent    bool
 }
 
@@ -80,6 +82,8 @@ func (e *Early) Run(cfg Config, path string, argv, env []string) (*Supervisor, e
 		return nil, errors.New("supervise: no early start")
 	}
 	<-e.done
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.spent {
 		return nil, errors.New("supervise: early start already used")
 	}
@@ -99,7 +103,7 @@ func (e *Early) Run(cfg Config, path string, argv, env []string) (*Supervisor, e
 		err = fmt.Errorf("supervise: process limit %d, the helper was started with %d", cfg.MaxProcs, e.maxProcs)
 	}
 	if err != nil {
-		e.Abort()
+		e.abort()
 		return nil, err
 	}
 	e.spent = true
@@ -119,12 +123,22 @@ func (e *Early) Run(cfg Config, path string, argv, env []string) (*Supervisor, e
 }
 
 // Abort ends the helper without executing anything and waits for it.
-// It does nothing after Run, or on a nil Early.
+// It does nothing after Run or Abort, or on a nil Early. It may be called
+// from another goroutine than Run's: a caller that knows early that the
+// helper is not needed aborts it on a goroutine of its own, and again
+// (waiting for that) before it exits.
 func (e *Early) Abort() {
 	if e == nil {
 		return
 	}
 	<-e.done
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.abort()
+}
+
+// abort is Abort with e.mu held.
+func (e *Early) abort() {
 	if e.spent {
 		return
 	}
