@@ -147,6 +147,7 @@ func TestEarlyFailsClosed(t *testing.T) {
 	t.Run("abort", func(t *testing.T) {
 		var out bytes.Buffer
 		e := prestart(t, &out, 0)
+		go e.Abort() // as the main package does for another executor
 		e.Abort()
 		if _, err := e.Run(Config{Decider: &recorder{}}, path, []string{"target"}, nil); err == nil {
 			t.Errorf("Run after Abort did not fail")
