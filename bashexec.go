@@ -57,6 +57,9 @@ type bashRun struct {
 	// decide decides the whole input before it runs: the line to run,
 	// the level it was approved at, and -1; or the status to exit with.
 	decide func() (line string, approved guard.Level, status int)
+	// early is the helper forked for the line before it was decided
+	// (bashearly.go), or nil.
+	early *supervise.Early
 }
 
 // runBash runs the input in real bash under the supervisor, or, when the
@@ -137,6 +140,7 @@ func runBash(b bashRun, fallback func() int) int {
 			return 126
 		}
 		fmt.Fprintf(b.stderr, "guardsh: %s\n", outsideNote())
+		b.early.Abort()
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(b.stderr, "guardsh: %v\n", err)
 			return 126
@@ -149,7 +153,7 @@ func runBash(b bashRun, fallback func() int) int {
 
 	home, _ := os.UserHomeDir()
 	var limitSaid atomic.Bool
-	sup, err := supervise.Start(cmd, supervise.Config{
+	cmd, sup, err := startSupervised(b.early, cmd, supervise.Config{
 		Decider:      newDecider(b.g, b.r, cmd, approved, base, home),
 		MaxProcs:     maxProcs,
 		AllowInitial: true, // the decider allows bash itself (decider.Decide)

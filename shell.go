@@ -39,15 +39,23 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	sigs := catchSignals()
 	defer sigs.stop()
+	var early *supervise.Early
 	if !o.dryRun {
 		// While the settings load, the guard is built and the line
 		// decided; a line's bash has no descriptors of its own but a
 		// prelude's (bashexec.go). Before the settings say which executor
 		// runs the line: the default, bash, is the one to wait for, and
-		// for the interpreter it is work on another CPU, thrown away.
-		supervise.Prepare(supervise.Config{MaxProcs: maxProcs}, 0)
+		// for the interpreter it is work on another CPU, thrown away. A
+		// -c line's helper is forked now (bashearly.go).
+		if early = prestartBash(o, session, stdin, stdout, stderr); early == nil {
+			supervise.Prepare(supervise.Config{MaxProcs: maxProcs}, 0)
+		}
 	}
+	defer early.Abort() // where the line did not run through it
 	settings := loadSettings(o, stderr)
+	if early != nil && !settings.bashExecutor() {
+		go early.Abort() // on the other CPU while the interpreter runs the line
+	}
 	g, err := guardFrom(settings, o.auto || o.dryRun)
 	if err != nil {
 		fmt.Fprintf(stderr, "guardsh: %v\n", err)
@@ -134,7 +142,7 @@ func runShell(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		// decision (hookOption).
 		decide := func() (string, guard.Level, int) { return r.Approve(src) }
 		b := bashRun{o: o, g: g, r: r, settings: settings, sigs: sigs, stdin: stdin, stdout: stdout, stderr: stderr,
-			src: src, name: name, params: params, decide: decide}
+			src: src, name: name, params: params, decide: decide, early: early}
 		if o.agent.cwdFD > 0 {
 			// The agent follows the last directory: one long-lived bash
 			// runs the line as a session's one command, and reports it

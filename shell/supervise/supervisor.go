@@ -125,29 +125,42 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	if cfg.Decider == nil {
 		return nil, errors.New("supervise: no decider")
 	}
+	s, _, err := spawn(cmd, cfg, cgroupOK, goHelper, false)
+	if err != nil {
+		return nil, err
+	}
+	go s.loop()
+	return s, nil
+}
+
+// spawn starts the helper for cmd and receives its listener. With early
+// (the helper of its own only) the helper is given no target: it waits
+// for it on the socket, whose parent end spawn returns, blocking
+// (early.go); otherwise it is -1. The supervisor's loop is not started.
+func spawn(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper, early bool) (*Supervisor, int, error) {
 	if cmd.Err != nil {
-		return nil, cmd.Err
+		return nil, -1, cmd.Err
 	}
 	if cmd.Process != nil {
-		return nil, errors.New("supervise: command already started")
+		return nil, -1, errors.New("supervise: command already started")
 	}
 	if a := Available(); !a.OK {
-		return nil, fmt.Errorf("supervise: %s", a.Reason)
+		return nil, -1, fmt.Errorf("supervise: %s", a.Reason)
+	}
+	if early && goHelper {
+		return nil, -1, errors.New("supervise: no early start with the Go helper")
 	}
 	s := &Supervisor{cfg: cfg, listener: -1, done: make(chan struct{}), addfd: Available().AddFD}
 	var err error
-	if s.self, err = selfCreds(); err != nil {
-		return nil, err
-	}
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
-		return nil, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
+		return nil, -1, fmt.Errorf("supervise: making the supervisor non-dumpable: %w", err)
 	}
 	orig := *cmd // to start again without a cgroup if joining it fails
 	var opts filterOptions
 	if cfg.MaxProcs > 0 {
 		s.limit, err = newLimiter(cfg.MaxProcs, cgroupOK)
 		if err != nil {
-			return nil, fmt.Errorf("supervise: process limit: %w", err)
+			return nil, -1, fmt.Errorf("supervise: process limit: %w", err)
 		}
 		opts.countForks = s.limit.counts()
 		s.stats.Limit = s.limit.name()
@@ -155,7 +168,7 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		s.cleanupLimit()
-		return nil, fmt.Errorf("supervise: socketpair: %w", err)
+		return nil, -1, fmt.Errorf("supervise: socketpair: %w", err)
 	}
 	parent := pair[0]
 	childEnd := os.NewFile(uintptr(pair[1]), "supervise-socket")
@@ -169,11 +182,24 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 		img, err := helperFD(helperKey{opts: opts, sock: childFD, imageFD: imageFD})
 		if err == nil {
 			cmd.ExtraFiles = append(cmd.ExtraFiles, img)
-			cmd.Args = append([]string{"guardsh-supervise", target}, cmd.Args...)
+			if early {
+				// No argument: the target comes over the socket.
+				cmd.Args = []string{"guardsh-supervise"}
+				cmd.Env = []string{}
+			} else {
+				cmd.Args = append([]string{"guardsh-supervise", target}, cmd.Args...)
+			}
 			cmd.Path = "/proc/self/fd/" + strconv.Itoa(imageFD)
 		} else {
 			tiny = false
 		}
+	}
+	if !tiny && early {
+		childEnd.Close()
+		unix.Close(parent)
+		s.cleanupLimit()
+		*cmd = orig
+		return nil, -1, errors.New("supervise: no image of the helper for an early start")
 	}
 	if !tiny {
 		env := cmd.Env
@@ -190,29 +216,34 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 	if err != nil {
 		unix.Close(parent)
 		s.cleanupLimit()
-		if tiny {
+		*cmd = orig
+		if tiny && !early {
 			// Nothing ran: the image may be what could not be executed
 			// (vm.memfd_noexec, a security module). The Go helper, and
 			// from now on if it starts.
-			*cmd = orig
-			sup, err := startWith(cmd, cfg, cgroupOK, true)
+			s, _, err := spawn(cmd, cfg, cgroupOK, true, false)
 			if err == nil {
 				setGoHelper()
 			}
-			return sup, err
+			return s, -1, err
 		}
-		return nil, fmt.Errorf("supervise: %w", err)
+		return nil, -1, fmt.Errorf("supervise: %w", err)
 	}
 	s.pid = cmd.Process.Pid
 	s.initial = true
-	fail := func(err error) (*Supervisor, error) {
+	fail := func(err error) (*Supervisor, int, error) {
 		if parent >= 0 {
 			unix.Close(parent)
 		}
 		cmd.Process.Kill()
 		cmd.Wait()
 		s.cleanupLimit()
-		return nil, fmt.Errorf("supervise: %w", err)
+		return nil, -1, fmt.Errorf("supervise: %w", err)
+	}
+	// The supervisor's credentials (the loop's), read or Prepare's
+	// awaited while the helper execs and installs its filter.
+	if s.self, err = selfCreds(); err != nil {
+		return fail(err)
 	}
 	// Before the helper's exec of the target is answered, nothing of the
 	// target has run: the process joins its cgroup now.
@@ -221,19 +252,26 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 			if !s.limit.counts() {
 				fail(err)
 				*cmd = orig
-				return startWith(cmd, cfg, false, goHelper)
+				return spawn(cmd, cfg, false, goHelper, early)
 			}
 			return fail(err)
 		}
 	}
 	s.listener, err = recvListenerPolled(parent)
-	unix.Close(parent)
-	parent = -1 // for fail
+	if err == nil && early {
+		// Polled, the open file is non-blocking: the target is sent
+		// from it in one message.
+		err = unix.SetNonblock(parent, false)
+	}
 	if err != nil {
-		cmd.Process.Kill()
-		cmd.Wait()
-		s.cleanupLimit()
-		return nil, fmt.Errorf("supervise: %w", err)
+		if s.listener >= 0 {
+			unix.Close(s.listener)
+		}
+		return fail(err)
+	}
+	if !early {
+		unix.Close(parent)
+		parent = -1
 	}
 	s.addfd = s.addfd && addFDWorks(s.listener)
 	var p [2]int
@@ -242,8 +280,7 @@ func startWith(cmd *exec.Cmd, cfg Config, cgroupOK, goHelper bool) (*Supervisor,
 		return fail(err)
 	}
 	s.wakeR, s.wakeW = p[0], p[1]
-	go s.loop()
-	return s, nil
+	return s, parent, nil
 }
 
 // recvListenerPolled is recvListener waiting in Go's netpoller (a

@@ -42,6 +42,8 @@ _start:
 	mov	rdi, r12		# close(listener)
 	mov	eax, 3
 	syscall
+	cmp	qword ptr [rbx], 1	# argc 1: the target comes over the socket
+	je	receive
 	mov	edi, [rbp]		# close(sock)
 	mov	eax, 3
 	syscall
@@ -49,7 +51,7 @@ _start:
 	lea	rsi, [rbx + 24]
 	mov	rax, [rbx]
 	lea	rdx, [rbx + rax*8 + 16]
-	mov	eax, 59
+execve:	mov	eax, 59
 	syscall
 	mov	r12, rax
 	mov	edi, 2			# write(2, msg, len)
@@ -75,6 +77,85 @@ exit125:
 	mov	edi, 125
 	mov	eax, 231
 	syscall
+
+# receive: the target in one message of at most LIMIT bytes (early.go):
+# u32 argc, u32 envc, then path, argc argv strings and envc environment
+# strings, each NUL-terminated, and nothing after them. argc is at least
+# 1. Anything else, an end of file or an error exits 125, nothing run.
+	.set	LIMIT, 0x20000		# earlyLimit
+	.set	PTROFF, 0x21000		# the pointer arrays, after the message
+	.set	MAPSIZE, 0x121000	# PTROFF + 8*LIMIT: a pointer per string at most
+receive:
+	xor	edi, edi		# mmap(NULL, MAPSIZE, RW, PRIVATE|ANONYMOUS, -1, 0)
+	mov	esi, MAPSIZE
+	mov	edx, 3
+	mov	r10d, 0x22
+	mov	r8, -1
+	xor	r9d, r9d
+	mov	eax, 9
+	syscall
+	cmp	rax, -4095
+	jae	exit125
+	mov	r13, rax		# the message
+3:	mov	edi, [rbp]		# recvfrom(sock, buf, LIMIT+1, 0, NULL, NULL)
+	mov	rsi, r13
+	mov	edx, LIMIT + 1
+	xor	r10d, r10d
+	xor	r8d, r8d
+	xor	r9d, r9d
+	mov	eax, 45
+	syscall
+	cmp	rax, -4			# EINTR
+	je	3b
+	cmp	rax, 8			# the header at least (also EOF and errors)
+	jl	exit125
+	cmp	rax, LIMIT		# longer than LIMIT: cut, refused
+	ja	exit125
+	lea	r14, [r13 + rax]	# the end
+	mov	edi, [rbp]		# close(sock)
+	mov	eax, 3
+	syscall
+	lea	rsi, [r13 + 8]		# the strings
+	call	take
+	mov	r12, rax		# the path
+	lea	rdi, [r13 + PTROFF]	# argv
+	mov	r15, rdi
+	mov	ecx, [r13]		# argc
+	test	ecx, ecx
+	jz	exit125
+4:	call	take
+	mov	[rdi], rax
+	add	rdi, 8
+	dec	ecx
+	jnz	4b
+	mov	qword ptr [rdi], 0
+	add	rdi, 8
+	mov	r8, rdi			# envp
+	mov	ecx, [r13 + 4]		# envc
+	test	ecx, ecx
+	jz	6f
+5:	call	take
+	mov	[rdi], rax
+	add	rdi, 8
+	dec	ecx
+	jnz	5b
+6:	mov	qword ptr [rdi], 0
+	cmp	rsi, r14		# nothing after the last string
+	jne	exit125
+	mov	rdi, r12
+	mov	rsi, r15
+	mov	rdx, r8
+	jmp	execve
+
+# take: the string at rsi, NUL-terminated before r14 (else exit 125): its
+# address in rax, rsi past its NUL.
+take:	mov	rax, rsi
+7:	cmp	rsi, r14
+	jae	exit125
+	cmp	byte ptr [rsi], 0
+	lea	rsi, [rsi + 1]
+	jne	7b
+	ret
 
 # install: seccomp(SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &fprog)
 install:
