@@ -204,6 +204,7 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 		// it writes the file: linking a protected file is writing it.
 		write(p, false)
 		write(p2, false)
+		g.keyLinked(&v, p, st) // effect_keys.go
 	case EffectSymlnk:
 		// Opening the link opens its target, and that open is checked.
 		write(p2, false)

@@ -141,9 +141,9 @@ func TestDestroyKeyOwn(t *testing.T) {
 }
 
 // TestCheckEffectKeys: at the call, an existing key opened for writing,
-// emptied, removed, renamed away or replaced is destroy_key's (high); a
-// key not there yet, a change of its mode, reading it or its .pub are
-// not.
+// emptied, removed, renamed away, replaced or hard-linked is
+// destroy_key's (high); a key not there yet, a change of its mode,
+// reading it or its .pub are not.
 func TestCheckEffectKeys(t *testing.T) {
 	g := mustGuard(t)
 	st := keyState(keysThere...)
@@ -166,7 +166,10 @@ func TestCheckEffectKeys(t *testing.T) {
 		{EffectRemove, "/home/u/.ssh/id_rsa.pub", "", Safe},
 		{EffectChmod, "/home/u/.ssh/id_rsa", "", Safe},
 		{EffectChown, "/home/u/.ssh/id_rsa", "", Safe},
-		{EffectLink, "/home/u/.ssh/id_rsa", "/home/u/proj/k", Safe},
+		// A hard link of a key is a second name a write reaches it by.
+		{EffectLink, "/home/u/.ssh/id_rsa", "/home/u/proj/k", High},
+		{EffectLink, "/home/u/.ssh/id_ecdsa", "/home/u/proj/k", Safe}, // not there
+		{EffectLink, "/home/u/proj/x", "/home/u/proj/k", Safe},
 		{EffectRemove, "/home/u/proj/server.key", "", Safe},
 	} {
 		v := g.CheckEffect(tc.kind, tc.p, tc.p2, st)
