@@ -79,10 +79,11 @@ type opened struct {
 func (o *opened) close() { unix.Close(o.obj) }
 
 // errRace says a new file appeared between the check and the open: the
-// supervisor lets the kernel open it instead.
+// open is looked up and decided again (Supervisor.open).
 const errRace = unix.Errno(0)
 
-// open performs the open; errRace (0) means: let the kernel do it.
+// open performs the open; errRace (0) means: the new file's name was
+// taken since the check.
 func (o *opened) open() (int, unix.Errno) {
 	flags := o.flags&^(unix.O_CREAT|unix.O_EXCL) | unix.O_NOCTTY | unix.O_CLOEXEC
 	if o.base == "" {
