@@ -187,8 +187,13 @@ func (g *Guard) checkEffect(kind, p, p2, mode string, st State) (v Verdict) {
 		// A directory renamed takes its files away with it: a file the
 		// rules protect by the directory it is in is classified as
 		// emptied under the old name too (red team: renaming ~/.ssh
-		// moved authorized_keys away, safe).
+		// moved authorized_keys away, safe). A directory renamed onto
+		// one (missing or empty) brings its files there: its own
+		// authorized_keys in place of ~/.ssh.
 		for _, f := range heldByName(p) {
+			write(f, true)
+		}
+		for _, f := range heldByName(p2) {
 			write(f, true)
 		}
 	case EffectChmod:

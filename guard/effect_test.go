@@ -42,6 +42,10 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRename, "/home/u/.ssh/", "/tmp/x", High},
 		{EffectRename, "/home/u/.config/autostart", "/home/u/a", Medium},
 		{EffectRename, "/home/u/.config/systemd", "/home/u/s", Medium},
+		// A directory renamed onto ~/.ssh (not there, or empty) puts its
+		// authorized_keys there.
+		{EffectRename, "/tmp/evil", "/home/u/.ssh", Medium},
+		{EffectRename, "/tmp/evil", "/home/u/.config/autostart", Medium},
 		{EffectChmod, "/etc/shadow", "", High},
 		{EffectChmod, "/home/u", "", High}, // a mode not given: it may lock the owner out
 		{EffectChown, "/etc/sudoers", "", High},
@@ -63,6 +67,8 @@ func TestCheckEffect(t *testing.T) {
 		{EffectRename, "/home/u/proj/a.tmp", "/home/u/proj/a", Safe},
 		{EffectRename, "/home/u/proj/src", "/home/u/proj/lib", Safe},
 		{EffectRename, "/home/u/proj/user", "/home/u/proj/users", Safe},
+		{EffectRename, "/home/u/proj/users", "/home/u/proj/user", Safe},
+		{EffectRename, "/home/u/proj/b.tmp", "/home/u/.config/app", Safe},
 		{EffectRename, "/home/u/proj/.ssh-notes", "/home/u/proj/n", Safe},
 		{EffectChmod, "/home/u/proj/a.out", "", Safe},
 		{EffectChown, "/home/u/proj/a.out", "", Safe},
