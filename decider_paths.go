@@ -80,7 +80,13 @@ func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict 
 			// With the call's mode: chmod(~, 0) locks the owner out.
 			return d.g.CheckChmod(p, ev.Mode, st)
 		}
-		return d.g.CheckEffect(kind, p, p2, st)
+		w := d.g.CheckEffect(kind, p, p2, st)
+		if exchanges(ev) {
+			// Each name takes the other's file: path2's is renamed
+			// to path as well.
+			w = higher(w, d.g.CheckEffect(kind, p2, p, st))
+		}
+		return w
 	}
 	v := check(ev.Path, ev.Path2)
 	if resolvedPaths(ev) {
@@ -90,6 +96,13 @@ func (d *decider) effectVerdict(kind string, ev *supervise.Event) guard.Verdict 
 		v = higher(v, check(p, p2))
 	}
 	return v
+}
+
+// exchanges says whether ev is a renameat2 with RENAME_EXCHANGE, which
+// swaps its two names: path2's file (a whole ~/.ssh, which needs not be
+// empty) goes to path as path's goes to path2.
+func exchanges(ev *supervise.Event) bool {
+	return ev.Kind == supervise.KindRename && ev.Syscall == "renameat2" && ev.Flags&unix.RENAME_EXCHANGE != 0
 }
 
 // resolvedPaths says whether ev's paths are already what realEffectPaths

@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"golang.org/x/sys/unix"
 
 	"guardsh/guard"
 	"guardsh/shell/supervise"
@@ -116,5 +119,45 @@ func TestLevelsUnmixed(t *testing.T) {
 	l.next(guard.Safe, 0)
 	if lv, ok := l.level(os.Getpid(), 999999999); !ok || lv != guard.Safe {
 		t.Errorf("a process outside bash's tree: %v %v, want the lowest level, safe", lv, ok)
+	}
+}
+
+// TestExchangeChecksBothWays: renameat2 with RENAME_EXCHANGE swaps its
+// names, so ~/.gnupg (its keys) goes to the first name as the first
+// one's directory takes its place: checked as renamed both ways, where
+// a plain rename onto it is the one way only.
+func TestExchangeChecksBothWays(t *testing.T) {
+	home, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{".gnupg/private-keys-v1.d", "tmp/x"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := guard.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDecider(g, nil, &exec.Cmd{Path: "/usr/bin/bash"}, guard.Safe, []string{"HOME=" + home}, home)
+	x, gnupg := filepath.Join(home, "tmp/x"), filepath.Join(home, ".gnupg")
+	for _, tc := range []struct {
+		call  string
+		flags uint64
+		p, p2 string
+		want  guard.Level
+	}{
+		{"renameat2", 0, x, filepath.Join(home, "tmp/z"), guard.Safe},
+		{"renameat2", unix.RENAME_EXCHANGE, x, filepath.Join(home, "tmp/z"), guard.Safe},
+		{"renameat2", unix.RENAME_NOREPLACE, x, gnupg, guard.Safe}, // fails: ~/.gnupg is there
+		{"renameat2", unix.RENAME_EXCHANGE, x, gnupg, guard.High},  // ~/.gnupg moved to ~/tmp/x
+		{"renameat2", unix.RENAME_EXCHANGE, gnupg, x, guard.High},
+		{"renameat", unix.RENAME_EXCHANGE, x, gnupg, guard.Safe}, // renameat has no flags
+	} {
+		ev := &supervise.Event{Pid: os.Getpid(), Kind: supervise.KindRename, Syscall: tc.call, Flags: tc.flags, Path: tc.p, Path2: tc.p2, Cwd: home}
+		if v := d.effectVerdict(guard.EffectRename, ev); v.Level != tc.want {
+			t.Errorf("%s %#x %s %s: %v %v, want %v", tc.call, tc.flags, tc.p, tc.p2, v.Level, v.Findings, tc.want)
+		}
 	}
 }
