@@ -94,3 +94,46 @@ func TestNeutralKeyState(t *testing.T) {
 		t.Errorf("State's fields are %q, neutralKey knows %q: add the new ones to it", got, want)
 	}
 }
+
+// TestNeutralMemoFollowsState: each effect classified in one state, then
+// in another that differs from it in one thing only, gets what a Guard
+// that remembers nothing gets: a classification remembered in the first
+// is not used in the second (TestNeutralMemo's memory is emptied too
+// often between two such states to show it).
+func TestNeutralMemoFollowsState(t *testing.T) {
+	home := func(h string) func(string) (string, bool) {
+		return MapVars(map[string]string{"HOME": h, "PATH": "/usr/bin:/bin"})
+	}
+	neutral, neutralDir := "/opt/guardsh-neutral/f", "/opt/guardsh-neutral"
+	is := func(p string) func(string) bool { return func(q string) bool { return q == p } }
+	isNot := func(p string) func(string) bool { return func(q string) bool { return q != p } }
+	stdin := "rm -rf ~"
+	for _, tc := range []struct {
+		name string
+		a, b State
+	}{
+		{"HOME", State{Dir: "/opt", Var: home(neutral)}, State{Dir: "/opt", Var: home(testHome)}},
+		{"HOME back", State{Dir: "/opt", Var: home(testHome)}, State{Dir: "/opt", Var: home(neutral)}},
+		{"Dir", State{Dir: neutral, Var: home(testHome)}, State{Dir: "/opt", Var: home(testHome)}},
+		{"Dir back", State{Dir: "/opt", Var: home(testHome)}, State{Dir: neutralDir, Var: home(testHome)}},
+		{"Own", State{Dir: "/opt", Var: home(testHome), Own: is(neutral)}, State{Dir: "/opt", Var: home(testHome), Own: is("/x")}},
+		{"Own back", State{Dir: "/opt", Var: home(testHome), Own: is("/x")}, State{Dir: "/opt", Var: home(testHome), Own: is(neutral)}},
+		{"Exists", State{Dir: "/opt", Var: home(testHome), Exists: isNot(neutral)}, State{Dir: "/opt", Var: home(testHome), Exists: is(neutral)}},
+		{"Exists back", State{Dir: "/opt", Var: home(testHome), Exists: is(neutral)}, State{Dir: "/opt", Var: home(testHome), Exists: isNot(neutral)}},
+		{"Var nil", State{Dir: "/opt"}, State{Dir: "/opt", Var: home(neutral)}},
+		{"Stdin", State{Dir: "/opt", Var: home(testHome), StdinPiped: true}, State{Dir: "/opt", Var: home(testHome), StdinPiped: true, Stdin: &stdin}},
+	} {
+		g, plain := mustGuard(t), mustGuard(t)
+		plain.neutral = nil
+		for _, st := range []State{tc.a, tc.b} {
+			for _, kind := range []string{EffectOpen, EffectTrunc, EffectRemove, EffectRename, EffectChmod, EffectChown} {
+				for _, p := range []string{testHome, neutral, neutralDir, "/opt", "/home/u/.bashrc", "/home/u/proj/x"} {
+					got, want := g.CheckEffect(kind, p, "/home/u/proj/y", st), plain.CheckEffect(kind, p, "/home/u/proj/y", st)
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("%s: %s %s (dir %q): remembered %v %v, want %v %v", tc.name, kind, p, st.Dir, got.Level, ruleNames(got), want.Level, ruleNames(want))
+					}
+				}
+			}
+		}
+	}
+}
