@@ -99,6 +99,16 @@ func TestDestroyKey(t *testing.T) {
 		{"mv -n ~/.ssh/id_rsa ~/.ssh/id_ed25519", true}, // moved away all the same
 		{"cp -t ~/.ssh -n id_rsa", false},
 		{"ln -sf x ~/.ssh/id_rsa", true},
+		// A hard link of a key: a second name a write empties it by.
+		{"ln ~/.ssh/id_rsa /tmp/k", true},
+		{"ln -f ~/.ssh/id_ed25519 k", true},
+		{"ln -t /tmp ~/.ssh/id_rsa", true},
+		{"cd ~/.ssh && ln id_rsa ~/k", true},
+		{"link ~/.ssh/id_rsa /tmp/k", true},
+		{"ln -s ~/.ssh/id_rsa /tmp/k", false}, // an open through it reaches the key, checked there
+		{"ln ~/.ssh/id_rsa.pub /tmp/k", false},
+		{"ln ~/.ssh/id_dsa /tmp/k", false}, // not there
+		{"ln x /tmp/id_rsa", false},
 		{"openssl genpkey -algorithm ed25519 -out ~/.ssh/id_rsa", true},
 		{"rm ~/.ssh/deploy_key", false}, // not a name the leak rules know
 		{"rm server.key", false},        // a key only by its extension

@@ -131,6 +131,9 @@ func fileFamilyHits(c *Command) []fsNamedHit {
 	case "ssh-keygen":
 		hs = keygenHits(c, hs)
 	}
+	if name == "ln" || name == "link" {
+		hs = keyLinkHits(c, hs) // rules_keys.go
+	}
 	return hs
 }
 

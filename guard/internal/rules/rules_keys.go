@@ -19,7 +19,7 @@ import (
 const RuleDestroyKey = "destroy_key"
 
 // keyRule is the rule's row in the file family (FileRules).
-var keyRule = Rule{Name: RuleDestroyKey, Level: High, Description: "overwrites, empties, deletes, shreds or moves away a private key that exists (~/.ssh/id_* but not .pub, ~/.ssh/identity, /etc/ssh's host keys, GnuPG's secring.gpg and private-keys-v1.d), by a redirect, cp, mv, install, tee, dd of=, sed -i, truncate, rm, unlink, shred, an output option (curl -o, openssl -out), or ssh-keygen -f making a new key over it (-p and -c rewrite it too): a lost private key cannot be made again. A key that is not there yet, made new, is not flagged", Example: "rm ~/.ssh/id_ed25519"}
+var keyRule = Rule{Name: RuleDestroyKey, Level: High, Description: "overwrites, empties, deletes, shreds or moves away a private key that exists (~/.ssh/id_* but not .pub, ~/.ssh/identity, /etc/ssh's host keys, GnuPG's secring.gpg and private-keys-v1.d), by a redirect, cp, mv, install, tee, dd of=, sed -i, truncate, rm, unlink, shred, an output option (curl -o, openssl -out), or ssh-keygen -f making a new key over it (-p and -c rewrite it too), or makes a hard link of it (ln, link: a write through the second name spoils it): a lost private key cannot be made again. A key that is not there yet, made new, is not flagged", Example: "rm ~/.ssh/id_ed25519"}
 
 // KeyPathExists reports a path (absolute, cleaned) whose existence
 // destroy_key asks about: a private key (PrivateKey), or GnuPG's
@@ -229,6 +229,36 @@ func keygenHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 			"): the key is lost if it goes wrong, and the call that writes it cannot be told from one that replaces it")
 	default:
 		hs = fsAdd(hs, RuleDestroyKey, keyReason(c, how, p.Abs, what))
+	}
+	return hs
+}
+
+// keyLinkSpec is ln's option grammar as keyLinkHits reads it.
+var keyLinkSpec = argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}
+
+// keyLinkHits adds destroy_key for ln or link making a hard link of an
+// existing key: a second name no rule knows as the key's, through which
+// a write (`: > /tmp/k`) empties it. A symbolic link (ln -s) leads an
+// open to the key itself, which is checked there.
+func keyLinkHits(c *Command, hs []fsNamedHit) []fsNamedHit {
+	srcs := c.Args[1:]
+	if c.Name() == "ln" {
+		a := ReadOpts(srcs, &keyLinkSpec)
+		if a.Info || a.Has("s", "symbolic") {
+			return hs
+		}
+		srcs = a.Operands
+		if _, ok := a.Arg("t", "target-directory"); !ok && len(srcs) > 1 {
+			srcs = srcs[:len(srcs)-1]
+		}
+	} else if len(srcs) > 1 {
+		srcs = srcs[:1]
+	}
+	for _, w := range srcs {
+		if abs, what := keyNamed(c, w, false); what != "" && what != whatGnuPGKeys {
+			return fsAdd(hs, RuleDestroyKey, c.Name()+" makes a hard link of "+fileShowHome(abs, c)+", "+what+
+				" that exists: a write through the new name, which no rule knows as the key's, spoils the key")
+		}
 	}
 	return hs
 }
