@@ -175,6 +175,10 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 	obj, err := unix.Openat2(dirfd, procSelf(ev.RawPath, p.pid), how)
 	switch {
 	case err == nil:
+		if !ownMount(obj) { // mounts.go
+			unix.Close(obj)
+			return &opened{errno: unix.EPERM, obj: -1}
+		}
 		var st unix.Stat_t
 		regular := unix.Fstat(obj, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && !pseudo(obj)
 		// The Decider gets the real path (/proc/self is the process's,
@@ -218,6 +222,10 @@ func (s *Supervisor) prepareOpen1(p *proc, ev *Event) *opened {
 		}
 		if err != nil {
 			return nil
+		}
+		if !ownMount(obj) {
+			unix.Close(obj)
+			return &opened{errno: unix.EPERM, obj: -1}
 		}
 		if pseudo(obj) {
 			unix.Close(obj)

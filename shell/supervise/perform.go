@@ -214,6 +214,9 @@ func (s *Supervisor) lookup(p *proc, a *[6]uint64, dirArg int, raw string, n *na
 		n.dir = -1
 		return "", errnoOf(err)
 	}
+	if !ownMount(n.dir) { // mounts.go
+		return "", unix.EPERM
+	}
 	n.base = base
 	if obj {
 		of := unix.O_PATH | unix.O_CLOEXEC
@@ -223,6 +226,9 @@ func (s *Supervisor) lookup(p *proc, a *[6]uint64, dirArg int, raw string, n *na
 		if n.obj, err = unix.Openat(n.dir, base, of, 0); err != nil {
 			n.obj = -1
 			return "", errnoOf(err)
+		}
+		if !ownMount(n.obj) {
+			return "", unix.EPERM
 		}
 		if real := fdLink(n.obj); strings.HasPrefix(real, "/") {
 			return real, 0
