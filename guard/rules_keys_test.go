@@ -97,6 +97,9 @@ func TestDestroyKey(t *testing.T) {
 		{"cp --backup x ~/.ssh/id_rsa", false},
 		{"install -b -m 600 x ~/.ssh/id_rsa", false},
 		{"mv -n ~/.ssh/id_rsa ~/.ssh/id_ed25519", true}, // moved away all the same
+		{"mv --exchange /tmp/x ~/.gnupg", true},         // the names swapped: ~/.gnupg moved to /tmp/x
+		{"mv --exchange /tmp/x ~/.ssh/id_rsa", true},
+		{"mv /tmp/x ~/.gnupg", false}, // into it
 		{"cp -t ~/.ssh -n id_rsa", false},
 		{"ln -sf x ~/.ssh/id_rsa", true},
 		// A hard link of a key: a second name a write empties it by.

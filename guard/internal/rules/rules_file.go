@@ -348,6 +348,11 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	}
 	if name == "mv" {
 		hs = keyMoveHits(c, hs, srcs)
+		if a.Has("exchange") && dest.Known {
+			// mv --exchange swaps the names: the destination is moved
+			// to the source's place as well.
+			hs = keyMoveHits(c, hs, []Word{dest})
+		}
 	}
 	_, isDir := a.Arg("t", "target-directory")
 	isDir = isDir || strings.HasSuffix(dest.Value, "/")
