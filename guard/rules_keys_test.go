@@ -108,6 +108,10 @@ func TestDestroyKey(t *testing.T) {
 		{"ln -t /tmp ~/.ssh/id_rsa", true},
 		{"cd ~/.ssh && ln id_rsa ~/k", true},
 		{"link ~/.ssh/id_rsa /tmp/k", true},
+		{"cp -l ~/.ssh/id_rsa /tmp/k", true},
+		{"cp --link ~/.ssh/id_ed25519 /tmp/k", true},
+		{"cp -al ~/.ssh /tmp/ssh-copy", true},
+		{"cp -a ~/.ssh /tmp/ssh-copy", false}, // a copy: the key is read, not linked
 		{"ln -s ~/.ssh/id_rsa /tmp/k", false}, // an open through it reaches the key, checked there
 		{"ln ~/.ssh/id_rsa.pub /tmp/k", false},
 		{"ln ~/.ssh/id_dsa /tmp/k", false}, // not there

@@ -346,6 +346,9 @@ func fileCopyHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	} else {
 		return hs
 	}
+	if name == "cp" && a.Has("l", "link") {
+		hs = keyLinkSrcs(c, hs, srcs, a.Has("r", "R", "a", "recursive", "archive")) // rules_keys.go
+	}
 	if name == "mv" {
 		hs = keyMoveHits(c, hs, srcs)
 		if a.Has("exchange") && dest.Known {

@@ -19,7 +19,7 @@ import (
 const RuleDestroyKey = "destroy_key"
 
 // keyRule is the rule's row in the file family (FileRules).
-var keyRule = Rule{Name: RuleDestroyKey, Level: High, Description: "overwrites, empties, deletes, shreds or moves away a private key that exists (~/.ssh/id_* but not .pub, ~/.ssh/identity, /etc/ssh's host keys, GnuPG's secring.gpg and private-keys-v1.d), by a redirect, cp, mv, install, tee, dd of=, sed -i, truncate, rm, unlink, shred, an output option (curl -o, openssl -out), or ssh-keygen -f making a new key over it (-p and -c rewrite it too), or makes a hard link of it (ln, link: a write through the second name spoils it): a lost private key cannot be made again. A key that is not there yet, made new, is not flagged", Example: "rm ~/.ssh/id_ed25519"}
+var keyRule = Rule{Name: RuleDestroyKey, Level: High, Description: "overwrites, empties, deletes, shreds or moves away a private key that exists (~/.ssh/id_* but not .pub, ~/.ssh/identity, /etc/ssh's host keys, GnuPG's secring.gpg and private-keys-v1.d), by a redirect, cp, mv, install, tee, dd of=, sed -i, truncate, rm, unlink, shred, an output option (curl -o, openssl -out), or ssh-keygen -f making a new key over it (-p and -c rewrite it too), or makes a hard link of it (ln, link, cp -l: a write through the second name spoils it): a lost private key cannot be made again. A key that is not there yet, made new, is not flagged", Example: "rm ~/.ssh/id_ed25519"}
 
 // KeyPathExists reports a path (absolute, cleaned) whose existence
 // destroy_key asks about: a private key (PrivateKey), or GnuPG's
@@ -236,8 +236,8 @@ func keygenHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 // keyLinkSpec is ln's option grammar as keyLinkHits reads it.
 var keyLinkSpec = argv.Spec{Valued: "St", LongValued: []string{"suffix", "target-directory"}, LongStop: []string{"help", "version"}}
 
-// keyLinkHits adds destroy_key for ln or link making a hard link of an
-// existing key: a second name no rule knows as the key's, through which
+// keyLinkHits adds destroy_key for ln or link (and cp -l: fileCopyHits)
+// making a hard link of an existing key: a second name no rule knows as the key's, through which
 // a write (`: > /tmp/k`) empties it. A symbolic link (ln -s) leads an
 // open to the key itself, which is checked there.
 func keyLinkHits(c *Command, hs []fsNamedHit) []fsNamedHit {
@@ -254,8 +254,14 @@ func keyLinkHits(c *Command, hs []fsNamedHit) []fsNamedHit {
 	} else if len(srcs) > 1 {
 		srcs = srcs[:1]
 	}
+	return keyLinkSrcs(c, hs, srcs, false)
+}
+
+// keyLinkSrcs adds destroy_key for hard links made of the existing keys
+// srcs name (tree: of those in the directories they name, cp -rl).
+func keyLinkSrcs(c *Command, hs []fsNamedHit, srcs []Word, tree bool) []fsNamedHit {
 	for _, w := range srcs {
-		if abs, what := keyNamed(c, w, false); what != "" && what != whatGnuPGKeys {
+		if abs, what := keyNamed(c, w, tree); what != "" && what != whatGnuPGKeys {
 			return fsAdd(hs, RuleDestroyKey, c.Name()+" makes a hard link of "+fileShowHome(abs, c)+", "+what+
 				" that exists: a write through the new name, which no rule knows as the key's, spoils the key")
 		}
