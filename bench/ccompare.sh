@@ -5,8 +5,8 @@
 #   bench/ccompare.sh [-n RUNS] [-b GUARDSH_BINARY] [-x] [CMD]
 #
 # Defaults: 100 runs each, CMD 'ls -la /usr/bin | head -5', and a guardsh
-# built from this checkout into a temporary directory. Prints the total and
-# mean per run of each and the ratio guardsh/bash. guardsh runs with its
+# built from this checkout into a temporary directory. Prints the median and
+# mean per run of each and the ratios guardsh/bash. guardsh runs with its
 # default executor (real bash under the supervisor, where it can run).
 # With -x, guardsh with the other executor runs alongside (executor =
 # "interpreter", the fallback; for a binary whose default is the
@@ -59,30 +59,40 @@ for _ in 1 2 3; do
 	bash -c "$cmd" >/dev/null 2>&1 </dev/null
 done
 
-now() { date +%s%N; }
-g=0 b=0 x=0
+# Timed with bash's $EPOCHREALTIME (microseconds, no process of its own):
+# a `date` process on each side adds ~0.7 ms to both and hides the ratio.
+declare -a gs=() bs=() xs=()
 for ((i = 0; i < runs; i++)); do
-	t0=$(now)
+	t0=${EPOCHREALTIME/[.,]/}
 	"$bin" -c "$cmd" >/dev/null 2>&1 </dev/null
-	t1=$(now)
+	t1=${EPOCHREALTIME/[.,]/}
 	bash -c "$cmd" >/dev/null 2>&1 </dev/null
-	t2=$(now)
-	g=$((g + t1 - t0))
-	b=$((b + t2 - t1))
+	t2=${EPOCHREALTIME/[.,]/}
+	gs+=($((t1 - t0)))
+	bs+=($((t2 - t1)))
 	if [ -n "$withbash" ]; then
 		"$bin" --config "$othercfg" -c "$cmd" >/dev/null 2>&1 </dev/null
-		x=$((x + $(now) - t2))
+		t3=${EPOCHREALTIME/[.,]/}
+		xs+=($((t3 - t2)))
 	fi
 done
 
 "$bin" --version | sed -n 's/^executor: /guardsh executor: /p'
-awk -v g="$g" -v b="$b" -v x="$x" -v n="$runs" -v cmd="$cmd" -v other="$other" 'BEGIN {
-	printf "command: %s (%d runs each, alternating)\n", cmd, n
-	printf "guardsh -c: total %8.1f ms, mean %6.2f ms\n", g / 1e6, g / 1e6 / n
-	printf "bash -c:    total %8.1f ms, mean %6.2f ms\n", b / 1e6, b / 1e6 / n
-	if (x > 0)
-		printf "guardsh -c, executor = %s: total %8.1f ms, mean %6.2f ms\n", other, x / 1e6, x / 1e6 / n
-	printf "ratio guardsh/bash: %.2f\n", g / b
-	if (x > 0)
-		printf "ratio guardsh (executor = %s)/bash: %.2f\n", other, x / b
-}'
+{
+	printf 'g %s\n' "${gs[@]}"
+	printf 'b %s\n' "${bs[@]}"
+	if [ ${#xs[@]} -gt 0 ]; then printf 'x %s\n' "${xs[@]}"; fi
+} | sort -k1,1 -k2,2n | awk -v n="$runs" -v cmd="$cmd" -v other="$other" '
+	{ v[$1, c[$1]++] = $2; sum[$1] += $2 }
+	function med(k) { return (v[k, int((c[k] - 1) / 2)] + v[k, int(c[k] / 2)]) / 2 / 1000 }
+	END {
+		printf "command: %s (%d runs each, alternating; $EPOCHREALTIME)\n", cmd, n
+		printf "guardsh -c: median %6.2f ms, mean %6.2f ms\n", med("g"), sum["g"] / 1000 / n
+		printf "bash -c:    median %6.2f ms, mean %6.2f ms\n", med("b"), sum["b"] / 1000 / n
+		if (c["x"] > 0)
+			printf "guardsh -c, executor = %s: median %6.2f ms, mean %6.2f ms\n", other, med("x"), sum["x"] / 1000 / n
+		printf "ratio guardsh/bash: median %.2f, mean %.2f\n", med("g") / med("b"), sum["g"] / sum["b"]
+		if (c["x"] > 0)
+			printf "ratio guardsh (executor = %s)/bash: median %.2f\n", other, med("x") / med("b")
+	}'
+
