@@ -7,7 +7,7 @@
 #   2. resident memory of the front end and the executor, idle;
 #   3. output rate of `seq 1 2000000` through guardsh's pty, against the
 #      same command on a plain pty: PAIRS (default 5) alternating pairs,
-#      the median ratio and each pair's.
+#      the median ratio and each pair's, with both sides' times.
 #
 # Usage: bench/interactive.sh [path/to/guardsh]   (default: builds one)
 # EXECUTOR=bash measures the interactive bash executor (the default is
@@ -222,4 +222,8 @@ ptot = med([sum(r) for r in pcpu])
 gtot = med([sum(r) for r in gcpu])
 print("  CPU in all: plain %.2f s, guardsh %.2f s (%.0f%%: the rate ratio on a machine with no core to spare)" % (ptot, gtot, 100 * ptot / gtot))
 print("  rate ratio guardsh/plain: median %.0f%%  (pairs: %s)" % (100 * med(ratios), " ".join("%.0f%%" % (100 * r) for r in ratios)))
+# Which side a pair's ratio moved with: the plain pty's run is the one that
+# varies most (its program's CPU doubles when its reader falls behind).
+print("  each pair, plain/guardsh s (plain's program CPU): %s" % " ".join(
+    "%.2f/%.2f(%.2f)" % (p, g, c[2]) for p, g, c in zip(ps, gs, pcpu)))
 PY

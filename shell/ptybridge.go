@@ -123,6 +123,14 @@ func (o *outputPump) waitReadable() bool {
 		return true
 	}
 	fds := []unix.PollFd{{Fd: int32(o.fd), Events: unix.POLLIN}, {Fd: int32(o.wakeR), Events: unix.POLLIN}}
+	// Output queued for a writer not yet woken waits for more only so
+	// long (see wakeWriter).
+	for d := o.heldFor(); d >= 0; d = o.heldFor() {
+		ts := unix.NsecToTimespec(d.Nanoseconds())
+		if n, err := unix.Ppoll(fds, &ts, nil); n != 0 || err != nil && err != unix.EINTR {
+			return fds[1].Revents == 0
+		}
+	}
 	pollSliced(fds)
 	// Readable, hung up or in error (of the poll, too): the read says
 	// which.
@@ -200,7 +208,11 @@ func (o *outputPump) run() {
 	buf := make([]byte, 64*1024)
 	keep := 0 // bytes at the start of buf held back: maybe a sentinel
 	lastSched := time.Now()
+	var pacer readPacer
 	for {
+		if d := pacer.wait(time.Now()); d > 0 {
+			o.paceWait(&pacer, d)
+		}
 		if !o.waitReadable() {
 			if keep > 0 {
 				o.emit(buf[:keep])
@@ -208,14 +220,14 @@ func (o *outputPump) run() {
 			o.err, stopped = errPumpStopped, true
 			return
 		}
-		// No pause to let output pile up between reads: a pty master
-		// hands out at most 4 KiB a read anyway, and while the pump
-		// sleeps, a full pty keeps the kernel's worker waking for every
-		// line the program writes, on the program's own CPU. Reading
-		// at once measured faster (bench/interactive.sh).
+		// Streaming output is read at the pace of the program (see
+		// readPacer), about half of what the pty holds a read: a full
+		// pty keeps the kernel's worker waking for every line the
+		// program writes, on the program's own CPU.
 		n, err := o.src.Read(buf[keep:])
 		o.nread.Add(uint64(max(n, 0)))
-		n, err = o.more(buf, keep, n, n, err)
+		n, last, err := o.more(buf, keep, n, n, err)
+		pacer.read(n, last >= ptyFull, time.Now())
 		if n > 0 {
 			total := keep + n
 			keep = o.scan(buf[:total])

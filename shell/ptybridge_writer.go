@@ -16,6 +16,19 @@ import (
 // the pump goes on reading. Short output after a pause (a key's echo, a
 // short line's output) is written by the pump itself when nothing is
 // queued: no hand-off to another goroutine delays it.
+//
+// A writer that waits is woken for wakeAt bytes, or once what is queued
+// is maxHeld old, or for a sentinel's mark, not for each batch: the pump
+// reads a streaming program's output a few hundred bytes at a time when
+// it outruns it, and a hand-off for each (a futex wake-up of the writer's
+// thread, and a small write to the terminal, each of which wakes the
+// kernel's worker and the terminal's reader) cost more than the copy.
+// Measured for `seq 1 2000000` (at a load of 1 to 2): 6,000-7,000 writes
+// to the terminal a run before, of 2.2-2.8 KiB, 23,000 futex calls and
+// 35,000 context switches of the front end, its CPU 245 ms; after, about
+// 1,000 writes of 15-20 KiB, 2,000 futex calls, the terminal's reader
+// taking 4,400 full reads of 4 KiB instead of 6,600-7,500, the front
+// end 190 ms.
 
 // queueMax bounds what the pump holds for the screen before it stops
 // reading: output beyond it waits in the pty, as it did without the
@@ -42,7 +55,11 @@ type screenQueue struct {
 	closed  bool         // no more comes: the writer ends once it wrote all
 	drop    bool         // stopped: what is not being written is dropped
 	started bool
-	exited  chan struct{}
+	waiting bool // the writer waits for work
+	// since is when the oldest output the waiting writer was not woken
+	// for was queued; zero when there is none (see wakeWriter).
+	since  time.Time
+	exited chan struct{}
 	// lastBatch is when the pump last queued or wrote, for streamGap.
 	lastBatch time.Time
 }
@@ -85,9 +102,57 @@ func (o *outputPump) emit(p []byte) {
 	if !q.drop {
 		q.pending = append(q.pending, p...)
 		o.startWriter()
-		q.more.Signal()
+		o.wakeWriter(now, false)
 	}
 	q.mu.Unlock()
+}
+
+// wakeAt is how much queued output wakes a waiting writer at once.
+const wakeAt = 32 * 1024
+
+// maxHeld bounds how long queued output waits for a waiting writer to be
+// woken: the end of streaming output, when no mark follows it soon, or
+// output that trickles (a line every half millisecond) reaches the screen
+// that much later at most.
+const maxHeld = time.Millisecond
+
+// wakeWriter wakes the writer for what is queued, if it waits: at once
+// when force is set or wakeAt bytes are queued, else once the oldest of
+// them is maxHeld old (the pump's poll times out for it: see
+// heldFor); q.mu is held.
+func (o *outputPump) wakeWriter(now time.Time, force bool) {
+	q := &o.q
+	if !q.waiting {
+		return
+	}
+	if o.fd < 0 || o.wakeR < 0 {
+		force = true // no poll of the pump's to time out
+	}
+	if q.since.IsZero() {
+		q.since = now
+	}
+	if force || len(q.pending) >= wakeAt || now.Sub(q.since) >= maxHeld {
+		q.since = time.Time{}
+		q.waiting = false
+		q.more.Signal()
+	}
+}
+
+// heldFor returns how long the pump may wait for more output before it
+// wakes the writer for what is queued: -1 for as long as it takes.
+func (o *outputPump) heldFor() time.Duration {
+	q := &o.q
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.waiting || q.since.IsZero() {
+		return -1
+	}
+	now := time.Now()
+	if d := maxHeld - now.Sub(q.since); d > 0 {
+		return d
+	}
+	o.wakeWriter(now, true)
+	return -1
 }
 
 // emitMark reports a sentinel once everything before it is on the
@@ -102,7 +167,7 @@ func (o *outputPump) emitMark(id uint64) {
 	}
 	q.marks = append(q.marks, queuedMark{len(q.pending), id})
 	o.startWriter()
-	q.more.Signal()
+	o.wakeWriter(time.Now(), true)
 	q.mu.Unlock()
 }
 
@@ -122,8 +187,10 @@ func (o *outputPump) writeQueued() {
 	q.mu.Lock()
 	for {
 		for q.busy && !q.drop || !q.closed && len(q.pending) == 0 && len(q.marks) == 0 {
+			q.waiting = true
 			q.more.Wait()
 		}
+		q.waiting, q.since = false, time.Time{}
 		if q.drop || len(q.pending) == 0 && len(q.marks) == 0 {
 			q.pending, q.marks = q.pending[:0], nil
 			q.mu.Unlock()

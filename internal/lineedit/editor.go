@@ -254,10 +254,14 @@ func (e *Editor) enter() (string, error, bool) {
 }
 
 // finish draws the line a last time, the cursor at its end, mark after
-// it, and starts a new row.
+// it, and starts a new row. The line is no longer the editor's from then
+// on: a resize or output that comes before ReadLine returns does not
+// draw it again below the row it ended (where the entered line's output
+// goes).
 func (e *Editor) finish(mark string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.active = false
 	e.search, e.comp, e.below = nil, nil, nil
 	if !e.drawing {
 		return

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -365,5 +366,67 @@ func TestReadLineIdle(t *testing.T) {
 				t.Errorf("Idle saw %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// finishTerm runs after in a goroutine of its own once the editor wrote
+// the row's end of an entered line, and records everything written.
+type finishTerm struct {
+	*fakeTerm
+	mu    sync.Mutex
+	after func()
+	done  chan struct{}
+	e     *Editor
+	// activeAtEnd is whether the editor still took the line as its own
+	// when it wrote the row's end.
+	activeAtEnd bool
+}
+
+func (t *finishTerm) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if strings.HasSuffix(string(p), "\r\n") && t.after != nil {
+		// The editor's lock is held here: a Resize or Write that waits
+		// for it runs between this write and ReadLine's return, and must
+		// find the line no longer drawn.
+		t.activeAtEnd = t.e.active
+		after := t.after
+		t.after = nil
+		go func() { after(); close(t.done) }()
+	}
+	return t.fakeTerm.Write(p)
+}
+
+func (t *finishTerm) output() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.out.String()
+}
+
+// A resize, or output, that comes while an entered line is being
+// returned does not draw the line again below it: the row after the
+// Enter's belongs to the line's output (a redraw there once put the
+// prompt and line between the Enter and `stty size`'s answer).
+func TestNoRedrawAfterEnter(t *testing.T) {
+	for i := 0; i < 200; i++ {
+		term := &finishTerm{fakeTerm: &fakeTerm{cols: 20, reads: []string{"stty size", "\r"}}, done: make(chan struct{})}
+		var e *Editor
+		term.after = func() {
+			e.Resize()
+			e.Write([]byte("33 101\r\n"))
+		}
+		e = New(Config{Term: term, Raw: func() func() { return func() {} }})
+		term.e = e
+		if _, err := e.ReadLine("$ ", ""); err != nil {
+			t.Fatal(err)
+		}
+		<-term.done
+		if term.activeAtEnd {
+			t.Fatal("the line was still the editor's once its row was ended: a resize then draws it again")
+		}
+		out := term.output()
+		if strings.Count(out, "$ stty size") != 1 || !strings.HasSuffix(out, "\r\n33 101\r\n") {
+			t.Fatalf("run %d: the line was drawn again after its Enter: %q", i, out)
+		}
 	}
 }
