@@ -185,10 +185,11 @@ func TestOutputPumpHoldsStreamForFewerWrites(t *testing.T) {
 		got, n, _ := out.result()
 		if got == data.String() {
 			// Measured at a load of 7 on 2 cores: 45-72 writes for
-			// 1,311 pieces; 162-333 when each read woke the writer.
-			if n > writes/10 {
-				t.Errorf("%d writes to the screen for %d pieces: the writer was woken for each read", n, writes)
-			}
+			// 1,311 pieces; 162-333 when each read woke the writer. The
+			// count rests on the scheduler (138 once at a load of 5),
+			// so it is logged, not asserted: what wakes the writer is
+			// tested by TestOutputPumpWakesWriterForWakeAt.
+			t.Logf("%d writes to the screen for %d pieces", n, writes)
 			break
 		}
 		if time.Now().After(deadline) {
@@ -198,5 +199,76 @@ func TestOutputPumpHoldsStreamForFewerWrites(t *testing.T) {
 	}
 	if got := p.nread.Load(); got != uint64(data.Len()) {
 		t.Fatalf("read %d bytes, want %d", got, data.Len())
+	}
+}
+
+// TestOutputPumpWakesWriterForWakeAt checks what wakes a waiting writer:
+// not each batch queued, but wakeAt bytes, output held maxHeld, or a
+// forced wake-up (a sentinel's mark); and that heldFor tells the pump's
+// poll how long it may wait.
+func TestOutputPumpWakesWriterForWakeAt(t *testing.T) {
+	o := &outputPump{fd: 3, wakeR: 4}
+	o.q.init()
+	t0 := time.Now()
+	wait := func() { o.q.waiting, o.q.since, o.q.pending = true, time.Time{}, o.q.pending[:0] }
+	queue := func(n int, at time.Time) {
+		o.q.pending = append(o.q.pending, make([]byte, n)...)
+		o.wakeWriter(at, false)
+	}
+
+	wait()
+	for i := range 100 {
+		queue(200, t0.Add(time.Duration(i)*time.Microsecond))
+	}
+	if !o.q.waiting {
+		t.Fatalf("woken for %d bytes queued within 100 µs, below wakeAt", len(o.q.pending))
+	}
+	if !o.q.since.Equal(t0) {
+		t.Errorf("since = %v, want the first batch's time", o.q.since.Sub(t0))
+	}
+	queue(wakeAt, t0.Add(200*time.Microsecond))
+	if o.q.waiting || !o.q.since.IsZero() {
+		t.Fatalf("not woken for %d bytes queued", len(o.q.pending))
+	}
+
+	wait()
+	queue(10, t0)
+	queue(10, t0.Add(maxHeld-time.Microsecond))
+	if !o.q.waiting {
+		t.Fatal("woken before the oldest output was maxHeld old")
+	}
+	queue(10, t0.Add(maxHeld))
+	if o.q.waiting {
+		t.Fatal("not woken once the oldest output was maxHeld old")
+	}
+
+	wait()
+	o.wakeWriter(t0, true)
+	if o.q.waiting {
+		t.Fatal("not woken when forced")
+	}
+
+	o.q.waiting = false
+	queue(10, t0)
+	if got := o.heldFor(); got != -1 {
+		t.Errorf("heldFor = %v with no writer waiting, want -1", got)
+	}
+	wait()
+	queue(10, time.Now())
+	if got := o.heldFor(); got <= 0 || got > maxHeld {
+		t.Errorf("heldFor = %v just after queueing, want within (0, %v]", got, maxHeld)
+	}
+	wait()
+	queue(10, time.Now().Add(-2*maxHeld))
+	if got := o.heldFor(); got != -1 || o.q.waiting {
+		t.Errorf("heldFor = %v, waiting %v for output held past maxHeld: want -1 and the writer woken", got, o.q.waiting)
+	}
+
+	// With no poll of the pump's to time out, every batch wakes it.
+	o.fd = -1
+	wait()
+	queue(10, t0)
+	if o.q.waiting {
+		t.Error("a pump without a descriptor held output for a later wake-up")
 	}
 }
