@@ -11,12 +11,15 @@ import (
 
 // A tree that tries to start more processes than the limit is stopped at
 // it: forks fail with EAGAIN, and the supervisor says the limit was hit.
-// The tree is bounded (100 short sleeps), so that a failing limit cannot
-// hurt the machine.
+// The tree is bounded (100 sleeps, killed once all were started), so
+// that a failing limit cannot hurt the machine. Each sleep lasts long
+// enough for 50 to be alive at once however slowly a loaded machine
+// forks (with sleeps of 0.3 s it once never reached the limit), and ends
+// soon enough for bash's retries of the refused forks to succeed.
 func testProcessLimit(t *testing.T, wantLimit string) {
 	requireSupervisor(t)
 	r := &recorder{}
-	cmd := exec.Command("/bin/bash", "-c", `for i in $(seq 100); do sleep 0.3 & done; wait; echo finished`)
+	cmd := exec.Command("/bin/bash", "-c", `for i in $(seq 100); do sleep 2 & p+=($!); done; kill "${p[@]}" 2>/dev/null; wait; echo finished`)
 	cmd.Dir = t.TempDir()
 	cmd.Env = os.Environ()
 	res := run(t, cmd, r, 50)
