@@ -10,6 +10,7 @@
 # Each binary is copied first (a file the Go linker just wrote starts
 # slower: bench/ccompare.sh).
 set -eu
+. "$(dirname "$0")/buildlib.sh"
 runs=${RUNS:-5} n=${FILES:-330}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -20,17 +21,7 @@ for x in A B C D E; do
 	names="$names $x"
 	shift
 done
-mkdir -p "$dir/src"
-i=0
-while [ $i -lt "$n" ]; do
-	printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$dir/src/f$i.c"
-	i=$((i + 1))
-done
-printf 'int main(void) { return 0; }\n' >"$dir/src/main.c"
-printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$dir/src/Makefile"
-echo 'executor = "bash"' >"$dir/cfg.toml"
-export XDG_STATE_HOME="$dir/state"
-build='rm -f *.o prog && make -s -j2'
+prepbuild "$dir" "$n"
 uptime
 cd "$dir/src"
 bash -c "$build" >/dev/null
@@ -50,17 +41,5 @@ while [ $i -lt "$runs" ]; do
 	i=$((i + 1))
 done
 cat "$dir/times"
-awk '
-{ w[$1] = w[$1] " " $2; c[$1] = c[$1] " " ($3 + $4) }
-function med(s,   a, k, i, j, t) {
-	k = split(s, a, " ")
-	for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
-END {
-	bw = med(w["bash"]); bc = med(c["bash"])
-	printf "median wall/CPU: bash %.3f/%.3f", bw, bc
-	for (x in w) if (x != "bash") printf ", %s %.3f/%.3f (%.3f/%.3f)", x, med(w[x]), med(c[x]), med(w[x]) / bw, med(c[x]) / bc
-	printf "\n"
-}' "$dir/times"
+medians "$dir/times" $names
 uptime

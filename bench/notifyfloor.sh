@@ -25,6 +25,7 @@
 set -eu
 runs=${RUNS:-5} n=${FILES:-330}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/buildlib.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 gcc -O2 -o "$dir/floor" "$here/notifyfloor.c"
@@ -34,17 +35,7 @@ else
 	(cd "$here/.." && go build -o "$dir/guardsh.new" .)
 	cp "$dir/guardsh.new" "$dir/guardsh" # bench/ccompare.sh says why
 fi
-mkdir -p "$dir/src"
-i=0
-while [ $i -lt "$n" ]; do
-	printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$dir/src/f$i.c"
-	i=$((i + 1))
-done
-printf 'int main(void) { return 0; }\n' >"$dir/src/main.c"
-printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$dir/src/Makefile"
-echo 'executor = "bash"' >"$dir/cfg.toml"
-export XDG_STATE_HOME="$dir/state"
-build='rm -f *.o prog && make -s -j2'
+prepbuild "$dir" "$n"
 uptime
 cd "$dir/src"
 bash -c "$build" >/dev/null
@@ -65,17 +56,5 @@ while [ $i -lt "$runs" ]; do
 	i=$((i + 1))
 done
 cat "$dir/times"
-awk '
-{ w[$1] = w[$1] " " $2; c[$1] = c[$1] " " ($3 + $4) }
-function med(s,   a, k, i, j, t) {
-	k = split(s, a, " ")
-	for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
-END {
-	bw = med(w["bash"]); bc = med(c["bash"])
-	printf "median wall/CPU: bash %.3f/%.3f\n", bw, bc
-	split("floor-exec floor floor-sync guardsh guardsh-b", order, " ")
-	for (i = 1; i <= 5; i++) { x = order[i]; if (!(x in w)) continue; printf "  %-10s %.3f/%.3f (%.3f/%.3f)\n", x, med(w[x]), med(c[x]), med(w[x]) / bw, med(c[x]) / bc }
-}' "$dir/times"
+medians "$dir/times" floor-exec floor floor-sync guardsh guardsh-b
 uptime

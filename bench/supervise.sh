@@ -42,17 +42,7 @@ cd "$(dirname "$0")/.."
 count=${1:-3}
 go test -run '^$' -bench 'Exec|Fork|Open|Rename|StartTrue' -benchtime 10x -count "$count" ./shell/supervise
 
-# mkbuild DIR N: a C project of N files and a Makefile building them.
-mkbuild() {
-	mkdir -p "$1"
-	i=0
-	while [ $i -lt "$2" ]; do
-		printf '#include <stdio.h>\nint f%d(int x) { return x * %d; }\n' $i $i >"$1/f$i.c"
-		i=$((i + 1))
-	done
-	printf 'int main(void) { return 0; }\n' >"$1/main.c"
-	printf 'SRCS := $(wildcard *.c)\nprog: $(SRCS:.c=.o)\n\t$(CC) -o $@ $^\n%%.o: %%.c\n\t$(CC) -O1 -c -o $@ $<\n' >"$1/Makefile"
-}
+. bench/buildlib.sh
 
 if command -v cc >/dev/null && command -v make >/dev/null; then
 	dir=$(mktemp -d)
