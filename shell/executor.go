@@ -165,7 +165,14 @@ type executor struct {
 	line    uint64 // how many lines ran, this one included
 	// interrupted is the line Ctrl-C interrupted.
 	interrupted uint64
-	nextAsk     uint64
+	// owed counts the SIGINTs the pty is yet to send for a Ctrl-C the
+	// front end said was coming (intr), which interrupted its line
+	// already; owedAt is when the last was said. Such a SIGINT that
+	// arrives late (the signal's goroutine waiting for a CPU) must not
+	// interrupt the line after.
+	owed    int
+	owedAt  time.Time
+	nextAsk uint64
 
 	// sentVars and sentParams are the variables and positional
 	// parameters the front end was last told of.
@@ -246,7 +253,39 @@ func (ex *executor) intr() {
 	if err != nil || t.Lflag&unix.ISIG == 0 || t.Cc[unix.VINTR] != 0x03 {
 		return
 	}
+	ex.owe()
 	ex.interrupt()
+}
+
+// owedFor is how long a SIGINT said to be coming (intr) is waited for.
+const owedFor = 5 * time.Second
+
+// owe notes that the pty will send a SIGINT for a Ctrl-C already acted on.
+func (ex *executor) owe() {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	if time.Since(ex.owedAt) > owedFor {
+		ex.owed = 0
+	}
+	ex.owed++
+	ex.owedAt = time.Now()
+}
+
+// sigint handles a SIGINT the executor got: the one a Ctrl-C the front
+// end told of makes the pty send was acted on already (intr); another
+// abandons the rest of the running line.
+func (ex *executor) sigint() {
+	ex.mu.Lock()
+	owed := ex.owed > 0 && time.Since(ex.owedAt) <= owedFor
+	if owed {
+		ex.owed--
+	} else {
+		ex.owed = 0
+	}
+	ex.mu.Unlock()
+	if !owed {
+		ex.interrupt()
+	}
 }
 
 // interrupt abandons the rest of the running line, if any.
@@ -270,7 +309,7 @@ func (ex *executor) signals(sigs <-chan os.Signal) {
 			// again). The rest of the line is abandoned once the command
 			// that got it returns; a program that handles SIGINT (less)
 			// keeps running until it is done.
-			ex.interrupt()
+			ex.sigint()
 		case syscall.SIGTSTP:
 			// No job control: continue whatever the key stopped. A
 			// program that stops itself after cleaning up (vim) does so a
