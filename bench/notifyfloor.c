@@ -104,13 +104,17 @@ static int recvfd(int sock) {
 }
 
 int main(int argc, char **argv) {
-	if (argc < 4) {
+	const char *levels[] = {"exec", "writes", "forks"};
+	int level = -1;
+	for (int i = 0; argc > 1 && i < 3; i++)
+		if (!strcmp(argv[1], levels[i]))
+			level = i;
+	int sync = argc > 2 && !strcmp(argv[2], "sync");
+	int cmd = 2 + sync + 1; // the command follows "--"
+	if (level < 0 || argc <= cmd || strcmp(argv[cmd - 1], "--")) {
 		fprintf(stderr, "usage: notifyfloor exec|writes|forks [sync] -- command [args...]\n");
 		return 2;
 	}
-	int level = !strcmp(argv[1], "exec") ? 0 : !strcmp(argv[1], "writes") ? 1 : 2;
-	int sync = !strcmp(argv[2], "sync");
-	int cmd = strcmp(argv[2], "--") ? 4 : 3;
 	struct sock_fprog fp = {.len = (unsigned short)build(level), .filter = prog};
 	int sv[2];
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)

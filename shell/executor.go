@@ -264,11 +264,16 @@ const owedFor = 5 * time.Second
 func (ex *executor) owe() {
 	ex.mu.Lock()
 	defer ex.mu.Unlock()
+	ex.owed, ex.owedAt = ex.owedLocked()+1, time.Now()
+}
+
+// owedLocked returns the SIGINTs still owed, forgetting them once the
+// last was said longer than owedFor ago; ex.mu is held.
+func (ex *executor) owedLocked() int {
 	if time.Since(ex.owedAt) > owedFor {
 		ex.owed = 0
 	}
-	ex.owed++
-	ex.owedAt = time.Now()
+	return ex.owed
 }
 
 // sigint handles a SIGINT the executor got: the one a Ctrl-C the front
@@ -276,11 +281,9 @@ func (ex *executor) owe() {
 // abandons the rest of the running line.
 func (ex *executor) sigint() {
 	ex.mu.Lock()
-	owed := ex.owed > 0 && time.Since(ex.owedAt) <= owedFor
+	owed := ex.owedLocked() > 0
 	if owed {
 		ex.owed--
-	} else {
-		ex.owed = 0
 	}
 	ex.mu.Unlock()
 	if !owed {

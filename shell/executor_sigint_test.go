@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"os"
 	"testing"
 	"time"
 )
@@ -11,16 +10,7 @@ import (
 // ended and the next began; a SIGINT nobody told of interrupts the line
 // that runs.
 func TestExecutorLateSigintSparesNextLine(t *testing.T) {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
-	r, err := New(fakeChecker{}, WithStdio(nil, null, null), WithInteractive(true))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex := &executor{runner: r}
+	ex := testExecutor(t)
 	// begin marks line n running; the line is never left running longer
 	// than a step, so that lateInterrupt signals nothing.
 	begin := func(n uint64) {

@@ -8,18 +8,26 @@ import (
 	"guardsh/guard"
 )
 
-// A line's done message carries the variables only when they changed.
-func TestExecutorStateOnlyChanges(t *testing.T) {
+// testExecutor returns an executor of an interactive Runner whose
+// output goes to /dev/null, with no front end or control channel.
+func testExecutor(t *testing.T) *executor {
+	t.Helper()
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer null.Close()
+	t.Cleanup(func() { null.Close() })
 	r, err := New(fakeChecker{}, WithStdio(nil, null, null), WithInteractive(true))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := &executor{runner: r}
+	return &executor{runner: r}
+}
+
+// A line's done message carries the variables only when they changed.
+func TestExecutorStateOnlyChanges(t *testing.T) {
+	ex := testExecutor(t)
+	r := ex.runner
 	if s := ex.state(opReady, 0); s.Vars == nil {
 		t.Fatal("the ready message has no variables")
 	}
